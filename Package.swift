@@ -1,0 +1,28 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings shared by every target: Swift 6 language mode comes with the tools version; these add the
+/// upcoming features our style relies on. Tools 6.2 because the library uses `SendableMetatype`.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "AsyncReactive",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "AsyncReactive", targets: ["AsyncReactive"]),
+    .library(name: "AsyncReactiveTesting", targets: ["AsyncReactiveTesting"]),
+  ],
+  targets: [
+    .target(name: "AsyncReactive", swiftSettings: strictSettings),
+    .target(name: "AsyncReactiveTesting", dependencies: ["AsyncReactive"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "AsyncReactiveTests",
+      dependencies: ["AsyncReactive", "AsyncReactiveTesting"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

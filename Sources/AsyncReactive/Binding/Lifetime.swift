@@ -1,0 +1,110 @@
+import Synchronization
+
+/// Owns tasks and cancels them all when it ends: explicitly with ``cancel()``, or when it is deinitialised.
+///
+/// The counterpart of RxSwift's `DisposeBag`, ReactiveSwift's `Lifetime` and Combine's
+/// `Set<AnyCancellable>`. A view keeps one for as long as it shows a view model; everything it observes or
+/// binds in that lifetime stops with it.
+///
+/// ```swift
+/// final class SearchView {
+///   let lifetime = Lifetime()
+///   func bind(to viewModel: SearchViewModel) {
+///     viewModel.results.observe(in: lifetime) { results in print(results) }
+///   }
+/// }   // deinit of the view → deinit of the lifetime → the observation is cancelled
+/// ```
+public final class Lifetime: Sendable {
+  private struct State: Sendable {
+    var tasks: [Int: Task<Void, Never>] = [:]
+    var onEnd: [@Sendable () -> Void] = []
+    var nextID = 0
+    var ended = false
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a lifetime that has not ended.
+  ///
+  /// ```swift
+  /// let lifetime = Lifetime()
+  /// ```
+  public init() {}
+
+  deinit { cancel() }
+
+  /// Whether ``cancel()`` was called. (A deinitialised lifetime cannot be asked.)
+  public var hasEnded: Bool { state.withLock { $0.ended } }
+
+  /// How many owned tasks are still running: a finished task removes itself, so the count never grows
+  /// with finished work.
+  package var taskCount: Int { state.withLock { $0.tasks.count } }
+
+  /// Runs `operation` in a new task owned by this lifetime; if the lifetime has ended, the task is
+  /// cancelled at once.
+  ///
+  /// ```swift
+  /// lifetime.run { await viewModel.refresh() }
+  /// ```
+  /// - Returns: the task, for callers that want to await it.
+  @discardableResult
+  public func run(
+    priority: TaskPriority? = nil,
+    _ operation: sending @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never> {
+    let (id, ended) = state.withLock { state -> (Int, Bool) in
+      defer { state.nextID += 1 }
+      return (state.nextID, state.ended)
+    }
+    let task = Task(priority: priority, operation: operation)
+    if ended {
+      task.cancel()
+      return task
+    }
+    let inserted = state.withLock { state -> Bool in
+      guard !state.ended else { return false }
+      state.tasks[id] = task
+      return true
+    }
+    if !inserted { task.cancel() }
+    // Forget the task once it is done, so a long-lived lifetime does not accumulate finished tasks.
+    Task { [weak self] in
+      await task.value
+      self?.state.withLock { _ = $0.tasks.removeValue(forKey: id) }
+    }
+    return task
+  }
+
+  /// Runs `action` once when the lifetime ends (at once if it already has).
+  ///
+  /// ```swift
+  /// lifetime.onEnd { print("screen closed") }
+  /// ```
+  public func onEnd(_ action: @escaping @Sendable () -> Void) {
+    let runNow = state.withLock { state -> Bool in
+      guard !state.ended else { return true }
+      state.onEnd.append(action)
+      return false
+    }
+    if runNow { action() }
+  }
+
+  /// Ends the lifetime: cancels every owned task and runs the ``onEnd(_:)`` actions. Later calls do nothing.
+  ///
+  /// ```swift
+  /// lifetime.cancel()
+  /// ```
+  public func cancel() {
+    let (tasks, actions) = state.withLock { state -> ([Task<Void, Never>], [@Sendable () -> Void]) in
+      guard !state.ended else { return ([], []) }
+      state.ended = true
+      defer {
+        state.tasks = [:]
+        state.onEnd = []
+      }
+      return (Array(state.tasks.values), state.onEnd)
+    }
+    for task in tasks { task.cancel() }
+    for action in actions { action() }
+  }
+}

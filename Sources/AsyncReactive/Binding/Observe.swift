@@ -1,0 +1,71 @@
+extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable, Failure == Never {
+  /// Runs `onValue` for each element, for as long as `lifetime` lasts (RAC `subscribeNext:`, RxSwift
+  /// `subscribe(onNext:).disposed(by:)`).
+  ///
+  /// The consumer is registered before this returns: a subject's values sent right after the call are not
+  /// missed. Values are handled one at a time, in order.
+  ///
+  /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work.
+  ///
+  /// ```swift
+  /// viewModel.isLoading.observe(in: lifetime) { loading in
+  ///   print(loading ? "loading…" : "idle")
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - lifetime: ends the observation when it ends.
+  ///   - onValue: called with each element.
+  ///   - onFinished: called once if the sequence finishes (not when the observation is cancelled).
+  /// - Returns: the observing task, for callers that want to await its end.
+  @discardableResult
+  public func observe(
+    in lifetime: Lifetime,
+    _ onValue: @escaping @Sendable (Element) async -> Void,
+    onFinished: (@Sendable () async -> Void)? = nil
+  ) -> Task<Void, Never> {
+    let iterator = makeAsyncIterator()
+    return lifetime.run {
+      var iterator = iterator
+      while let value = await iterator.next(isolation: nil) {
+        await onValue(value)
+      }
+      if !Task.isCancelled { await onFinished?() }
+    }
+  }
+}
+
+extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable {
+  /// Runs `onValue` for each element and `onFailure` if the sequence fails, for as long as `lifetime`
+  /// lasts.
+  ///
+  /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work.
+  ///
+  /// ```swift
+  /// viewModel.orders.observe(in: lifetime) { orders in
+  ///   show(orders)
+  /// } onFailure: { error in
+  ///   showError(error)
+  /// }
+  /// ```
+  /// - Returns: the observing task, for callers that want to await its end.
+  @discardableResult
+  public func observe(
+    in lifetime: Lifetime,
+    onValue: @escaping @Sendable (Element) async -> Void,
+    onFailure: @escaping @Sendable (Failure) async -> Void,
+    onFinished: (@Sendable () async -> Void)? = nil
+  ) -> Task<Void, Never> {
+    let iterator = makeAsyncIterator()
+    return lifetime.run {
+      var iterator = iterator
+      do throws(Failure) {
+        while let value = try await iterator.next(isolation: nil) {
+          await onValue(value)
+        }
+        if !Task.isCancelled { await onFinished?() }
+      } catch {
+        await onFailure(error)
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+/// How a stream that ended, ended.
+package enum Termination<Failure: Error>: Sendable {
+  case finished
+  case failed(Failure)
+}
+
+/// One consumer's pending elements, its parked continuation and its terminal event.
+///
+/// A pure value: its owner keeps it behind a lock, calls one mutating method per event and acts on the
+/// returned continuation (if any) after releasing the lock. The consumer drains the whole buffer in one
+/// swap, so a fast producer costs the consumer one lock per batch, not per element.
+package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
+  /// What wakes a parked consumer.
+  package enum Wake {
+    /// The buffer was empty, so the element is handed over directly.
+    case element(Element)
+    /// Something changed between the consumer's check and its parking: look again.
+    case recheck
+  }
+
+  package typealias Waiter = UnsafeContinuation<Wake, Never>
+
+  /// What the consumer found when it looked.
+  package enum Taken {
+    case elements(start: Int)
+    case terminal(Termination<Failure>)
+    case empty
+  }
+
+  private var pending: [Element] = []
+  /// Index of the first live element in `pending`; `bufferingNewest` drops from the front by moving it.
+  private var head = 0
+  private var waiter: Waiter?
+  private var terminal: Termination<Failure>?
+  private let policy: BufferingPolicy
+
+  package init(policy: BufferingPolicy) {
+    self.policy = policy
+  }
+
+  package var isTerminated: Bool { terminal != nil }
+
+  /// Adds `element` (or hands it to the parked consumer). Returns the continuation to resume with it.
+  package mutating func enqueue(_ element: Element) -> Waiter? {
+    guard terminal == nil else { return nil }
+    if let waiter {
+      self.waiter = nil
+      return waiter
+    }
+    switch policy.storage {
+    case .unbounded:
+      pending.append(element)
+    case .newest(let limit):
+      if pending.count - head == limit {
+        head += 1
+        if head >= 32 && head * 2 >= pending.count {
+          pending.removeFirst(head)
+          head = 0
+        }
+      }
+      pending.append(element)
+    case .oldest(let limit):
+      if pending.count - head < limit { pending.append(element) }
+    }
+    return nil
+  }
+
+  /// Records the terminal event; returns the parked consumer to wake (its buffer is empty).
+  package mutating func terminate(_ termination: Termination<Failure>) -> Waiter? {
+    guard terminal == nil else { return nil }
+    terminal = termination
+    defer { waiter = nil }
+    return waiter
+  }
+
+  /// Ends the queue because its consumer stopped: drops what is pending and returns the parked consumer.
+  package mutating func cancel() -> Waiter? {
+    if terminal == nil { terminal = .finished }
+    pending = []
+    head = 0
+    defer { waiter = nil }
+    return waiter
+  }
+
+  /// Moves every pending element into `batch` (whose old contents must be consumed), or reports the
+  /// terminal event once the buffer is empty.
+  package mutating func take(into batch: inout [Element]) -> Taken {
+    if pending.count > head {
+      batch.removeAll(keepingCapacity: true)
+      swap(&batch, &pending)
+      defer { head = 0 }
+      return .elements(start: head)
+    }
+    if let terminal { return .terminal(terminal) }
+    return .empty
+  }
+
+  /// Parks the consumer unless something arrived since it looked; returns `false` if it must look again.
+  package mutating func park(_ continuation: Waiter) -> Bool {
+    precondition(waiter == nil, "Internal inconsistency: a consumer awaited next() from two tasks at once")
+    if pending.count > head || terminal != nil { return false }
+    waiter = continuation
+    return true
+  }
+}
+
+/// Where a consumer's queue lives: a subject keeps all of its consumers' queues behind one lock, a
+/// signal's channel keeps its only one.
+package protocol ConsumerQueueHost<Element, Failure>: Sendable {
+  associatedtype Element: Sendable
+  associatedtype Failure: Error
+  /// Runs `body` on consumer `id`'s queue under the host's lock; `nil` when that consumer was removed.
+  func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R
+  /// Removes consumer `id` (it stopped early) and wakes it if it is parked.
+  func removeConsumer(_ id: Int)
+}
+
+/// The consuming side of a ``ConsumerQueue``: a local batch that is refilled with one lock per batch.
+package struct ConsumerCursor<Host: ConsumerQueueHost> {
+  package typealias Element = Host.Element
+  package typealias Failure = Host.Failure
+
+  private let host: Host
+  private let id: Int
+  private var batch: [Element] = []
+  private var index = 0
+  private var ended = false
+
+  package init(host: Host, id: Int) {
+    self.host = host
+    self.id = id
+  }
+
+  package mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    if index < batch.count {
+      defer { index += 1 }
+      return batch[index]
+    }
+    if ended { return nil }
+    return try await refill(isolation: actor)
+  }
+
+  private mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    while true {
+      let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
+      switch taken {
+      case .elements(let start):
+        index = start + 1
+        return batch[start]
+      case .terminal(let termination):
+        ended = true
+        batch = []
+        host.removeConsumer(id)
+        if case .failed(let failure) = termination { throw failure }
+        return nil
+      case .empty:
+        if Task.isCancelled {
+          ended = true
+          host.removeConsumer(id)
+          return nil
+        }
+        let host = self.host
+        let id = self.id
+        let wake = await withTaskCancellationHandler {
+          await withUnsafeContinuation(isolation: actor) { (continuation: ConsumerQueue<Element, Failure>.Waiter) in
+            let parked = host.withQueue(id) { queue in queue?.park(continuation) ?? false }
+            if !parked { continuation.resume(returning: .recheck) }
+          }
+        } onCancel: {
+          host.removeConsumer(id)
+        }
+        if case .element(let element) = wake {
+          batch.removeAll(keepingCapacity: true)
+          index = 0
+          return element
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/// A cold sequence: **every iteration runs its work anew**.
+///
+/// `Signal` is AsyncReactive's counterpart of RACSignal's `createSignal:`, RxSwift's `Observable.create` and
+/// ReactiveSwift's `SignalProducer`. Nothing happens until a consumer iterates; each `for await` loop gets
+/// its own run of the work, which is what lets ``AsyncSequence/retry(_:)`` try a failed request again. An
+/// `AsyncStream` can be iterated once; a `Signal` as often as you like.
+///
+/// It is also the named type eraser: `Signal(anyAsyncSequence)` or `sequence.eraseToSignal()`.
+///
+/// **Finishes:** when the work returns (or calls `finish()` on its emitter).
+///
+/// **Throws:** the work's typed `Failure`. A `Signal<_, Never>` is iterated with plain `for await`.
+///
+/// **Cancellation:** cancelling the consuming task, breaking out of the loop or dropping the iterator cancels
+/// that iteration's work.
+///
+/// ```swift
+/// let user = Signal<User, any Error> { emitter in
+///   emitter.send(try await api.fetchUser())
+/// }
+/// for try await user in user { print(user.name) }   // runs fetchUser()
+/// for try await user in user { print(user.name) }   // runs it again
+/// ```
+public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  private let makeRun: @Sendable () -> SignalRun<Element, Failure>
+
+  package init(makeRun: @escaping @Sendable () -> SignalRun<Element, Failure>) {
+    self.makeRun = makeRun
+  }
+
+  /// Starts a new run of the signal's work.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(run: makeRun())
+  }
+
+  /// One run of a ``Signal``'s work.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let run: SignalRun<Element, Failure>
+
+    fileprivate init(run: SignalRun<Element, Failure>) {
+      self.run = run
+    }
+
+    /// The next value of this run, `nil` once it finished.
+    ///
+    /// **Throws:** the run's failure, once.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await run.next(isolation: nil)
+    }
+
+    /// The next value of this run, running on the caller's actor.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await run.next(isolation: actor)
+    }
+  }
+}
+
+/// The state of one iteration of a ``Signal``; each way of making a signal subclasses it. A class, so that
+/// its `deinit` can stop the work when the consumer drops its iterator.
+package class SignalRun<Element: Sendable, Failure: Error> {
+  package init() {}
+
+  package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    preconditionFailure("Internal inconsistency: SignalRun.next must be overridden")
+  }
+}
+
+/// A run that forwards to an iterator of another async sequence.
+package final class IteratorRun<Base: AsyncIteratorProtocol>: SignalRun<Base.Element, Base.Failure>
+where Base.Element: Sendable {
+  private var base: Base
+
+  package init(_ base: Base) {
+    self.base = base
+  }
+
+  override package func next(isolation actor: isolated (any Actor)?) async throws(Base.Failure) -> Base.Element? {
+    try await base.next(isolation: actor)
+  }
+}
+
+/// A run over a synchronous sequence: no task, no lock.
+package final class SequenceRun<Base: IteratorProtocol, Failure: Error>: SignalRun<Base.Element, Failure>
+where Base.Element: Sendable {
+  private var base: Base
+  private let failure: Failure?
+
+  /// Yields `base`'s elements, then throws `failure` if there is one.
+  package init(_ base: Base, then failure: Failure? = nil) {
+    self.base = base
+    self.failure = failure
+  }
+
+  private var failed = false
+
+  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Base.Element? {
+    if let element = base.next() { return element }
+    if let failure, !failed {
+      failed = true
+      throw failure
+    }
+    return nil
+  }
+}

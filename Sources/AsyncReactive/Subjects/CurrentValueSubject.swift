@@ -1,0 +1,78 @@
+/// A hot subject that holds a current value: each consumer receives it first, then every later value.
+///
+/// The counterpart of RACBehaviorSubject, RxSwift's `BehaviorSubject` / `BehaviorRelay` and
+/// ReactiveSwift's `MutableProperty`. ``value`` reads and writes synchronously from any thread.
+///
+/// **Finishes:** when ``finish()`` is called. Like RxSwift's `BehaviorSubject` and Combine, a consumer that
+/// subscribes after termination receives only the terminal event, not the last value.
+///
+/// **Throws:** the error passed to ``fail(_:)``.
+///
+/// **Cancellation:** a consumer whose task is cancelled, or that breaks out of its loop, is removed at once.
+///
+/// ```swift
+/// let searchText = CurrentValueSubject<String, Never>("")
+/// searchText.value = "swift"          // sends "swift"
+/// for await text in searchText { print(text) }   // "swift", then later edits
+/// ```
+public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subject {
+  private let storage: SubjectStorage<Element, Failure>
+
+  /// Creates a subject holding `value`.
+  ///
+  /// ```swift
+  /// let isLoading = CurrentValueSubject<Bool, Never>(false)
+  /// ```
+  public init(_ value: Element) {
+    storage = SubjectStorage(replay: .current, initial: value)
+  }
+
+  /// The current value. Setting it sends the new value to every consumer (ignored after termination, when
+  /// the last value sent before termination stays readable).
+  ///
+  /// ```swift
+  /// counter.value += 1
+  /// ```
+  public var value: Element {
+    // The replay buffer of a current-value storage always holds exactly one value.
+    get { storage.latest! }
+    set { storage.send(newValue) }
+  }
+
+  /// Sets ``value`` and delivers it to every current consumer; ignored after termination.
+  ///
+  /// ```swift
+  /// subject.send(3)
+  /// ```
+  public func send(_ value: Element) { storage.send(value) }
+
+  /// Ends every current and later consumer normally.
+  ///
+  /// ```swift
+  /// subject.finish()
+  /// ```
+  public func finish() { storage.terminate(.finished) }
+
+  /// Ends every current and later consumer with `error`.
+  ///
+  /// ```swift
+  /// subject.fail(LoadError.offline)
+  /// ```
+  public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
+
+  /// Registers a consumer now, starting with the current value.
+  ///
+  /// ```swift
+  /// let texts = searchText.subscribe(bufferingPolicy: .bufferingNewest(1))
+  /// ```
+  public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
+    SubjectSubscription(storage: storage, policy: bufferingPolicy)
+  }
+
+  /// Registers a consumer and starts iterating: the current value comes first.
+  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+    subscribe().makeAsyncIterator()
+  }
+
+  package var consumerCount: Int { storage.consumerCount }
+}

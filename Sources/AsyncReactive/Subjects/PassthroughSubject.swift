@@ -1,0 +1,64 @@
+/// A hot subject with no memory: consumers receive the values sent after they subscribed.
+///
+/// The counterpart of RACSubject, RxSwift's `PublishSubject` and ReactiveSwift's `Signal.pipe()`.
+/// `send`, `finish` and `fail` are synchronous and callable from any thread, task or completion handler.
+///
+/// **Finishes:** when ``finish()`` is called; consumers first receive every value buffered for them.
+///
+/// **Throws:** the error passed to ``fail(_:)``, to current and later consumers.
+///
+/// **Cancellation:** a consumer whose task is cancelled, or that breaks out of its loop, is removed at once.
+///
+/// ```swift
+/// let orders = PassthroughSubject<[Order], any Error>()
+/// api.requestOrders { result in
+///   switch result {
+///   case .success(let list): orders.send(list); orders.finish()
+///   case .failure(let error): orders.fail(error)
+///   }
+/// }
+/// for try await list in orders { show(list) }
+/// ```
+public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subject {
+  private let storage = SubjectStorage<Element, Failure>(replay: .none)
+
+  /// Creates a subject with no consumers.
+  public init() {}
+
+  /// Delivers `value` to every current consumer; ignored after ``finish()`` or ``fail(_:)``.
+  ///
+  /// ```swift
+  /// subject.send(42)
+  /// ```
+  public func send(_ value: Element) { storage.send(value) }
+
+  /// Ends every current and later consumer normally; later sends are ignored.
+  ///
+  /// ```swift
+  /// subject.finish()
+  /// ```
+  public func finish() { storage.terminate(.finished) }
+
+  /// Ends every current and later consumer with `error`; later sends are ignored.
+  ///
+  /// ```swift
+  /// subject.fail(NetworkError(code: 502))
+  /// ```
+  public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
+
+  /// Registers a consumer now; values sent from here on are buffered for it under `bufferingPolicy`.
+  ///
+  /// ```swift
+  /// let latestOnly = subject.subscribe(bufferingPolicy: .bufferingNewest(1))
+  /// ```
+  public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
+    SubjectSubscription(storage: storage, policy: bufferingPolicy)
+  }
+
+  /// Registers a consumer (unbounded buffer) and starts iterating: `for await value in subject`.
+  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+    subscribe().makeAsyncIterator()
+  }
+
+  package var consumerCount: Int { storage.consumerCount }
+}

@@ -1,0 +1,66 @@
+/// A hot subject that replays the last `bufferSize` values to each new consumer, then sends live values.
+///
+/// The counterpart of RACReplaySubject and RxSwift's `ReplaySubject.create(bufferSize:)`.
+///
+/// **Finishes:** when ``finish()`` is called; a consumer that subscribes later still receives the replayed
+/// values, then the end.
+///
+/// **Throws:** the error passed to ``fail(_:)``, after the replayed values.
+///
+/// **Cancellation:** a consumer whose task is cancelled, or that breaks out of its loop, is removed at once.
+///
+/// ```swift
+/// let log = ReplaySubject<String, Never>(bufferSize: 2)
+/// log.send("a"); log.send("b"); log.send("c")
+/// for await line in log { print(line) }   // "b", "c", then live lines
+/// ```
+public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
+  private let storage: SubjectStorage<Element, Failure>
+
+  /// Creates a subject that replays up to `bufferSize` values (0 behaves like a ``PassthroughSubject``).
+  ///
+  /// ```swift
+  /// let lastThree = ReplaySubject<Int, Never>(bufferSize: 3)
+  /// ```
+  public init(bufferSize: Int) {
+    precondition(bufferSize >= 0, "ReplaySubject(bufferSize: \(bufferSize)): bufferSize must not be negative")
+    storage = SubjectStorage(replay: .latest(bufferSize))
+  }
+
+  /// Records `value` for replay and delivers it to every current consumer; ignored after termination.
+  ///
+  /// ```swift
+  /// subject.send("event")
+  /// ```
+  public func send(_ value: Element) { storage.send(value) }
+
+  /// Ends every current and later consumer normally (later consumers get the replay first).
+  ///
+  /// ```swift
+  /// subject.finish()
+  /// ```
+  public func finish() { storage.terminate(.finished) }
+
+  /// Ends every current and later consumer with `error` (later consumers get the replay first).
+  ///
+  /// ```swift
+  /// subject.fail(error)
+  /// ```
+  public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
+
+  /// Registers a consumer now, starting with the replayed values.
+  ///
+  /// ```swift
+  /// let history = subject.subscribe(bufferingPolicy: .unbounded)
+  /// ```
+  public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
+    SubjectSubscription(storage: storage, policy: bufferingPolicy)
+  }
+
+  /// Registers a consumer and starts iterating: replayed values first.
+  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+    subscribe().makeAsyncIterator()
+  }
+
+  package var consumerCount: Int { storage.consumerCount }
+}

@@ -1,0 +1,68 @@
+import Synchronization
+
+/// A consumer of a subject that is registered already: every value sent from the moment
+/// `subscribe()` returned is buffered for it, even before its loop starts.
+///
+/// Iterate it once. Dropping it (or its iterator), breaking out of the loop or cancelling the consuming task
+/// removes the consumer from the subject at once.
+///
+/// ```swift
+/// let subject = PassthroughSubject<Int, Never>()
+/// let values = subject.subscribe()   // registered now
+/// subject.send(1)                    // buffered for `values`
+/// for await value in values { print(value) }   // prints 1 first
+/// ```
+public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  private let registration: Registration
+
+  package init(storage: SubjectStorage<Element, Failure>, policy: BufferingPolicy) {
+    registration = Registration(storage: storage, id: storage.register(policy: policy))
+  }
+
+  /// Starts consuming. A subscription has one consumer: a second call traps.
+  public func makeAsyncIterator() -> Iterator {
+    let alreadyIterated = registration.iterated.exchange(true, ordering: .relaxed)
+    precondition(
+      !alreadyIterated,
+      "SubjectSubscription was iterated twice: call subscribe() (or iterate the subject) once per consumer"
+    )
+    return Iterator(registration: registration)
+  }
+
+  /// The iterator of a ``SubjectSubscription``: returns buffered values in send order, then the terminal event.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let registration: Registration
+    private var cursor: ConsumerCursor<SubjectStorage<Element, Failure>>
+
+    fileprivate init(registration: Registration) {
+      self.registration = registration
+      self.cursor = ConsumerCursor(host: registration.storage, id: registration.id)
+    }
+
+    /// The next value, `nil` after the subject finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the subject's failure, once, after every value sent before it.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await cursor.next(isolation: nil)
+    }
+
+    /// The next value, running on the caller's actor so that a buffered value costs no executor hop.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await cursor.next(isolation: actor)
+    }
+  }
+
+  /// Keeps the consumer registered while the subscription or its iterator lives.
+  fileprivate final class Registration: Sendable {
+    let storage: SubjectStorage<Element, Failure>
+    let id: Int
+    let iterated = Atomic<Bool>(false)
+
+    init(storage: SubjectStorage<Element, Failure>, id: Int) {
+      self.storage = storage
+      self.id = id
+    }
+
+    deinit { storage.removeConsumer(id) }
+  }
+}
