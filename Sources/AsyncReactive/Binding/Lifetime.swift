@@ -17,6 +17,8 @@ import Synchronization
 public final class Lifetime: Sendable {
   private struct State: Sendable {
     var tasks: [Int: Task<Void, Never>] = [:]
+    /// Tasks that finished before `run` could record them (so they are never recorded).
+    var finishedEarly: Set<Int> = []
     var onEnd: [@Sendable () -> Void] = []
     var nextID = 0
     var ended = false
@@ -56,22 +58,23 @@ public final class Lifetime: Sendable {
       defer { state.nextID += 1 }
       return (state.nextID, state.ended)
     }
-    let task = Task(priority: priority, operation: operation)
+    let task = Task(priority: priority) { [weak self] in
+      await operation()
+      // Forget the task once it is done, so a long-lived lifetime does not accumulate finished tasks.
+      self?.state.withLock { state in
+        if state.tasks.removeValue(forKey: id) == nil { state.finishedEarly.insert(id) }
+      }
+    }
     if ended {
       task.cancel()
       return task
     }
     let inserted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
-      state.tasks[id] = task
+      if state.finishedEarly.remove(id) == nil { state.tasks[id] = task }
       return true
     }
     if !inserted { task.cancel() }
-    // Forget the task once it is done, so a long-lived lifetime does not accumulate finished tasks.
-    Task { [weak self] in
-      await task.value
-      self?.state.withLock { _ = $0.tasks.removeValue(forKey: id) }
-    }
     return task
   }
 

@@ -40,6 +40,9 @@ package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
 
   package var isTerminated: Bool { terminal != nil }
 
+  /// Whether `take` would return something.
+  package var isReady: Bool { pending.count > head || terminal != nil }
+
   /// Adds `element` (or hands it to the parked consumer). Returns the continuation to resume with it.
   package mutating func enqueue(_ element: Element) -> Waiter? {
     guard terminal == nil else { return nil }
@@ -140,6 +143,13 @@ package struct ConsumerCursor<Host: ConsumerQueueHost> {
     return try await refill(isolation: actor)
   }
 
+  private func spinUntilReady() -> Bool {
+    for _ in 0..<ConsumerCursorTuning.spins {
+      if host.withQueue(id, { $0?.isReady ?? true }) { return true }
+    }
+    return false
+  }
+
   private mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     while true {
       let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
@@ -159,6 +169,9 @@ package struct ConsumerCursor<Host: ConsumerQueueHost> {
           host.removeConsumer(id)
           return nil
         }
+        // A producer in the middle of a burst sends again within nanoseconds, while parking and being woken
+        // costs microseconds (a thread wake-up per element). Look again for a short, bounded while first.
+        if spinUntilReady() { continue }
         let host = self.host
         let id = self.id
         let wake = await withTaskCancellationHandler {
@@ -177,4 +190,9 @@ package struct ConsumerCursor<Host: ConsumerQueueHost> {
       }
     }
   }
+}
+
+package enum ConsumerCursorTuning {
+  /// How many times a consumer looks at an empty queue before it parks.
+  package static let spins = 100
 }

@@ -31,11 +31,11 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
 
   /// The iterator of a ``SubjectSubscription``: returns buffered values in send order, then the terminal event.
   public struct Iterator: AsyncIteratorProtocol {
-    private let registration: Registration
+    private let consumer: Consumer
     private var cursor: ConsumerCursor<SubjectStorage<Element, Failure>>
 
     fileprivate init(registration: Registration) {
-      self.registration = registration
+      self.consumer = Consumer(storage: registration.storage, id: registration.id)
       self.cursor = ConsumerCursor(host: registration.storage, id: registration.id)
     }
 
@@ -52,7 +52,21 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     }
   }
 
-  /// Keeps the consumer registered while the subscription or its iterator lives.
+  /// Removes the consumer when its iterator is dropped (a `break` out of the loop), even if the
+  /// subscription value itself is still held.
+  fileprivate final class Consumer {
+    let storage: SubjectStorage<Element, Failure>
+    let id: Int
+
+    init(storage: SubjectStorage<Element, Failure>, id: Int) {
+      self.storage = storage
+      self.id = id
+    }
+
+    deinit { storage.removeConsumer(id) }
+  }
+
+  /// Keeps the consumer registered while the subscription lives and has not been iterated.
   fileprivate final class Registration: Sendable {
     let storage: SubjectStorage<Element, Failure>
     let id: Int
@@ -63,6 +77,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
       self.id = id
     }
 
-    deinit { storage.removeConsumer(id) }
+    // Once iterated, the iterator's `Consumer` owns the registration.
+    deinit { if !iterated.load(ordering: .relaxed) { storage.removeConsumer(id) } }
   }
 }

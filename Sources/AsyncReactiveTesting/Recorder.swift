@@ -1,0 +1,229 @@
+import Synchronization
+
+/// Iterates a sequence in the background and records each value with the ``TestClock`` instant at which it
+/// arrived, plus how the sequence ended.
+///
+/// The consumer is registered when the recorder is created (the sequence's iterator is made before the
+/// recording task starts), so a subject's values sent right after `init` are not missed. Waiting for values
+/// or for the end is a handshake resumed by the recording itself: no polling.
+///
+/// A value is stamped when the recording task receives it, so wait for the values due at the current time
+/// (``waitForValues(count:)``) before advancing the clock again.
+///
+/// **Cancellation:** ``cancel()``, or releasing the recorder, cancels the recording task, which stops the
+/// sequence's work.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let ticks = PassthroughSubject<Int, Never>()
+/// let recorder = Recorder(ticks, clock: clock)
+/// ticks.send(1)
+/// _ = await recorder.waitForValues(count: 1)  // stamped t=0s before time moves on
+/// await clock.advance(by: .seconds(1))
+/// ticks.send(2)
+/// ticks.finish()
+/// await recorder.waitForTermination()
+/// #expect(recorder.values == [Timed(1, at: .zero), Timed(2, at: .seconds(1))])
+/// ```
+public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
+  /// How the recorded sequence ended.
+  ///
+  /// ```swift
+  /// #expect(await recorder.waitForTermination() == Timed(.failed(.timedOut), at: .seconds(5)))
+  /// ```
+  public enum Termination: Sendable {
+    /// The sequence finished normally (also what most sequences do when their consumer is cancelled).
+    case finished
+    /// The sequence threw `Failure`.
+    case failed(Failure)
+  }
+
+  private let storage: Storage
+  private let task: Task<Void, Never>
+
+  /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
+  ///
+  /// ```swift
+  /// let recorder = Recorder(viewModel.results, clock: clock)
+  /// ```
+  /// - Parameters:
+  ///   - base: the sequence to record; its iterator is created before this returns.
+  ///   - clock: the clock whose `now` stamps values and the termination.
+  public init<Base: AsyncSequence & Sendable>(_ base: Base, clock: TestClock)
+  where Base.Element == Element, Base.Failure == Failure, Base.AsyncIterator: SendableMetatype {
+    let iterator = base.makeAsyncIterator()
+    let storage = Storage()
+    self.storage = storage
+    task = Task {
+      var iterator = iterator
+      do throws(Failure) {
+        while let value = try await iterator.next(isolation: nil) {
+          storage.record(value, at: clock.now)
+        }
+        storage.terminate(.finished, at: clock.now)
+      } catch {
+        storage.terminate(.failed(error), at: clock.now)
+      }
+    }
+  }
+
+  deinit {
+    task.cancel()
+  }
+
+  /// The values recorded so far, in arrival order.
+  ///
+  /// ```swift
+  /// await recorder.waitForTermination()
+  /// #expect(recorder.values.map(\.value) == [1, 2, 3])
+  /// ```
+  public var values: [Timed<Element>] { storage.state.withLock { $0.values } }
+
+  /// How and when the sequence ended, or `nil` while it is still running.
+  ///
+  /// ```swift
+  /// #expect(recorder.termination == nil)  // still running
+  /// ```
+  public var termination: Timed<Termination>? { storage.state.withLock { $0.termination } }
+
+  /// Returns the first `count` recorded values, waiting until they have arrived.
+  ///
+  /// Returns fewer if the sequence ends first (so a test fails on the comparison instead of hanging).
+  ///
+  /// **Cancellation:** returns the values recorded so far if the waiting task is cancelled.
+  ///
+  /// ```swift
+  /// subject.send("a")
+  /// #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .zero)])
+  /// ```
+  /// - Parameter count: how many values to wait for.
+  /// - Returns: the first `count` values (fewer if the sequence ended or the wait was cancelled).
+  public func waitForValues(count: Int) async -> [Timed<Element>] {
+    let id = storage.state.withLock { state -> Int? in
+      state.values.count >= count || state.termination != nil ? nil : state.makeID()
+    }
+    guard let id else { return storage.state.withLock { Array($0.values.prefix(count)) } }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<[Timed<Element>], Never>) in
+        let values = storage.state.withLock { state -> [Timed<Element>]? in
+          if Task.isCancelled || state.values.count >= count || state.termination != nil {
+            return Array(state.values.prefix(count))
+          }
+          state.valueWaiters.append(ValueWaiter(id: id, count: count, continuation: continuation))
+          return nil
+        }
+        if let values { continuation.resume(returning: values) }
+      }
+    } onCancel: {
+      let resumption = storage.state.withLock { state -> (ValueWaiter, [Timed<Element>])? in
+        guard let index = state.valueWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return (state.valueWaiters.remove(at: index), Array(state.values.prefix(count)))
+      }
+      if let (waiter, values) = resumption { waiter.continuation.resume(returning: values) }
+    }
+  }
+
+  /// Waits until the sequence ends and returns how and when it ended.
+  ///
+  /// **Cancellation:** returns `nil` if the waiting task is cancelled before the sequence ends.
+  ///
+  /// ```swift
+  /// subject.finish()
+  /// #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+  /// ```
+  /// - Returns: the termination, or `nil` if the wait was cancelled first.
+  @discardableResult
+  public func waitForTermination() async -> Timed<Termination>? {
+    let id = storage.state.withLock { state -> Int? in state.termination == nil ? state.makeID() : nil }
+    guard let id else { return termination }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Timed<Termination>?, Never>) in
+        let result = storage.state.withLock { state -> Timed<Termination>?? in
+          if let termination = state.termination { return .some(termination) }
+          if Task.isCancelled { return .some(nil) }
+          state.terminationWaiters.append(TerminationWaiter(id: id, continuation: continuation))
+          return nil
+        }
+        if let result { continuation.resume(returning: result) }
+      }
+    } onCancel: {
+      let waiter = storage.state.withLock { state -> TerminationWaiter? in
+        guard let index = state.terminationWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.terminationWaiters.remove(at: index)
+      }
+      waiter?.continuation.resume(returning: nil)
+    }
+  }
+
+  /// Stops recording: cancels the task iterating the sequence.
+  ///
+  /// ```swift
+  /// recorder.cancel()
+  /// await recorder.waitForTermination()
+  /// ```
+  public func cancel() {
+    task.cancel()
+  }
+
+  private struct ValueWaiter {
+    var id: Int
+    var count: Int
+    var continuation: CheckedContinuation<[Timed<Element>], Never>
+  }
+
+  private struct TerminationWaiter {
+    var id: Int
+    var continuation: CheckedContinuation<Timed<Termination>?, Never>
+  }
+
+  private struct State {
+    var values: [Timed<Element>] = []
+    var termination: Timed<Termination>?
+    var valueWaiters: [ValueWaiter] = []
+    var terminationWaiters: [TerminationWaiter] = []
+    var nextID = 0
+
+    mutating func makeID() -> Int {
+      defer { nextID += 1 }
+      return nextID
+    }
+  }
+
+  /// Shared by the recorder and its task, so that releasing the recorder can cancel the task.
+  private final class Storage: Sendable {
+    let state = Mutex(State())
+
+    func record(_ value: Element, at instant: TestClock.Instant) {
+      let resumptions = state.withLock { state -> [(ValueWaiter, [Timed<Element>])] in
+        state.values.append(Timed(value, at: instant))
+        let values = state.values
+        var resumptions: [(ValueWaiter, [Timed<Element>])] = []
+        state.valueWaiters.removeAll { waiter in
+          guard waiter.count <= values.count else { return false }
+          resumptions.append((waiter, Array(values.prefix(waiter.count))))
+          return true
+        }
+        return resumptions
+      }
+      for (waiter, values) in resumptions { waiter.continuation.resume(returning: values) }
+    }
+
+    func terminate(_ termination: Termination, at instant: TestClock.Instant) {
+      let (valueWaiters, terminationWaiters, values, timed) = state.withLock { state in
+        let timed = Timed(termination, at: instant)
+        state.termination = timed
+        defer {
+          state.valueWaiters = []
+          state.terminationWaiters = []
+        }
+        return (state.valueWaiters, state.terminationWaiters, state.values, timed)
+      }
+      for waiter in valueWaiters { waiter.continuation.resume(returning: Array(values.prefix(waiter.count))) }
+      for waiter in terminationWaiters { waiter.continuation.resume(returning: timed) }
+    }
+  }
+}
+
+extension Recorder.Termination: Equatable where Failure: Equatable {}
+
+extension Recorder.Termination: Hashable where Failure: Hashable {}

@@ -1,0 +1,121 @@
+/// The pure state of a ``TestClock``: the current instant, the sleepers ordered by deadline and the tasks
+/// waiting for sleepers.
+///
+/// Generic over the continuation types so that it can be unit-tested synchronously with plain values. Every
+/// method returns what the caller must resume; nothing is resumed here, so the clock can act after releasing
+/// its lock.
+package struct TestClockStateMachine<Sleeper, Waiter> {
+  package typealias Instant = TestClock.Instant
+
+  private struct Sleeping {
+    var id: Int
+    var deadline: Instant
+    var sleeper: Sleeper
+  }
+
+  private struct Waiting {
+    var id: Int
+    var count: Int
+    var waiter: Waiter
+  }
+
+  /// What ``registerSleeper(_:id:deadline:isCancelled:)`` asks the caller to do.
+  package enum RegisterSleeperAction {
+    /// The deadline passed before the sleeper registered: resume it normally.
+    case resume(Sleeper)
+    /// The task was cancelled before the sleeper registered: resume it with `CancellationError`.
+    case fail(Sleeper)
+    /// The sleeper is registered; resume these `waitForSleepers` callers.
+    case sleep(resumingWaiters: [Waiter])
+  }
+
+  /// What ``step(toward:)`` asks the caller to do.
+  package enum StepAction {
+    /// `now` moved to the earliest deadline; resume these sleepers (registration order).
+    case wake([Sleeper])
+    /// No sleeper is due by the target: `now` is at the target (or beyond it).
+    case reachedTarget
+  }
+
+  package private(set) var now: Instant
+  /// Sorted by deadline; sleepers with the same deadline keep their registration order.
+  private var sleeping: [Sleeping] = []
+  private var waiting: [Waiting] = []
+  private var nextID = 0
+
+  package init(now: Instant) {
+    self.now = now
+  }
+
+  package var sleeperCount: Int { sleeping.count }
+
+  package var latestDeadline: Instant? { sleeping.last?.deadline }
+
+  /// Hands out an identifier for a sleep or a wait, so that its cancellation handler can find it.
+  package mutating func makeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  package mutating func registerSleeper(
+    _ sleeper: Sleeper,
+    id: Int,
+    deadline: Instant,
+    isCancelled: Bool
+  ) -> RegisterSleeperAction {
+    // The cancellation handler may already have run and found nothing to remove; the task's cancelled flag,
+    // read under the same lock, is what tells us.
+    if isCancelled { return .fail(sleeper) }
+    // `advance` may have passed the deadline between the caller's check and this registration.
+    if deadline <= now { return .resume(sleeper) }
+    let index = sleeping.firstIndex { $0.deadline > deadline } ?? sleeping.endIndex
+    sleeping.insert(Sleeping(id: id, deadline: deadline, sleeper: sleeper), at: index)
+    let sleeperCount = sleeping.count
+    var resumed: [Waiter] = []
+    waiting.removeAll { waiting in
+      guard waiting.count <= sleeperCount else { return false }
+      resumed.append(waiting.waiter)
+      return true
+    }
+    return .sleep(resumingWaiters: resumed)
+  }
+
+  /// Removes the sleeper `id` and returns it to be resumed with `CancellationError`; `nil` if it already woke
+  /// (or has not registered yet, in which case registration sees the cancellation).
+  package mutating func cancelSleeper(id: Int) -> Sleeper? {
+    guard let index = sleeping.firstIndex(where: { $0.id == id }) else { return nil }
+    return sleeping.remove(at: index).sleeper
+  }
+
+  /// Moves `now` to the earliest deadline not after `target` and removes the sleepers due then, or, if none
+  /// is due, moves `now` to `target`.
+  package mutating func step(toward target: Instant) -> StepAction {
+    guard let deadline = sleeping.first?.deadline, deadline <= target else {
+      now = max(now, target)
+      return .reachedTarget
+    }
+    now = max(now, deadline)
+    let end = sleeping.firstIndex { $0.deadline > deadline } ?? sleeping.endIndex
+    let woken = sleeping[..<end].map(\.sleeper)
+    sleeping.removeSubrange(..<end)
+    return .wake(woken)
+  }
+
+  /// Registers a caller waiting for `count` sleepers; returns it if it must be resumed at once (enough
+  /// sleepers already, or its task is cancelled).
+  package mutating func registerWaiter(_ waiter: Waiter, id: Int, count: Int, isCancelled: Bool) -> Waiter? {
+    if isCancelled || sleeping.count >= count { return waiter }
+    waiting.append(Waiting(id: id, count: count, waiter: waiter))
+    return nil
+  }
+
+  /// Removes the waiter `id` and returns it to be resumed; `nil` if it was already resumed.
+  package mutating func cancelWaiter(id: Int) -> Waiter? {
+    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
+    return waiting.remove(at: index).waiter
+  }
+}
+
+extension TestClockStateMachine.RegisterSleeperAction: Sendable where Sleeper: Sendable, Waiter: Sendable {}
+
+extension TestClockStateMachine.StepAction: Sendable where Sleeper: Sendable {}

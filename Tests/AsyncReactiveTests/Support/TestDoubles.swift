@@ -1,0 +1,68 @@
+import AsyncReactive
+import Synchronization
+
+/// The error the tests throw; typed so that typed-failure checks have something concrete.
+struct TestError: Error, Equatable {
+  var code = 0
+}
+
+/// A one-shot handshake: `wait()` returns once `open()` was called (before or after).
+final class Gate: Sendable {
+  private struct State {
+    var isOpen = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  func open() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.isOpen = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  var isOpen: Bool { state.withLock { $0.isOpen } }
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let openAlready = state.withLock { state -> Bool in
+        if state.isOpen { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if openAlready { continuation.resume() }
+    }
+  }
+}
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+  private let count = Atomic<Int>(0)
+
+  @discardableResult
+  func increment() -> Int { count.add(1, ordering: .sequentiallyConsistent).newValue }
+
+  var value: Int { count.load(ordering: .sequentiallyConsistent) }
+}
+
+/// A thread-safe list that tests append to from several tasks.
+final class Log<Value: Sendable>: Sendable {
+  private let values = Mutex<[Value]>([])
+
+  func append(_ value: Value) { values.withLock { $0.append(value) } }
+
+  var all: [Value] { values.withLock { $0 } }
+}
+
+/// Suspends until the current task is cancelled (returns at once if it already is).
+func waitForCancellation() async {
+  let cancelled = Gate()
+  await withTaskCancellationHandler {
+    await cancelled.wait()
+  } onCancel: {
+    cancelled.open()
+  }
+}
