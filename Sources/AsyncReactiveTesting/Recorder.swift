@@ -1,4 +1,4 @@
-import Synchronization
+import AsyncReactive
 
 /// Iterates a sequence in the background and records each value with the ``TestClock`` instant at which it
 /// arrived, plus how the sequence ended.
@@ -191,7 +191,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
 
   /// Shared by the recorder and its task, so that releasing the recorder can cancel the task.
   private final class Storage: Sendable {
-    let state = Mutex(State())
+    let state = Locked(State())
 
     func record(_ value: Element, at instant: TestClock.Instant) {
       let resumptions = state.withLock { state -> [(ValueWaiter, [Timed<Element>])] in

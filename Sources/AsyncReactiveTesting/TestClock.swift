@@ -1,4 +1,4 @@
-import Synchronization
+import AsyncReactive
 
 /// A clock whose time moves only when a test tells it to, for deterministic tests of time-based code.
 ///
@@ -167,7 +167,7 @@ public final class TestClock: Clock, Sendable {
   /// `run()` gives up after this many advances rather than looping forever.
   private static let runLimit = 100_000
 
-  private let state: Mutex<StateMachine>
+  private let state: Locked<StateMachine>
 
   /// Creates a clock whose time stands at `now` (time zero by default) until advanced.
   ///
@@ -176,7 +176,7 @@ public final class TestClock: Clock, Sendable {
   /// let model = SearchModel(api: api, clock: clock)
   /// ```
   public init(now: Instant = Instant(offset: .zero)) {
-    state = Mutex(StateMachine(now: now))
+    state = Locked(StateMachine(now: now))
   }
 
   /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run()``.

@@ -4,16 +4,16 @@
 /// Generic over the continuation types so that it can be unit-tested synchronously with plain values. Every
 /// method returns what the caller must resume; nothing is resumed here, so the clock can act after releasing
 /// its lock.
-package struct TestClockStateMachine<Sleeper, Waiter> {
+package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Sendable {
   package typealias Instant = TestClock.Instant
 
-  private struct Sleeping {
+  private struct Sleeping: Sendable {
     var id: Int
     var deadline: Instant
     var sleeper: Sleeper
   }
 
-  private struct Waiting {
+  private struct Waiting: Sendable {
     var id: Int
     var count: Int
     var waiter: Waiter

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Owns tasks and cancels them all when it ends: explicitly with ``cancel()``, or when it is deinitialised.
 ///
 /// The counterpart of RxSwift's `DisposeBag`, ReactiveSwift's `Lifetime` and Combine's
@@ -24,7 +22,7 @@ public final class Lifetime: Sendable {
     var ended = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a lifetime that has not ended.
   ///

@@ -1,5 +1,5 @@
 /// How a stream that ended, ended.
-package enum Termination<Failure: Error>: Sendable {
+@usableFromInline package enum Termination<Failure: Error>: Sendable {
   case finished
   case failed(Failure)
 }
@@ -9,42 +9,42 @@ package enum Termination<Failure: Error>: Sendable {
 /// A pure value: its owner keeps it behind a lock, calls one mutating method per event and acts on the
 /// returned continuation (if any) after releasing the lock. The consumer drains the whole buffer in one
 /// swap, so a fast producer costs the consumer one lock per batch, not per element.
-package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
+@usableFromInline package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
   /// What wakes a parked consumer.
-  package enum Wake {
+  @usableFromInline package enum Wake {
     /// The buffer was empty, so the element is handed over directly.
     case element(Element)
     /// Something changed between the consumer's check and its parking: look again.
     case recheck
   }
 
-  package typealias Waiter = UnsafeContinuation<Wake, Never>
+  @usableFromInline package typealias Waiter = UnsafeContinuation<Wake, Never>
 
   /// What the consumer found when it looked.
-  package enum Taken {
+  @usableFromInline package enum Taken {
     case elements(start: Int)
     case terminal(Termination<Failure>)
     case empty
   }
 
-  private var pending: [Element] = []
+  @usableFromInline var pending: [Element] = []
   /// Index of the first live element in `pending`; `bufferingNewest` drops from the front by moving it.
-  private var head = 0
-  private var waiter: Waiter?
-  private var terminal: Termination<Failure>?
-  private let policy: BufferingPolicy
+  @usableFromInline var head = 0
+  @usableFromInline var waiter: Waiter?
+  @usableFromInline var terminal: Termination<Failure>?
+  @usableFromInline let policy: BufferingPolicy
 
-  package init(policy: BufferingPolicy) {
+  @inlinable package init(policy: BufferingPolicy) {
     self.policy = policy
   }
 
-  package var isTerminated: Bool { terminal != nil }
+  @inlinable package var isTerminated: Bool { terminal != nil }
 
   /// Whether `take` would return something.
-  package var isReady: Bool { pending.count > head || terminal != nil }
+  @inlinable package var isReady: Bool { pending.count > head || terminal != nil }
 
   /// Adds `element` (or hands it to the parked consumer). Returns the continuation to resume with it.
-  package mutating func enqueue(_ element: Element) -> Waiter? {
+  @inlinable package mutating func enqueue(_ element: Element) -> Waiter? {
     guard terminal == nil else { return nil }
     if let waiter {
       self.waiter = nil
@@ -69,7 +69,7 @@ package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
   }
 
   /// Records the terminal event; returns the parked consumer to wake (its buffer is empty).
-  package mutating func terminate(_ termination: Termination<Failure>) -> Waiter? {
+  @inlinable package mutating func terminate(_ termination: Termination<Failure>) -> Waiter? {
     guard terminal == nil else { return nil }
     terminal = termination
     defer { waiter = nil }
@@ -77,7 +77,7 @@ package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
   }
 
   /// Ends the queue because its consumer stopped: drops what is pending and returns the parked consumer.
-  package mutating func cancel() -> Waiter? {
+  @inlinable package mutating func cancel() -> Waiter? {
     if terminal == nil { terminal = .finished }
     pending = []
     head = 0
@@ -87,7 +87,7 @@ package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
 
   /// Moves every pending element into `batch` (whose old contents must be consumed), or reports the
   /// terminal event once the buffer is empty.
-  package mutating func take(into batch: inout [Element]) -> Taken {
+  @inlinable package mutating func take(into batch: inout [Element]) -> Taken {
     if pending.count > head {
       batch.removeAll(keepingCapacity: true)
       swap(&batch, &pending)
@@ -99,7 +99,7 @@ package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
   }
 
   /// Parks the consumer unless something arrived since it looked; returns `false` if it must look again.
-  package mutating func park(_ continuation: Waiter) -> Bool {
+  @inlinable package mutating func park(_ continuation: Waiter) -> Bool {
     precondition(waiter == nil, "Internal inconsistency: a consumer awaited next() from two tasks at once")
     if pending.count > head || terminal != nil { return false }
     waiter = continuation
@@ -109,32 +109,32 @@ package struct ConsumerQueue<Element: Sendable, Failure: Error>: Sendable {
 
 /// Where a consumer's queue lives: a subject keeps all of its consumers' queues behind one lock, a
 /// signal's channel keeps its only one.
-package protocol ConsumerQueueHost<Element, Failure>: Sendable {
+@usableFromInline package protocol ConsumerQueueHost<Element, Failure>: Sendable {
   associatedtype Element: Sendable
   associatedtype Failure: Error
   /// Runs `body` on consumer `id`'s queue under the host's lock; `nil` when that consumer was removed.
-  func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R
+  @inlinable func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R
   /// Removes consumer `id` (it stopped early) and wakes it if it is parked.
-  func removeConsumer(_ id: Int)
+  @inlinable func removeConsumer(_ id: Int)
 }
 
 /// The consuming side of a ``ConsumerQueue``: a local batch that is refilled with one lock per batch.
-package struct ConsumerCursor<Host: ConsumerQueueHost> {
-  package typealias Element = Host.Element
-  package typealias Failure = Host.Failure
+@usableFromInline package struct ConsumerCursor<Host: ConsumerQueueHost> {
+  @usableFromInline package typealias Element = Host.Element
+  @usableFromInline package typealias Failure = Host.Failure
 
-  private let host: Host
-  private let id: Int
-  private var batch: [Element] = []
-  private var index = 0
-  private var ended = false
+  @usableFromInline let host: Host
+  @usableFromInline let id: Int
+  @usableFromInline var batch: [Element] = []
+  @usableFromInline var index = 0
+  @usableFromInline var ended = false
 
-  package init(host: Host, id: Int) {
+  @inlinable package init(host: Host, id: Int) {
     self.host = host
     self.id = id
   }
 
-  package mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  @inlinable package mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     if index < batch.count {
       defer { index += 1 }
       return batch[index]
@@ -143,14 +143,14 @@ package struct ConsumerCursor<Host: ConsumerQueueHost> {
     return try await refill(isolation: actor)
   }
 
-  private func spinUntilReady() -> Bool {
+  @inlinable func spinUntilReady() -> Bool {
     for _ in 0..<ConsumerCursorTuning.spins {
       if host.withQueue(id, { $0?.isReady ?? true }) { return true }
     }
     return false
   }
 
-  private mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     while true {
       let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
       switch taken {
@@ -192,7 +192,7 @@ package struct ConsumerCursor<Host: ConsumerQueueHost> {
   }
 }
 
-package enum ConsumerCursorTuning {
+@usableFromInline package enum ConsumerCursorTuning {
   /// How many times a consumer looks at an empty queue before it parks.
-  package static let spins = 100
+  @usableFromInline package static let spins = 100
 }

@@ -1,23 +1,23 @@
 /// A fixed-capacity FIFO that overwrites its oldest element when full (the replay buffers of subjects).
-package struct RingBuffer<Element> {
-  private var storage: [Element] = []
-  private var start = 0
-  package let capacity: Int
+@usableFromInline package struct RingBuffer<Element> {
+  @usableFromInline var storage: [Element] = []
+  @usableFromInline var start = 0
+  @usableFromInline let capacity: Int
 
-  package init(capacity: Int) {
+  @inlinable package init(capacity: Int) {
     precondition(capacity >= 0, "Internal inconsistency: negative ring buffer capacity")
     self.capacity = capacity
   }
 
-  package var count: Int { storage.count }
-  package var isEmpty: Bool { storage.isEmpty }
+  @inlinable package var count: Int { storage.count }
+  @inlinable package var isEmpty: Bool { storage.isEmpty }
 
-  package var last: Element? {
+  @inlinable package var last: Element? {
     guard !storage.isEmpty else { return nil }
     return storage[(start + storage.count - 1) % storage.count]
   }
 
-  package mutating func append(_ element: Element) {
+  @inlinable package mutating func append(_ element: Element) {
     guard capacity > 0 else { return }
     if storage.count < capacity {
       storage.append(element)
@@ -27,14 +27,14 @@ package struct RingBuffer<Element> {
     }
   }
 
-  package mutating func removeAll() {
+  @inlinable package mutating func removeAll() {
     storage.removeAll()
     start = 0
   }
 
-  /// Calls `body` on each element, oldest first.
-  package func forEach(_ body: (Element) -> Void) {
-    for offset in 0..<storage.count { body(storage[(start + offset) % storage.count]) }
+  /// The elements, oldest first.
+  @inlinable package var inOrder: [Element] {
+    Array(storage[start...] + storage[..<start])
   }
 }
 

@@ -72,8 +72,9 @@ extension Signal {
   ///   }
   /// }
   /// ```
-  public static func deferred<S: AsyncSequence & SendableMetatype>(_ makeSequence: @escaping @Sendable () -> S) -> Signal
-  where S.Element == Element, S.Failure == Failure {
+  public static func deferred<S: AsyncSequence & SendableMetatype>(
+    _ makeSequence: @escaping @Sendable () -> S
+  ) -> Signal where S.Element == Element, S.Failure == Failure {
     Signal(makeRun: { IteratorRun(makeSequence().makeAsyncIterator()) })
   }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The buffer between one run of a push-style ``Signal`` (its body or callback) and its consumer.
 package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQueueHost {
   package typealias Waiter = ConsumerQueue<Element, Failure>.Waiter
@@ -20,7 +18,7 @@ package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQu
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   package init() {}
 

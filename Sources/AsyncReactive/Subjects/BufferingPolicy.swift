@@ -10,13 +10,17 @@
 /// for await position in positions.subscribe(bufferingPolicy: .bufferingNewest(10)) { render(position) }
 /// ```
 public struct BufferingPolicy: Sendable, Hashable, CustomStringConvertible {
-  package enum Storage: Sendable, Hashable {
+  @usableFromInline package enum Storage: Sendable, Hashable {
     case unbounded
     case newest(Int)
     case oldest(Int)
   }
 
-  package let storage: Storage
+  @usableFromInline let storage: Storage
+
+  @inlinable init(storage: Storage) {
+    self.storage = storage
+  }
 
   /// Keep every element until the consumer takes it. Nothing is dropped.
   public static let unbounded = BufferingPolicy(storage: .unbounded)
@@ -27,7 +31,7 @@ public struct BufferingPolicy: Sendable, Hashable, CustomStringConvertible {
   /// let latest = subject.subscribe(bufferingPolicy: .bufferingNewest(1))
   /// ```
   /// - Parameter limit: the buffer's capacity; must be at least 1.
-  public static func bufferingNewest(_ limit: Int) -> BufferingPolicy {
+  @inlinable public static func bufferingNewest(_ limit: Int) -> BufferingPolicy {
     precondition(limit >= 1, "BufferingPolicy.bufferingNewest(\(limit)): the limit must be at least 1")
     return BufferingPolicy(storage: .newest(limit))
   }
@@ -38,12 +42,12 @@ public struct BufferingPolicy: Sendable, Hashable, CustomStringConvertible {
   /// let firstHundred = subject.subscribe(bufferingPolicy: .bufferingOldest(100))
   /// ```
   /// - Parameter limit: the buffer's capacity; must be at least 1.
-  public static func bufferingOldest(_ limit: Int) -> BufferingPolicy {
+  @inlinable public static func bufferingOldest(_ limit: Int) -> BufferingPolicy {
     precondition(limit >= 1, "BufferingPolicy.bufferingOldest(\(limit)): the limit must be at least 1")
     return BufferingPolicy(storage: .oldest(limit))
   }
 
-  public var description: String {
+  @inlinable public var description: String {
     switch storage {
     case .unbounded: "unbounded"
     case .newest(let limit): "bufferingNewest(\(limit))"

@@ -16,14 +16,14 @@
 /// for await text in searchText { print(text) }   // "swift", then later edits
 /// ```
 public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subject {
-  private let storage: SubjectStorage<Element, Failure>
+  @usableFromInline let storage: SubjectStorage<Element, Failure>
 
   /// Creates a subject holding `value`.
   ///
   /// ```swift
   /// let isLoading = CurrentValueSubject<Bool, Never>(false)
   /// ```
-  public init(_ value: Element) {
+  @inlinable public init(_ value: Element) {
     storage = SubjectStorage(replay: .current, initial: value)
   }
 
@@ -33,7 +33,7 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   /// ```swift
   /// counter.value += 1
   /// ```
-  public var value: Element {
+  @inlinable public var value: Element {
     // The replay buffer of a current-value storage always holds exactly one value.
     get { storage.latest! }
     set { storage.send(newValue) }
@@ -44,35 +44,35 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   /// ```swift
   /// subject.send(3)
   /// ```
-  public func send(_ value: Element) { storage.send(value) }
+  @inlinable public func send(_ value: Element) { storage.send(value) }
 
   /// Ends every current and later consumer normally.
   ///
   /// ```swift
   /// subject.finish()
   /// ```
-  public func finish() { storage.terminate(.finished) }
+  @inlinable public func finish() { storage.terminate(.finished) }
 
   /// Ends every current and later consumer with `error`.
   ///
   /// ```swift
   /// subject.fail(LoadError.offline)
   /// ```
-  public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
+  @inlinable public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
 
   /// Registers a consumer now, starting with the current value.
   ///
   /// ```swift
   /// let texts = searchText.subscribe(bufferingPolicy: .bufferingNewest(1))
   /// ```
-  public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
+  @inlinable public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
     SubjectSubscription(storage: storage, policy: bufferingPolicy)
   }
 
   /// Registers a consumer and starts iterating: the current value comes first.
-  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+  @inlinable public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
     subscribe().makeAsyncIterator()
   }
 
-  package var consumerCount: Int { storage.consumerCount }
+  @inlinable package var consumerCount: Int { storage.consumerCount }
 }

@@ -20,45 +20,45 @@
 /// for try await list in orders { show(list) }
 /// ```
 public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subject {
-  private let storage = SubjectStorage<Element, Failure>(replay: .none)
+  @usableFromInline let storage = SubjectStorage<Element, Failure>(replay: .none)
 
   /// Creates a subject with no consumers.
-  public init() {}
+  @inlinable public init() {}
 
   /// Delivers `value` to every current consumer; ignored after ``finish()`` or ``fail(_:)``.
   ///
   /// ```swift
   /// subject.send(42)
   /// ```
-  public func send(_ value: Element) { storage.send(value) }
+  @inlinable public func send(_ value: Element) { storage.send(value) }
 
   /// Ends every current and later consumer normally; later sends are ignored.
   ///
   /// ```swift
   /// subject.finish()
   /// ```
-  public func finish() { storage.terminate(.finished) }
+  @inlinable public func finish() { storage.terminate(.finished) }
 
   /// Ends every current and later consumer with `error`; later sends are ignored.
   ///
   /// ```swift
   /// subject.fail(NetworkError(code: 502))
   /// ```
-  public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
+  @inlinable public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
 
   /// Registers a consumer now; values sent from here on are buffered for it under `bufferingPolicy`.
   ///
   /// ```swift
   /// let latestOnly = subject.subscribe(bufferingPolicy: .bufferingNewest(1))
   /// ```
-  public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
+  @inlinable public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
     SubjectSubscription(storage: storage, policy: bufferingPolicy)
   }
 
   /// Registers a consumer (unbounded buffer) and starts iterating: `for await value in subject`.
-  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+  @inlinable public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
     subscribe().makeAsyncIterator()
   }
 
-  package var consumerCount: Int { storage.consumerCount }
+  @inlinable package var consumerCount: Int { storage.consumerCount }
 }

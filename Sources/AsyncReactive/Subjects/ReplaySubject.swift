@@ -15,14 +15,14 @@
 /// for await line in log { print(line) }   // "b", "c", then live lines
 /// ```
 public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
-  private let storage: SubjectStorage<Element, Failure>
+  @usableFromInline let storage: SubjectStorage<Element, Failure>
 
   /// Creates a subject that replays up to `bufferSize` values (0 behaves like a ``PassthroughSubject``).
   ///
   /// ```swift
   /// let lastThree = ReplaySubject<Int, Never>(bufferSize: 3)
   /// ```
-  public init(bufferSize: Int) {
+  @inlinable public init(bufferSize: Int) {
     precondition(bufferSize >= 0, "ReplaySubject(bufferSize: \(bufferSize)): bufferSize must not be negative")
     storage = SubjectStorage(replay: .latest(bufferSize))
   }
@@ -32,35 +32,35 @@ public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
   /// ```swift
   /// subject.send("event")
   /// ```
-  public func send(_ value: Element) { storage.send(value) }
+  @inlinable public func send(_ value: Element) { storage.send(value) }
 
   /// Ends every current and later consumer normally (later consumers get the replay first).
   ///
   /// ```swift
   /// subject.finish()
   /// ```
-  public func finish() { storage.terminate(.finished) }
+  @inlinable public func finish() { storage.terminate(.finished) }
 
   /// Ends every current and later consumer with `error` (later consumers get the replay first).
   ///
   /// ```swift
   /// subject.fail(error)
   /// ```
-  public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
+  @inlinable public func fail(_ error: Failure) { storage.terminate(.failed(error)) }
 
   /// Registers a consumer now, starting with the replayed values.
   ///
   /// ```swift
   /// let history = subject.subscribe(bufferingPolicy: .unbounded)
   /// ```
-  public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
+  @inlinable public func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure> {
     SubjectSubscription(storage: storage, policy: bufferingPolicy)
   }
 
   /// Registers a consumer and starts iterating: replayed values first.
-  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+  @inlinable public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
     subscribe().makeAsyncIterator()
   }
 
-  package var consumerCount: Int { storage.consumerCount }
+  @inlinable package var consumerCount: Int { storage.consumerCount }
 }

@@ -13,14 +13,14 @@ import Synchronization
 /// for await value in values { print(value) }   // prints 1 first
 /// ```
 public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
-  private let registration: Registration
+  @usableFromInline let registration: Registration
 
-  package init(storage: SubjectStorage<Element, Failure>, policy: BufferingPolicy) {
+  @inlinable package init(storage: SubjectStorage<Element, Failure>, policy: BufferingPolicy) {
     registration = Registration(storage: storage, id: storage.register(policy: policy))
   }
 
   /// Starts consuming. A subscription has one consumer: a second call traps.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     let alreadyIterated = registration.iterated.exchange(true, ordering: .relaxed)
     precondition(
       !alreadyIterated,
@@ -31,10 +31,10 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
 
   /// The iterator of a ``SubjectSubscription``: returns buffered values in send order, then the terminal event.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: Consumer
-    private var cursor: ConsumerCursor<SubjectStorage<Element, Failure>>
+    @usableFromInline let consumer: Consumer
+    @usableFromInline var cursor: ConsumerCursor<SubjectStorage<Element, Failure>>
 
-    fileprivate init(registration: Registration) {
+    @inlinable init(registration: Registration) {
       self.consumer = Consumer(storage: registration.storage, id: registration.id)
       self.cursor = ConsumerCursor(host: registration.storage, id: registration.id)
     }
@@ -42,23 +42,23 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     /// The next value, `nil` after the subject finished (or the consumer was cancelled).
     ///
     /// **Throws:** the subject's failure, once, after every value sent before it.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await cursor.next(isolation: nil)
     }
 
     /// The next value, running on the caller's actor so that a buffered value costs no executor hop.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
       try await cursor.next(isolation: actor)
     }
   }
 
   /// Removes the consumer when its iterator is dropped (a `break` out of the loop), even if the
   /// subscription value itself is still held.
-  fileprivate final class Consumer {
-    let storage: SubjectStorage<Element, Failure>
-    let id: Int
+  @usableFromInline final class Consumer {
+    @usableFromInline let storage: SubjectStorage<Element, Failure>
+    @usableFromInline let id: Int
 
-    init(storage: SubjectStorage<Element, Failure>, id: Int) {
+    @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int) {
       self.storage = storage
       self.id = id
     }
@@ -67,12 +67,12 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
   }
 
   /// Keeps the consumer registered while the subscription lives and has not been iterated.
-  fileprivate final class Registration: Sendable {
-    let storage: SubjectStorage<Element, Failure>
-    let id: Int
-    let iterated = Atomic<Bool>(false)
+  @usableFromInline final class Registration: Sendable {
+    @usableFromInline let storage: SubjectStorage<Element, Failure>
+    @usableFromInline let id: Int
+    @usableFromInline let iterated = Atomic<Bool>(false)
 
-    init(storage: SubjectStorage<Element, Failure>, id: Int) {
+    @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int) {
       self.storage = storage
       self.id = id
     }

@@ -13,7 +13,7 @@ final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func open() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -50,7 +50,7 @@ final class Counter: Sendable {
 
 /// A thread-safe list that tests append to from several tasks.
 final class Log<Value: Sendable>: Sendable {
-  private let values = Mutex<[Value]>([])
+  private let values = Locked<[Value]>([])
 
   func append(_ value: Value) { values.withLock { $0.append(value) } }
 
