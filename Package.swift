@@ -18,6 +18,12 @@ let package = Package(
   targets: [
     .target(name: "AsyncReactive", swiftSettings: strictSettings),
     .target(name: "AsyncReactiveTesting", dependencies: ["AsyncReactive"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["AsyncReactive"],
+      path: "Benchmarks",
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "AsyncReactiveTests",
       dependencies: ["AsyncReactive", "AsyncReactiveTesting"],

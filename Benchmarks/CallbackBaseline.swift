@@ -1,0 +1,262 @@
+import AsyncReactive
+
+// A minimal ReactiveCocoa-style callback implementation, the baseline every case is compared with:
+// observers are closures, a lock guards the observer list and operator state (as RAC's do), and
+// subscribing returns a disposable. It is deliberately small but not naive: it is what RAC does per event.
+
+/// An event of a callback stream.
+enum CallbackEvent<Value> {
+  case next(Value)
+  case failed(any Error)
+  case completed
+}
+
+/// Cancels a subscription.
+final class CallbackDisposable: Sendable {
+  private let action = Locked<(@Sendable () -> Void)?>(nil)
+
+  init(_ action: @escaping @Sendable () -> Void = {}) {
+    self.action.withLock { $0 = action }
+  }
+
+  func dispose() {
+    let action = self.action.withLock { state -> (@Sendable () -> Void)? in
+      defer { state = nil }
+      return state
+    }
+    action?()
+  }
+}
+
+/// A hot subject: a lock-protected list of observer closures (RACSubject).
+final class CallbackSubject<Value: Sendable>: Sendable {
+  typealias Observer = @Sendable (CallbackEvent<Value>) -> Void
+
+  private struct State: Sendable {
+    var observers: [(id: Int, observer: Observer)] = []
+    var nextID = 0
+  }
+
+  private let state = Locked(State())
+
+  @discardableResult
+  func observe(_ observer: @escaping Observer) -> CallbackDisposable {
+    let id = state.withLock { state -> Int in
+      defer { state.nextID += 1 }
+      state.observers.append((state.nextID, observer))
+      return state.nextID
+    }
+    return CallbackDisposable { [weak self] in
+      self?.state.withLock { $0.observers.removeAll { $0.id == id } }
+    }
+  }
+
+  func send(_ event: CallbackEvent<Value>) {
+    // RAC copies the subscriber list under the lock and calls each outside it.
+    let observers = state.withLock { $0.observers }
+    for entry in observers { entry.observer(event) }
+  }
+
+  var signal: CallbackSignal<Value> {
+    CallbackSignal { observer in self.observe(observer) }
+  }
+}
+
+/// A cold signal: subscribing runs `start` (RACSignal createSignal:).
+struct CallbackSignal<Value: Sendable>: Sendable {
+  typealias Observer = @Sendable (CallbackEvent<Value>) -> Void
+
+  let start: @Sendable (@escaping Observer) -> CallbackDisposable
+
+  init(_ start: @escaping @Sendable (@escaping Observer) -> CallbackDisposable) {
+    self.start = start
+  }
+
+  @discardableResult
+  func observe(_ observer: @escaping Observer) -> CallbackDisposable { start(observer) }
+
+  func map<T: Sendable>(_ transform: @escaping @Sendable (Value) -> T) -> CallbackSignal<T> {
+    CallbackSignal<T> { observer in
+      self.observe { event in
+        switch event {
+        case .next(let value): observer(.next(transform(value)))
+        case .failed(let error): observer(.failed(error))
+        case .completed: observer(.completed)
+        }
+      }
+    }
+  }
+
+  func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> CallbackSignal<Value> {
+    CallbackSignal { observer in
+      self.observe { event in
+        if case .next(let value) = event, !isIncluded(value) { return }
+        observer(event)
+      }
+    }
+  }
+
+  /// flattenMap: inner signals run concurrently; completes when the outer and every inner completed.
+  func flatMap<T: Sendable>(_ transform: @escaping @Sendable (Value) -> CallbackSignal<T>) -> CallbackSignal<T> {
+    CallbackSignal<T> { observer in
+      let state = Locked(FlatMapState())
+      let disposables = Locked<[CallbackDisposable]>([])
+      let finishOne: @Sendable () -> Void = {
+        let complete = state.withLock { state -> Bool in
+          state.active -= 1
+          if state.active == 0, !state.done {
+            state.done = true
+            return true
+          }
+          return false
+        }
+        if complete { observer(.completed) }
+      }
+      let outer = self.observe { event in
+        switch event {
+        case .next(let value):
+          state.withLock { $0.active += 1 }
+          let inner = transform(value).observe { innerEvent in
+            switch innerEvent {
+            case .next(let inner): observer(.next(inner))
+            case .failed(let error): observer(.failed(error))
+            case .completed: finishOne()
+            }
+          }
+          disposables.withLock { $0.append(inner) }
+        case .failed(let error): observer(.failed(error))
+        case .completed: finishOne()
+        }
+      }
+      return CallbackDisposable {
+        outer.dispose()
+        for disposable in disposables.withLock({ $0 }) { disposable.dispose() }
+      }
+    }
+  }
+
+  /// retry: on failure subscribe again, up to `count` more times.
+  func retry(_ count: Int) -> CallbackSignal<Value> {
+    CallbackSignal { observer in
+      let remaining = Locked(count)
+      let current = Locked<CallbackDisposable?>(nil)
+      @Sendable func subscribe() {
+        let disposable = self.observe { event in
+          if case .failed = event {
+            let retry = remaining.withLock { remaining -> Bool in
+              guard remaining > 0 else { return false }
+              remaining -= 1
+              return true
+            }
+            if retry {
+              subscribe()
+              return
+            }
+          }
+          observer(event)
+        }
+        current.withLock { $0 = disposable }
+      }
+      subscribe()
+      return CallbackDisposable { current.withLock { $0 }?.dispose() }
+    }
+  }
+
+  static func just(_ value: Value) -> CallbackSignal<Value> {
+    CallbackSignal { observer in
+      observer(.next(value))
+      observer(.completed)
+      return CallbackDisposable()
+    }
+  }
+}
+
+/// combineLatest of three signals (RACSignal combineLatest:).
+func callbackCombineLatest<A: Sendable, B: Sendable, C: Sendable>(
+  _ a: CallbackSignal<A>, _ b: CallbackSignal<B>, _ c: CallbackSignal<C>
+) -> CallbackSignal<(A, B, C)> {
+  CallbackSignal { observer in
+    let state = Locked(CombineState<A, B, C>())
+    @Sendable func emit(_ update: (inout CombineState<A, B, C>) -> Void) {
+      let tuple = state.withLock { state -> (A, B, C)? in
+        update(&state)
+        guard let a = state.a, let b = state.b, let c = state.c else { return nil }
+        return (a, b, c)
+      }
+      if let tuple { observer(.next(tuple)) }
+    }
+    @Sendable func complete() {
+      let all = state.withLock { state -> Bool in
+        state.completed += 1
+        return state.completed == 3
+      }
+      if all { observer(.completed) }
+    }
+    let first = a.observe { event in
+      switch event {
+      case .next(let value): emit { $0.a = value }
+      case .failed(let error): observer(.failed(error))
+      case .completed: complete()
+      }
+    }
+    let second = b.observe { event in
+      switch event {
+      case .next(let value): emit { $0.b = value }
+      case .failed(let error): observer(.failed(error))
+      case .completed: complete()
+      }
+    }
+    let third = c.observe { event in
+      switch event {
+      case .next(let value): emit { $0.c = value }
+      case .failed(let error): observer(.failed(error))
+      case .completed: complete()
+      }
+    }
+    return CallbackDisposable {
+      first.dispose()
+      second.dispose()
+      third.dispose()
+    }
+  }
+}
+
+/// RACCommand: runs its work, with an `executing` subject observers can watch.
+final class CallbackCommand<Input: Sendable, Output: Sendable>: Sendable {
+  let executing = CallbackSubject<Bool>()
+  private let isExecuting = Locked(false)
+  private let work: @Sendable (Input) -> Output
+
+  init(work: @escaping @Sendable (Input) -> Output) {
+    self.work = work
+  }
+
+  /// Runs the work unless a run is in flight; nil when refused.
+  func execute(_ input: Input) -> Output? {
+    let started = isExecuting.withLock { running -> Bool in
+      guard !running else { return false }
+      running = true
+      return true
+    }
+    guard started else { return nil }
+    executing.send(.next(true))
+    let output = work(input)
+    isExecuting.withLock { $0 = false }
+    executing.send(.next(false))
+    return output
+  }
+}
+
+/// The state of a callback flatMap: running inners (plus the outer) and whether it completed.
+struct FlatMapState: Sendable {
+  var active = 1
+  var done = false
+}
+
+/// The state of a callback combineLatest of three.
+struct CombineState<A: Sendable, B: Sendable, C: Sendable>: Sendable {
+  var a: A?
+  var b: B?
+  var c: C?
+  var completed = 0
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Command-line options: `--filter SUBSTRING`, `--quick`, `--json FILE`.
+struct Options {
+  var filter: String?
+  var quick = false
+  var jsonPath: String?
+
+  static func parse(_ arguments: [String]) -> Options {
+    var options = Options()
+    var rest = arguments.dropFirst()[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--filter": options.filter = rest.popFirst()
+      case "--quick": options.quick = true
+      case "--json": options.jsonPath = rest.popFirst()
+      case "--help", "-h":
+        print("usage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE]")
+        exit(0)
+      default:
+        FileHandleStderr.write(
+          "unknown option \(argument)\nusage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE]\n")
+        exit(2)
+      }
+    }
+    return options
+  }
+}
+
+enum FileHandleStderr {
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in _ = systemWrite(2, bytes.baseAddress, bytes.count) }
+  }
+}
+
+/// Which implementation a measurement ran.
+enum Version: String, CaseIterable {
+  case callback = "callback"
+  case naive = "naive AsyncStream"
+  case reactive = "AsyncReactive"
+}
+
+/// One measured run: how long it took and the checksum it computed.
+struct Run {
+  var nanoseconds: Double
+  var checksum: Int
+}
+
+/// The statistics of one version of one case.
+struct Measurement {
+  var median: Double
+  var min: Double
+  var max: Double
+}
+
+/// A benchmark case: the same work in three versions, each returning a checksum that must agree.
+struct BenchmarkCase {
+  var name: String
+  /// What one "event" is, for the ns/event column.
+  var unit: String
+  /// How many events one run processes.
+  var events: Int
+  /// Target ratio AsyncReactive ÷ callback (nil: reported, not judged).
+  var target: Double?
+  var run: (Version) async -> Int
+}
+
+func now() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Runs one version: a warm-up, then `repetitions` timed runs; returns ns per event and the checksum.
+func measure(
+  _ benchmark: BenchmarkCase,
+  _ version: Version,
+  repetitions: Int
+) async -> (Measurement, Int) {
+  var checksum = await benchmark.run(version)  // warm-up
+  var samples: [Double] = []
+  for repetition in 1...repetitions {
+    FileHandleStderr.write("  \(benchmark.name) · \(version.rawValue) · run \(repetition)/\(repetitions)\n")
+    let start = now()
+    let result = await benchmark.run(version)
+    let elapsed = Double(now() - start)
+    if result != checksum {
+      FileHandleStderr.write(
+        "\nresult check failed: \(benchmark.name) \(version.rawValue) gave \(result), then \(checksum)\n")
+      exit(1)
+    }
+    checksum = result
+    samples.append(elapsed / Double(benchmark.events))
+  }
+  samples.sort()
+  return (Measurement(median: samples[samples.count / 2], min: samples.first!, max: samples.last!), checksum)
+}
+
+/// Resident set size in bytes, read from /proc/self/statm (Linux; peak RSS elsewhere).
+func residentBytes() -> Int {
+  #if canImport(Glibc)
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 128)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
+    let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
+    guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  #else
+    return peakResidentBytes()
+  #endif
+}
+
+/// Peak resident set size in bytes.
+func peakResidentBytes() -> Int {
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024
+  #endif
+}
+
+func format(_ value: Double, decimals: Int = 1) -> String {
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = "\(rounded)"
+  if decimals == 0, text.hasSuffix(".0") { text.removeLast(2) }
+  return text
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+func padRight(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#else
+  private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,117 @@
+import AsyncReactive
+import Synchronization
+
+/// Subject → `consumers` consumers, optionally through map + filter; returns a checksum of what the
+/// consumers saw.
+func fanOut(_ version: Version, events: Int, consumers: Int, mapFilter: Bool) async -> Int {
+  switch version {
+  case .callback:
+    let subject = CallbackSubject<Int>()
+    let sum = Atomic<Int>(0)
+    let finished = Atomic<Int>(0)
+    var disposables: [CallbackDisposable] = []
+    for _ in 0..<consumers {
+      let signal = mapFilter ? subject.signal.map { $0 &* 2 }.filter { $0 % 3 != 0 } : subject.signal
+      disposables.append(
+        signal.observe { event in
+          switch event {
+          case .next(let value): sum.wrappingAdd(value, ordering: .relaxed)
+          case .completed: finished.wrappingAdd(1, ordering: .relaxed)
+          case .failed: break
+          }
+        }
+      )
+    }
+    for value in 0..<events { subject.send(.next(value)) }
+    subject.send(.completed)
+    precondition(finished.load(ordering: .relaxed) == consumers)
+    return sum.load(ordering: .relaxed)
+
+  case .naive:
+    var continuations: [AsyncStream<Int>.Continuation] = []
+    var tasks: [Task<Int, Never>] = []
+    for _ in 0..<consumers {
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      continuations.append(continuation)
+      tasks.append(
+        Task {
+          var sum = 0
+          if mapFilter {
+            for await value in stream.map({ $0 &* 2 }).filter({ $0 % 3 != 0 }) { sum &+= value }
+          } else {
+            for await value in stream { sum &+= value }
+          }
+          return sum
+        }
+      )
+    }
+    for value in 0..<events {
+      for continuation in continuations { continuation.yield(value) }
+    }
+    for continuation in continuations { continuation.finish() }
+    var total = 0
+    for task in tasks { total &+= await task.value }
+    return total
+
+  case .reactive:
+    let subject = PassthroughSubject<Int, Never>()
+    var tasks: [Task<Int, Never>] = []
+    for _ in 0..<consumers {
+      let values = subject.subscribe()
+      tasks.append(
+        Task {
+          var sum = 0
+          if mapFilter {
+            for await value in values.map({ $0 &* 2 }).filter({ $0 % 3 != 0 }) { sum &+= value }
+          } else {
+            for await value in values { sum &+= value }
+          }
+          return sum
+        }
+      )
+    }
+    for value in 0..<events { subject.send(value) }
+    subject.finish()
+    var total = 0
+    for task in tasks { total &+= await task.value }
+    return total
+  }
+}
+
+/// Resident bytes per idle consumer (measured first, before other cases grew the heap): `count` consumers parked waiting for a value.
+func idleSubscriberBytes(_ version: Version, count: Int) async -> Int {
+  let before = residentBytes()
+  var bytes = 0
+  switch version {
+  case .callback:
+    let subject = CallbackSubject<Int>()
+    var disposables: [CallbackDisposable] = []
+    disposables.reserveCapacity(count)
+    for _ in 0..<count { disposables.append(subject.signal.observe { _ in }) }
+    bytes = residentBytes() - before
+    subject.send(.completed)
+    withExtendedLifetime(disposables) {}
+  case .naive:
+    var continuations: [AsyncStream<Int>.Continuation] = []
+    var tasks: [Task<Void, Never>] = []
+    for _ in 0..<count {
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      continuations.append(continuation)
+      tasks.append(Task { for await _ in stream {} })
+    }
+    bytes = residentBytes() - before
+    for continuation in continuations { continuation.finish() }
+    for task in tasks { await task.value }
+  case .reactive:
+    let subject = PassthroughSubject<Int, Never>()
+    var tasks: [Task<Void, Never>] = []
+    for _ in 0..<count {
+      let values = subject.subscribe()
+      tasks.append(Task { for await _ in values {} })
+    }
+    bytes = residentBytes() - before
+    subject.finish()
+    for task in tasks { await task.value }
+  }
+  return max(0, bytes) / count
+}

@@ -1,0 +1,84 @@
+import AsyncReactive
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Benchmarks: each case runs the same work through a RAC-style callback baseline, a naive AsyncStream
+// version and AsyncReactive, checks that the three agree, and prints ns per event and the ratios.
+
+let options = Options.parse(CommandLine.arguments)
+await runBenchmarks(options)
+
+func runBenchmarks(_ options: Options) async {
+  let scale = options.quick ? 100 : 1
+  let repetitions = options.quick ? 3 : 5
+  var cases: [BenchmarkCase] = [
+    BenchmarkCase(name: "subject → 1 consumer, map + filter", unit: "event", events: 1_000_000 / scale, target: 2.0) {
+      await fanOut($0, events: 1_000_000 / scale, consumers: 1, mapFilter: true)
+    },
+    BenchmarkCase(
+      name: "subject → 100 consumers",
+      unit: "delivered event",
+      events: 10_000 / scale * 100,
+      target: 2.0
+    ) {
+      await fanOut($0, events: 10_000 / scale, consumers: 100, mapFilter: false)
+    },
+  ]
+  for exponent in 4...6 {
+    var events = 1
+    for _ in 0..<exponent { events *= 10 }
+    events /= scale
+    cases.append(
+      BenchmarkCase(name: "scaling: 10^\(exponent) events, 1 consumer", unit: "event", events: events, target: nil) {
+        await fanOut($0, events: events, consumers: 1, mapFilter: false)
+      }
+    )
+  }
+  for consumers in [1, 10, 100, 1_000, 10_000] {
+    let events = max(10, 1_000_000 / scale / consumers)
+    cases.append(
+      BenchmarkCase(
+        name: "scaling: \(consumers) consumers",
+        unit: "delivered event",
+        events: events * consumers,
+        target: nil
+      ) {
+        await fanOut($0, events: events, consumers: consumers, mapFilter: false)
+      }
+    )
+  }
+  cases += extraCases(scale: scale)
+
+  // Memory first: later cases leave freed heap behind that new subscribers would reuse unseen.
+  var memory: [Version: Int] = [:]
+  if options.filter.map({ "memory per idle subscriber".contains($0) }) ?? true {
+    FileHandleStderr.write("memory per idle subscriber\n")
+    for version in Version.allCases {
+      memory[version] = await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000)
+    }
+  }
+
+  var results: [CaseResult] = []
+  for benchmark in cases where options.filter.map({ benchmark.name.contains($0) }) ?? true {
+    FileHandleStderr.write("\(benchmark.name)\n")
+    var measurements: [Version: Measurement] = [:]
+    var checksums: [Version: Int] = [:]
+    for version in Version.allCases {
+      let (measurement, checksum) = await measure(benchmark, version, repetitions: repetitions)
+      measurements[version] = measurement
+      checksums[version] = checksum
+    }
+    if Set(checksums.values).count != 1 {
+      FileHandleStderr.write("result check failed: \(benchmark.name) versions disagree: \(checksums)\n")
+      exit(1)
+    }
+    results.append(CaseResult(benchmark: benchmark, measurements: measurements))
+  }
+
+  printTable(results, memory: memory)
+  if let path = options.jsonPath { writeJSON(results, memory: memory, to: path) }
+}
