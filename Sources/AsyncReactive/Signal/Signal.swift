@@ -2,7 +2,7 @@
 ///
 /// `Signal` is AsyncReactive's counterpart of RACSignal's `createSignal:`, RxSwift's `Observable.create` and
 /// ReactiveSwift's `SignalProducer`. Nothing happens until a consumer iterates; each `for await` loop gets
-/// its own run of the work, which is what lets ``AsyncSequence/retry(_:)`` try a failed request again. An
+/// its own run of the work, which is what lets ``ReiterableAsyncSequence/retry(_:)`` try a failed request again. An
 /// `AsyncStream` can be iterated once; a `Signal` as often as you like.
 ///
 /// It is also the named type eraser: `Signal(anyAsyncSequence)` or `sequence.eraseToSignal()`.

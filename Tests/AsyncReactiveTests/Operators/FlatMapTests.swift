@@ -1,0 +1,550 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("flatMap, flatMapLatest, concatMap")
+struct FlatMapTests {
+  // MARK: Overload resolution
+
+  @Test("`.flatMap { }` on a Signal and on a PassthroughSubject picks the merging flatMap, and inners overlap")
+  func plainFlatMapMerges() async {
+    // No type context: the overload is chosen by the call alone, as in user code.
+    let onSignal = Signal<Int, Never>([1, 2]).flatMap { value in Signal<Int, Never>.just(value * 10) }
+    expectMerging(onSignal)
+    #expect(Set(await onSignal.collect()) == [10, 20])
+
+    let outer = PassthroughSubject<Int, Never>()
+    let inners = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
+    let subscribed = [Gate(), Gate()]
+    let merged = outer.flatMap { index in
+      let inner = inners[index].subscribe()
+      subscribed[index].open()
+      return inner
+    }
+    expectMerging(merged)
+
+    var iterator = merged.makeAsyncIterator()  // subscribes to `outer` now
+    outer.send(0)
+    await subscribed[0].wait()
+    inners[0].send("a1")
+    #expect(await iterator.next() == "a1")
+    outer.send(1)
+    await subscribed[1].wait()
+    inners[1].send("b1")  // inner 0 has not finished: a sequential flatMap could not deliver this
+    #expect(await iterator.next() == "b1")
+    inners[0].send("a2")
+    #expect(await iterator.next() == "a2")
+    inners[0].finish()
+    inners[1].send("b2")
+    #expect(await iterator.next() == "b2")
+    outer.finish()
+    inners[1].finish()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test("the result's failure type: Never with Never, shared, or the one side that can fail; any Error otherwise")
+  func failureTypes() async throws {
+    let never = Signal<Int, Never>.just(1)
+    let typed = Signal<Int, TestError>.just(1)
+    let other = Signal<Int, OtherError>.just(1)
+    #expect(hasFailure(never.flatMap { _ in never }, Never.self))
+    #expect(hasFailure(typed.flatMap { _ in typed }, TestError.self))
+    #expect(hasFailure(never.flatMap { _ in typed }, TestError.self))
+    #expect(hasFailure(typed.flatMap { _ in never }, TestError.self))
+    #expect(hasFailure(typed.flatMap { _ in other }, (any Error).self))
+    #expect(hasFailure(never.flatMap { value in try throwingInner(value) }, (any Error).self))
+    #expect(hasFailure(never.flatMapLatest { _ in typed }, TestError.self))
+    #expect(hasFailure(typed.concatMap { _ in never }, TestError.self))
+    #expect(hasFailure(never.flatMap(maxConcurrent: 2) { _ in never }, Never.self))
+    #expect(hasFailure(never.flatMap(.latest) { _ in never }, Never.self))
+    // A non-failing result is iterated with plain `for await`.
+    for await value in never.flatMap({ value in Signal<Int, Never>.just(value + 1) }) {
+      #expect(value == 2)
+    }
+  }
+
+  // MARK: Merge
+
+  @Test("merge delivers every element of every inner, each inner in its own order")
+  func mergeManyInners() async {
+    let merged = Signal<Int, Never>(0..<50).flatMap { outer in
+      Signal<Int, Never>((0..<400).map { outer * 1_000 + $0 })
+    }
+    let values = await merged.collect()
+    #expect(values.count == 50 * 400)
+    for outer in 0..<50 {
+      #expect(values.filter { $0 / 1_000 == outer } == (0..<400).map { outer * 1_000 + $0 })
+    }
+  }
+
+  @Test("maxConcurrent: never more inners in flight than the limit, and the next starts when a slot frees")
+  func maxConcurrentLimit() async {
+    let inFlight = InFlight()
+    let started = PassthroughSubject<Int, Never>()
+    var starts = started.subscribe().makeAsyncIterator()
+    let gates = (0..<5).map { _ in Gate() }
+    let limited = Signal<Int, Never>(0..<5).flatMap(maxConcurrent: 2) { index in
+      Signal<Int, Never> { emitter in
+        inFlight.enter()
+        started.send(index)
+        await gates[index].wait()
+        inFlight.leave()
+        emitter.send(index)
+      }
+    }
+    var iterator = limited.makeAsyncIterator()
+    // The first two start together, in either order; each later one only when a slot frees.
+    #expect(Set([await starts.next(), await starts.next()]) == [0, 1])
+    gates[1].open()
+    #expect(await starts.next() == 2)
+    gates[0].open()
+    #expect(await starts.next() == 3)
+    gates[3].open()
+    #expect(await starts.next() == 4)
+    gates[2].open()
+    #expect(
+      [await iterator.next(), await iterator.next(), await iterator.next(), await iterator.next()] == [1, 0, 3, 2])
+    gates[4].open()
+    #expect(await iterator.next() == 4)
+    #expect(await iterator.next() == nil)
+    #expect(inFlight.maximum == 2)
+  }
+
+  @Test("strategies as values: .concurrent(limit:), .merge, .concat and .latest")
+  func strategiesAsValues() async {
+    let source = Signal<Int, Never>([1, 2, 3])
+    let inner: @Sendable (Int) -> Signal<Int, Never> = { value in Signal([value, value * 10]) }
+    #expect(await source.flatMap(.concat, inner).collect() == [1, 10, 2, 20, 3, 30])
+    #expect(await source.flatMap(.concurrent(limit: 1), inner).collect() == [1, 10, 2, 20, 3, 30])
+    #expect(await source.flatMap(.merge, inner).collect().sorted() == [1, 2, 3, 10, 20, 30])
+    // `.latest` keeps at least the last inner whole.
+    #expect(await source.flatMap(.latest, inner).collect().suffix(2) == [3, 30])
+    #expect("\(FlattenStrategy.merge) \(FlattenStrategy.concat) \(FlattenStrategy.latest)" == ".merge .concat .latest")
+    #expect("\(FlattenStrategy.concurrent(limit: 3))" == ".concurrent(limit: 3)")
+  }
+
+  @Test("maxConcurrent below 1 traps with a clear message")
+  func maxConcurrentZeroTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int, Never>.just(1).flatMap(maxConcurrent: 0) { Signal<Int, Never>.just($0) }
+    }
+  }
+
+  // MARK: Concat
+
+  @Test("concatMap runs one inner at a time, in order, even when a later inner is ready first")
+  func concatMapOrder() async {
+    let inFlight = InFlight()
+    let firstGate = Gate()
+    let concatenated = Signal<Int, Never>([1, 2, 3]).concatMap { index in
+      Signal<Int, Never> { emitter in
+        inFlight.enter()
+        emitter.send(index * 10)
+        if index == 1 { await firstGate.wait() }
+        inFlight.leave()
+        emitter.send(index * 10 + 1)
+      }
+    }
+    var iterator = concatenated.makeAsyncIterator()
+    #expect(await iterator.next() == 10)
+    firstGate.open()  // inners 2 and 3 were ready all along, but waited for inner 1
+    var rest: [Int] = []
+    while let value = await iterator.next() { rest.append(value) }
+    #expect(rest == [11, 20, 21, 30, 31])
+    #expect(inFlight.maximum == 1)
+  }
+
+  @Test("concatMap: an inner failure fails the result; dropping the iterator cancels the running inner and the outer")
+  func concatMapFailureAndCancellation() async throws {
+    let failing = Signal<Int, TestError>([1, 2]).concatMap { index in
+      index == 1 ? Signal<Int, TestError>.just(10) : Signal<Int, TestError>.fail(TestError(code: index))
+    }
+    let (values, failure) = await failing.collectResult()
+    #expect(values == [10])
+    #expect(failure == TestError(code: 2))
+
+    let outerCancelled = Gate()
+    let innerCancelled = Gate()
+    let outer = Signal<Int, Never>.create { emitter in
+      emitter.send(1)
+      emitter.send(2)
+      return { outerCancelled.open() }
+    }
+    let concatenated = outer.concatMap { index in
+      Signal<Int, Never>.create { emitter in
+        emitter.send(index)
+        return { innerCancelled.open() }
+      }
+    }
+    do {
+      var iterator = concatenated.makeAsyncIterator()
+      #expect(await iterator.next() == 1)
+    }
+    await outerCancelled.wait()
+    await innerCancelled.wait()
+  }
+
+  // MARK: Backpressure
+
+  @Test("a fast inner pauses while the consumer is behind, and stops when the consumer drops the iterator")
+  func fastInnerPauses() async {
+    let pulled = Counter()
+    let ended = Gate()
+    let merged = Signal<Int, Never>.just(0).flatMap { _ in Endless(pulled: pulled, ended: ended) }
+    var consumed = 0
+    do {
+      var iterator = merged.makeAsyncIterator()
+      while consumed < 1_000, await iterator.next() != nil { consumed += 1 }
+    }
+    await ended.wait()
+    #expect(consumed == 1_000)
+    // At most what the consumer held, what waited in the buffer (256), and one element in flight.
+    #expect(pulled.value <= 1_000 + 2 * 256 + 1)
+  }
+
+  // MARK: Latest
+
+  @Test("flatMapLatest cancels the previous inner, delivers no stale value, and lets the last inner finish")
+  func flatMapLatestSwitches() async {
+    let outer = PassthroughSubject<Int, Never>()
+    let emitters = Emitters<String, Never>()
+    let cancelled = [Gate(), Gate()]
+    let latest = outer.flatMapLatest { index in
+      Signal<String, Never>.create { emitter in
+        emitters.set(emitter, at: index)
+        return { cancelled[index].open() }
+      }
+    }
+    var iterator = latest.makeAsyncIterator()
+    outer.send(0)
+    let first = await emitters.wait(for: 0)
+    first.send("a")
+    #expect(await iterator.next() == "a")
+    outer.send(1)
+    await cancelled[0].wait()
+    let second = await emitters.wait(for: 1)
+    first.send("stale")
+    second.send("b")
+    #expect(await iterator.next() == "b")
+    outer.finish()
+    second.send("c")  // the outer finished; the last inner keeps running
+    #expect(await iterator.next() == "c")
+    second.finish()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test("flatMapLatest drops what a replaced inner produces after the switch, even if it ignores cancellation")
+  func flatMapLatestDropsStaleValues() async {
+    let outer = PassthroughSubject<Int, Never>()
+    let release = Gate()
+    let stubbornEnded = Gate()
+    let emitters = Emitters<String, Never>()
+    let latest = outer.flatMapLatest { index in
+      if index == 0 { return StubbornSequence(value: "stale", release: release, ended: stubbornEnded).eraseToSignal() }
+      return Signal<String, Never>.create { emitter in
+        emitters.set(emitter, at: index)
+        return {}
+      }
+    }
+    var iterator = latest.makeAsyncIterator()
+    outer.send(0)
+    outer.send(1)
+    let second = await emitters.wait(for: 1)  // runs in the new inner's task: the switch has happened
+    release.open()  // the replaced inner now produces "stale"
+    await stubbornEnded.wait()  // its pump was told to stop, and dropped the value
+    second.send("fresh")
+    #expect(await iterator.next() == "fresh")
+    outer.finish()
+    second.finish()
+    #expect(await iterator.next() == nil)
+  }
+
+  // MARK: Failure and cancellation
+
+  @Test("an outer failure fails the result at once and cancels every inner")
+  func outerFailureCancelsInners() async {
+    let subject = PassthroughSubject<Int, TestError>()
+    let outer = subject.subscribe()  // registered now: the sends below cannot be missed
+    let emitters = Emitters<Int, TestError>()
+    let cancelled = [Gate(), Gate()]
+    let merged = outer.flatMap { index in
+      Signal<Int, TestError>.create { emitter in
+        emitters.set(emitter, at: index)
+        return { cancelled[index].open() }
+      }
+    }
+    let consumer = Task { await merged.collectResult() }
+    subject.send(0)
+    subject.send(1)
+    _ = await emitters.wait(for: 0)
+    _ = await emitters.wait(for: 1)
+    subject.fail(TestError(code: 1))
+    let (values, failure) = await consumer.value
+    #expect(values == [])
+    #expect(failure == TestError(code: 1))
+    await cancelled[0].wait()
+    await cancelled[1].wait()
+  }
+
+  @Test("an inner failure fails the result and cancels the outer and the other inners")
+  func innerFailureCancelsEverything() async throws {
+    let outerCancelled = Gate()
+    let outerEmitter = Emitters<Int, TestError>()
+    let outer = Signal<Int, TestError>.create { emitter in
+      outerEmitter.set(emitter, at: 0)
+      return { outerCancelled.open() }
+    }
+    let emitters = Emitters<Int, TestError>()
+    let cancelled = [Gate(), Gate()]
+    let merged = outer.flatMap { index in
+      Signal<Int, TestError>.create { emitter in
+        emitters.set(emitter, at: index)
+        return { cancelled[index].open() }
+      }
+    }
+    var iterator = merged.makeAsyncIterator()
+    let source = await outerEmitter.wait(for: 0)
+    source.send(0)
+    source.send(1)
+    let first = await emitters.wait(for: 0)
+    let second = await emitters.wait(for: 1)
+    first.send(7)
+    #expect(try await iterator.next() == 7)
+    second.fail(TestError(code: 2))
+    await #expect(throws: TestError(code: 2)) { try await iterator.next() }
+    #expect(try await iterator.next() == nil)
+    await outerCancelled.wait()
+    await cancelled[0].wait()
+  }
+
+  @Test("a throwing transform fails the result")
+  func transformFailure() async {
+    let merged = Signal<Int, Never>([1, 2]).flatMap { value in try throwingInner(value) }
+    let (_, failure) = await merged.collectResult()
+    #expect(failure as? TestError == TestError(code: 2))
+  }
+
+  @Test("cancelling the consumer cancels the outer and every inner")
+  func consumerCancellation() async {
+    let harness = CancellationHarness()
+    let consumer = Task { await harness.merged.collect() }
+    await harness.waitUntilRunning()
+    consumer.cancel()
+    await harness.waitUntilAllCancelled()
+    _ = await consumer.value
+  }
+
+  @Test("dropping the iterator cancels the outer and every inner")
+  func iteratorDropCancels() async {
+    let harness = CancellationHarness()
+    do {
+      var iterator = harness.merged.makeAsyncIterator()
+      await harness.waitUntilRunning()
+      #expect(await iterator.next() == 1)
+    }
+    await harness.waitUntilAllCancelled()
+  }
+
+  // MARK: Scenario 2
+
+  @Test("scenario 2: get the user, then from it the wallet; the wallet goes to moneySubject")
+  func dependentRequests() async throws {
+    let api = UserAPI()
+    let moneySubject = PassthroughSubject<[String: String], any Error>()
+    let money = moneySubject.subscribe()
+    let lifetime = Lifetime()
+
+    let user = Signal<[String: String], any Error>.create { emitter in
+      api.requestUser { user in
+        emitter.send(user)
+        emitter.finish()
+      }
+      return {}
+    }
+    let wallet = user.flatMap { user in
+      Signal<[String: String], any Error>.create { emitter in
+        api.requestUserWallet(for: user) { wallet in
+          emitter.send(wallet)
+          emitter.finish()
+        }
+        return {}
+      }
+    }
+    wallet.observe(in: lifetime) { wallet in
+      moneySubject.send(wallet)
+    } onFailure: { error in
+      moneySubject.fail(error)
+    } onFinished: {
+      moneySubject.finish()
+    }
+
+    #expect(try await money.collect() == [["money": "100"]])
+    #expect(api.walletRequests.all == ["Tom"])
+  }
+}
+
+// MARK: Test doubles
+
+private struct OtherError: Error {}
+
+private func throwingInner(_ value: Int) throws -> Signal<Int, Never> {
+  if value == 2 { throw TestError(code: 2) }
+  return .just(value)
+}
+
+/// Compiles only for the merging operator's sequence type.
+private func expectMerging<Base, Inner, Failure>(_ sequence: AsyncFlattenSequence<Base, Inner, Failure>) {}
+
+private func hasFailure<S: AsyncSequence, Failure>(_ sequence: S, _ failure: Failure.Type) -> Bool {
+  S.Failure.self == Failure.self
+}
+
+/// Counts how many inners run at once, and the most there ever were.
+private final class InFlight: Sendable {
+  private let counts = Locked((current: 0, maximum: 0))
+
+  func enter() {
+    counts.withLock { counts in
+      counts.current += 1
+      counts.maximum = max(counts.maximum, counts.current)
+    }
+  }
+
+  func leave() { counts.withLock { $0.current -= 1 } }
+
+  var maximum: Int { counts.withLock { $0.maximum } }
+}
+
+/// The emitters of `Signal.create` runs, by index, for tests that drive the runs by hand.
+private final class Emitters<Element: Sendable, Failure: Error>: Sendable {
+  typealias Emitter = Signal<Element, Failure>.Emitter
+
+  private struct State {
+    var emitters: [Int: Emitter] = [:]
+    var waiters: [Int: [CheckedContinuation<Emitter, Never>]] = [:]
+  }
+
+  private let state = Locked(State())
+
+  func set(_ emitter: Emitter, at index: Int) {
+    let waiters = state.withLock { state in
+      state.emitters[index] = emitter
+      return state.waiters.removeValue(forKey: index) ?? []
+    }
+    for waiter in waiters { waiter.resume(returning: emitter) }
+  }
+
+  /// Returns the emitter of run `index` once that run has started.
+  func wait(for index: Int) async -> Emitter {
+    await withCheckedContinuation { continuation in
+      let emitter = state.withLock { state -> Emitter? in
+        if let emitter = state.emitters[index] { return emitter }
+        state.waiters[index, default: []].append(continuation)
+        return nil
+      }
+      if let emitter { continuation.resume(returning: emitter) }
+    }
+  }
+}
+
+/// An outer `Signal.create` and two inner ones, each with a cancel handler that opens a gate.
+private struct CancellationHarness {
+  let outerCancelled = Gate()
+  let innerCancelled = [Gate(), Gate()]
+  let emitters = Emitters<Int, Never>()
+  let merged: AsyncFlattenSequence<Signal<Int, Never>, Signal<Int, Never>, Never>
+
+  init() {
+    let outerCancelled = outerCancelled
+    let innerCancelled = innerCancelled
+    let emitters = emitters
+    let outer = Signal<Int, Never>.create { emitter in
+      emitter.send(0)
+      emitter.send(1)
+      return { outerCancelled.open() }
+    }
+    merged = outer.flatMap { index in
+      Signal<Int, Never>.create { emitter in
+        if index == 1 { emitter.send(1) }
+        emitters.set(emitter, at: index)
+        return { innerCancelled[index].open() }
+      }
+    }
+  }
+
+  func waitUntilRunning() async {
+    _ = await emitters.wait(for: 0)
+    _ = await emitters.wait(for: 1)
+  }
+
+  func waitUntilAllCancelled() async {
+    await outerCancelled.wait()
+    for gate in innerCancelled { await gate.wait() }
+  }
+}
+
+/// A sequence that ignores cancellation: its one element comes when `release` opens, whatever happened meanwhile.
+private struct StubbornSequence: AsyncSequence, Sendable {
+  let value: String
+  let release: Gate
+  let ended: Gate
+
+  struct Iterator: AsyncIteratorProtocol {
+    let value: String
+    let release: Gate
+    let probe: Probe
+    var done = false
+
+    mutating func next() async -> String? {
+      guard !done else { return nil }
+      done = true
+      await release.wait()
+      return value
+    }
+  }
+
+  /// Opens `ended` when the iterator is dropped, that is when the pump stopped.
+  final class Probe {
+    let ended: Gate
+    init(ended: Gate) { self.ended = ended }
+    deinit { ended.open() }
+  }
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(value: value, release: release, probe: Probe(ended: ended))
+  }
+}
+
+/// An endless sequence that counts the elements pulled from it; it ends only when its task is cancelled.
+private struct Endless: AsyncSequence, Sendable {
+  let pulled: Counter
+  let ended: Gate
+
+  struct Iterator: AsyncIteratorProtocol {
+    let pulled: Counter
+    let probe: StubbornSequence.Probe
+
+    mutating func next() async -> Int? {
+      if Task.isCancelled { return nil }
+      return pulled.increment()
+    }
+  }
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(pulled: pulled, probe: StubbornSequence.Probe(ended: ended))
+  }
+}
+
+/// The callback API of scenario 2: the user, then the wallet for that user, answered from another task.
+private final class UserAPI: Sendable {
+  let walletRequests = Log<String>()
+
+  func requestUser(completion: @escaping @Sendable ([String: String]) -> Void) {
+    Task { completion(["name": "Tom"]) }
+  }
+
+  func requestUserWallet(for user: [String: String], completion: @escaping @Sendable ([String: String]) -> Void) {
+    walletRequests.append(user["name"] ?? "")
+    Task { completion(["money": "100"]) }
+  }
+}
