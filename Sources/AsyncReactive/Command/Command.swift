@@ -1,0 +1,243 @@
+/// An action a view model offers, with its state as streams: what RACCommand, ReactiveSwift's `Action` and
+/// RxSwift's `Action` are, for async/await.
+///
+/// A command wraps an async operation (the business logic behind a button). Each ``execute(_:)`` runs it
+/// once and returns its result; meanwhile the command publishes whether it is ``executing``, whether it
+/// ``isEnabled``, and every result on ``values`` and every failure on ``errors``, so that a view can bind
+/// its loading indicator and its button without knowing who pressed it. What happens when a call arrives
+/// during a run is the command's ``CommandPolicy``: refuse it (the default), run a few at once, queue it, or
+/// cancel the run in flight.
+///
+/// All members are `nonisolated` and synchronous to reach (the state is behind a lock), so reading a stream
+/// or starting a run costs no actor hop. Runs execute in a task of their own, which is how ``cancel()`` and
+/// `.cancelPrevious` can stop them; that task starts running the work at once, in the caller's thread.
+///
+/// **Throws:** ``execute(_:)`` throws the work's error (also sent on ``errors``), ``CommandError/disabled``
+/// when the command refuses the call (sent on ``disabledErrors``), or `CancellationError`.
+///
+/// **Cancellation:** cancelling a caller's task cancels its run; ``cancel()`` cancels every run and every
+/// waiting caller; releasing the command cancels what is still running. A cancelled run's caller gets
+/// `CancellationError`, and nothing is sent on ``values`` or ``errors`` for it.
+///
+/// **Finishes:** the streams finish once the command has been released and its last run has ended.
+///
+/// ```swift
+/// actor SearchViewModel {
+///   nonisolated let searchText = CurrentValueSubject<String, Never>("")
+///   nonisolated let results = CurrentValueSubject<[String], Never>([])
+///   nonisolated let search: Command<Void, [String]>
+///
+///   init(api: SearchAPI) {
+///     let text = searchText
+///     let results = results
+///     search = Command(enabledIf: searchText.map { $0.count >= 2 }) {
+///       let found = try await api.search(text.value)
+///       results.send(found)
+///       return found
+///     }
+///   }
+/// }
+/// // The view:
+/// viewModel.search.executing.observe(in: lifetime) { spinner.isAnimating = $0 }
+/// viewModel.search.isEnabled.observe(in: lifetime) { button.isEnabled = $0 }
+/// button.onTap { viewModel.search.trigger() }
+/// ```
+public actor Command<Input: Sendable, Output: Sendable> {
+  /// Whether a run is in flight: the current value first, then each change (`false`, `true`, `false` for
+  /// one run; it stays `true` while any run is in flight). Drive activity indicators with it.
+  ///
+  /// ```swift
+  /// command.executing.observe(in: lifetime) { spinner.isHidden = !$0 }
+  /// ```
+  public nonisolated let executing: Property<Bool>
+
+  /// Whether a call would run now: the latest value of `enabledIf` (`true` until it produced one), and the
+  /// policy allows another run (under `.reject` and `.concurrent(limit:)`: not at the limit). The current
+  /// value first, then each change. Drive a button's `isEnabled` with it.
+  ///
+  /// ```swift
+  /// command.isEnabled.observe(in: lifetime) { button.isEnabled = $0 }
+  /// ```
+  public nonisolated let isEnabled: Property<Bool>
+
+  /// Each successful output, in the order the runs finished (RACCommand's `executionSignals` flattened,
+  /// Action's `values`). Each iteration is a new consumer that sees the outputs from then on.
+  ///
+  /// ```swift
+  /// for await results in search.values { show(results) }
+  /// ```
+  public nonisolated let values: Signal<Output, Never>
+
+  /// Each error thrown by the work (RACCommand's `errors`). Neither `CancellationError` nor
+  /// ``CommandError/disabled`` is sent here.
+  ///
+  /// ```swift
+  /// login.errors.observe(in: lifetime) { error in showAlert(error) }
+  /// ```
+  public nonisolated let errors: Signal<any Error, Never>
+
+  /// One event per call refused because the command was disabled (Action's `disabledErrors`).
+  ///
+  /// ```swift
+  /// login.disabledErrors.observe(in: lifetime) { _ in shakeButton() }
+  /// ```
+  public nonisolated let disabledErrors: Signal<Void, Never>
+
+  /// What the command does with a call that arrives while runs are in flight.
+  public nonisolated let policy: CommandPolicy
+
+  private nonisolated let storage: CommandStorage<Input, Output>
+  private nonisolated let enabledObservation: Task<Void, Never>?
+
+  /// Creates a command that is always enabled (subject to its policy).
+  ///
+  /// ```swift
+  /// let refresh = Command { try await api.orders() }
+  /// let rename = Command(policy: .enqueue) { (name: String) in try await api.rename(to: name) }
+  /// ```
+  /// - Parameters:
+  ///   - policy: what to do with a call during a run; `.reject` by default.
+  ///   - work: the operation each run performs.
+  public init(policy: CommandPolicy = .reject, work: @escaping @Sendable (Input) async throws -> Output) {
+    let storage = CommandStorage(policy: policy, enabled: true, work: work)
+    self.storage = storage
+    self.policy = policy
+    self.enabledObservation = nil
+    (executing, isEnabled, values, errors, disabledErrors) = Self.streams(of: storage)
+  }
+
+  /// Creates a command that is enabled only while the latest value of `enabledIf` is `true`.
+  ///
+  /// Until `enabledIf` produces its first value the command is enabled. A ``Property`` or
+  /// ``CurrentValueSubject`` is read at once, so its current value applies from the start; any other
+  /// sequence is followed by a task from its first value on. If `enabledIf` finishes, its last value stays.
+  /// The observation holds the sequence, not the command, and ends when the command is released.
+  ///
+  /// ```swift
+  /// let canLogIn = combineLatest(username, password).map { $0.count >= 3 && $1.count >= 8 }
+  /// let logIn = Command(enabledIf: canLogIn) { try await api.logIn(username.value, password.value) }
+  /// ```
+  /// - Parameters:
+  ///   - enabledIf: whether the command may run; any non-failing `AsyncSequence` of `Bool`.
+  ///   - policy: what to do with a call during a run; `.reject` by default.
+  ///   - work: the operation each run performs.
+  public init<Enabled: AsyncSequence<Bool, Never> & Sendable>(
+    enabledIf: Enabled,
+    policy: CommandPolicy = .reject,
+    work: @escaping @Sendable (Input) async throws -> Output
+  ) where Enabled.AsyncIterator: SendableMetatype {
+    let storage = CommandStorage(policy: policy, enabled: Self.currentValue(of: enabledIf) ?? true, work: work)
+    self.storage = storage
+    self.policy = policy
+    self.enabledObservation = Self.observe(enabledIf, into: storage)
+    (executing, isEnabled, values, errors, disabledErrors) = Self.streams(of: storage)
+  }
+
+  deinit {
+    enabledObservation?.cancel()
+    storage.close()
+  }
+
+  /// Runs the work with `input` and returns its output (RACCommand's `execute:`).
+  ///
+  /// The command is ``executing`` from the call until the work ends; the output is also sent on ``values``.
+  /// Under `.enqueue`, a call made during a run waits for its turn first.
+  ///
+  /// **Throws:** ``CommandError/disabled`` at once, without starting the work, if the command is disabled
+  /// (one event goes to ``disabledErrors``); the work's error, which also goes to ``errors``;
+  /// `CancellationError` if the run was cancelled, whatever the work returned.
+  ///
+  /// **Cancellation:** cancelling the calling task cancels this run (or, while it waits for its turn, removes
+  /// it from the queue). The call returns when the work has returned.
+  ///
+  /// ```swift
+  /// let results = try await viewModel.search.execute("swift")
+  /// ```
+  /// - Parameter input: the input of this run.
+  /// - Returns: the work's output.
+  public nonisolated func execute(_ input: Input) async throws -> Output {
+    try await storage.execute(input)
+  }
+
+  /// Starts a run with `input` without waiting for it: for button taps and other fire-and-forget inputs
+  /// (RxSwift Action's `inputs`, a `CocoaAction`). The outcome goes to ``values`` or ``errors``.
+  ///
+  /// The call is admitted (or refused, with an event on ``disabledErrors``) before this returns, so the
+  /// order of calls is the order of their turns under `.enqueue`. The run belongs to the command: releasing
+  /// the command or calling ``cancel()`` cancels it.
+  ///
+  /// ```swift
+  /// searchButton.onTap { viewModel.search.trigger("swift") }
+  /// ```
+  /// - Parameter input: the input of this run.
+  public nonisolated func trigger(_ input: Input) {
+    storage.trigger(input)
+  }
+
+  /// Cancels every run in flight and every caller waiting for its turn; their callers get
+  /// `CancellationError`. The command stays usable: later calls run as usual.
+  ///
+  /// ```swift
+  /// cancelButton.onTap { viewModel.upload.cancel() }
+  /// ```
+  public nonisolated func cancel() {
+    storage.cancelAll()
+  }
+
+  // MARK: Helpers
+
+  private static func streams(
+    of storage: CommandStorage<Input, Output>
+  ) -> (Property<Bool>, Property<Bool>, Signal<Output, Never>, Signal<any Error, Never>, Signal<Void, Never>) {
+    (
+      Property(storage.executing),
+      Property(storage.isEnabled),
+      Signal(storage.values),
+      Signal(storage.errors),
+      Signal(storage.disabledErrors)
+    )
+  }
+
+  /// The value a current-value source holds now, so that a command built on it starts in the right state.
+  private static func currentValue<Enabled: AsyncSequence<Bool, Never>>(of enabledIf: Enabled) -> Bool? {
+    if let property = enabledIf as? Property<Bool> { return property.value }
+    if let subject = enabledIf as? CurrentValueSubject<Bool, Never> { return subject.value }
+    return nil
+  }
+
+  /// Follows `enabledIf` in a task that holds the storage only, so that it never keeps the command alive.
+  private static func observe<Enabled: AsyncSequence<Bool, Never> & Sendable>(
+    _ enabledIf: Enabled,
+    into storage: CommandStorage<Input, Output>
+  ) -> Task<Void, Never> where Enabled.AsyncIterator: SendableMetatype {
+    // Registered now: a subject's values sent right after `init` are not missed.
+    let iterator = enabledIf.makeAsyncIterator()
+    return Task {
+      var iterator = iterator
+      while let enabled = await iterator.next(isolation: nil) {
+        storage.setEnabledIf(enabled)
+      }
+    }
+  }
+}
+
+extension Command where Input == Void {
+  /// Runs the work and returns its output; see ``execute(_:)``.
+  ///
+  /// ```swift
+  /// let orders = try await viewModel.refresh.execute()
+  /// ```
+  /// - Returns: the work's output.
+  public nonisolated func execute() async throws -> Output {
+    try await execute(())
+  }
+
+  /// Starts a run without waiting for it; see ``trigger(_:)``.
+  ///
+  /// ```swift
+  /// refreshButton.onTap { viewModel.refresh.trigger() }
+  /// ```
+  public nonisolated func trigger() {
+    trigger(())
+  }
+}

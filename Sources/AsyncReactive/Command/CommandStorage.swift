@@ -1,0 +1,208 @@
+/// The lock, the run tasks and the output subjects of a ``Command``.
+///
+/// Kept apart from the command so that the runs and the `enabledIf` observation can reach it without
+/// keeping the command alive: when the command is released, its `deinit` closes the storage, which cancels
+/// what is in flight.
+final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
+  typealias Machine = CommandStateMachine
+
+  let work: @Sendable (Input) async throws -> Output
+  let executing: CurrentValueSubject<Bool, Never>
+  let isEnabled: CurrentValueSubject<Bool, Never>
+  let values = PassthroughSubject<Output, Never>()
+  let errors = PassthroughSubject<any Error, Never>()
+  let disabledErrors = PassthroughSubject<Void, Never>()
+  private let state: Locked<Machine>
+
+  init(policy: CommandPolicy, enabled: Bool, work: @escaping @Sendable (Input) async throws -> Output) {
+    self.work = work
+    self.executing = CurrentValueSubject(false)
+    self.isEnabled = CurrentValueSubject(enabled)
+    self.state = Locked(Machine(policy: policy, enabled: enabled))
+  }
+
+  // MARK: Running
+
+  /// `execute`: admission, the wait for a turn if there is one, then the run, awaited.
+  func execute(_ input: Input) async throws -> Output {
+    try Task.checkCancellation()
+    let id: Int
+    switch try admit() {
+    case .run(let runID): id = runID
+    case .wait(let waitID):
+      try await waitForTurn(waitID)
+      id = waitID
+    }
+    let task = start(id, input)
+    return try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  /// `trigger`: admission now (so that call order and the disabled check are those of the call), the run in
+  /// a task of its own.
+  func trigger(_ input: Input) {
+    let admission: Admitted
+    do { admission = try admit() } catch { return }
+    switch admission {
+    case .run(let id):
+      // The work starts asynchronously: a caller that triggers from a button handler is not blocked by it.
+      let task = Task { [self] in try await runBody(id, input) }
+      attach(task, to: id)
+    case .wait(let id):
+      Task { [self] in
+        try await waitForTurn(id)
+        let task = start(id, input)
+        try await withTaskCancellationHandler {
+          _ = try await task.value
+        } onCancel: {
+          task.cancel()
+        }
+      }
+    }
+  }
+
+  private enum Admitted {
+    case run(Int)
+    case wait(Int)
+  }
+
+  private func admit() throws(CommandError) -> Admitted {
+    var toCancel: [Machine.Canceller] = []
+    let admission = state.withLock { machine -> Admitted? in
+      switch machine.admit() {
+      case .disabled:
+        return nil
+      case .run(let id, let changes, let cancel):
+        publish(changes)
+        toCancel = cancel
+        return .run(id)
+      case .wait(let id):
+        return .wait(id)
+      }
+    }
+    for cancel in toCancel { cancel() }
+    guard let admission else {
+      disabledErrors.send(())
+      throw .disabled
+    }
+    return admission
+  }
+
+  /// Waits until waiter `id`'s turn comes. **Throws:** `CancellationError` if its task or the command was
+  /// cancelled first (the turn, if it came, is handed on).
+  private func waitForTurn(_ id: Int) async throws {
+    let granted = await withTaskCancellationHandler {
+      await withCheckedContinuation { (turn: Machine.Turn) in
+        let action = state.withLock { $0.park(id, turn) }
+        if case .resume(let granted) = action { turn.resume(returning: granted) }
+      }
+    } onCancel: {
+      let turn = state.withLock { $0.cancelWaiter(id) }
+      turn?.resume(returning: false)
+    }
+    guard granted else { throw CancellationError() }
+    if Task.isCancelled || state.withLock({ $0.isCancelled(id) }) {
+      end(id, taskCancelled: true) { _ in }
+      throw CancellationError()
+    }
+  }
+
+  /// Starts run `id`: its work begins at once, in a task that `cancel()` and `.cancelPrevious` can cancel.
+  private func start(_ id: Int, _ input: Input) -> Task<Output, any Error> {
+    let task: Task<Output, any Error>
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
+      // which is most of the cost of a task.
+      task = Task.immediate { [self] in try await runBody(id, input) }
+    } else {
+      task = Task { [self] in try await runBody(id, input) }
+    }
+    attach(task, to: id)
+    return task
+  }
+
+  private func attach(_ task: Task<Output, any Error>, to id: Int) {
+    let cancelNow = state.withLock { $0.attach({ task.cancel() }, to: id) }
+    if cancelNow { task.cancel() }
+  }
+
+  /// The body of a run's task: the work, then the bookkeeping, then the caller's result. A run that was
+  /// cancelled ends in `CancellationError`, whatever the work returned or threw.
+  private func runBody(_ id: Int, _ input: Input) async throws -> Output {
+    let output: Output
+    do {
+      output = try await work(input)
+    } catch {
+      let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
+        if !cancelled && !(error is CancellationError) { errors.send(error) }
+      }
+      throw cancelled ? CancellationError() : error
+    }
+    let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
+      if !cancelled { values.send(output) }
+    }
+    if cancelled { throw CancellationError() }
+    return output
+  }
+
+  /// Ends run `id`: `publishResult` sends its outcome (told whether the run was cancelled), then the new
+  /// state is published and the turn handed on. Returns whether the run was cancelled.
+  @discardableResult
+  private func end(_ id: Int, taskCancelled: Bool, publishResult: (Bool) -> Void) -> Bool {
+    var next: Machine.Turn?
+    let cancelled = state.withLock { machine -> Bool in
+      let finish = machine.finish(id, taskCancelled: taskCancelled)
+      // Published under the lock, unlike the usual pattern: `executing` must read false → true → false in
+      // the order the transitions happened, and a result dropped by `.cancelPrevious` must never be sent
+      // after the run that replaced it started. Sending only takes the subjects' own locks and never calls
+      // back into the command, so this cannot deadlock.
+      publishResult(finish.cancelled)
+      publish(finish.changes)
+      if finish.endStreams { endStreams() }
+      next = finish.next
+      return finish.cancelled
+    }
+    next?.resume(returning: true)
+    return cancelled
+  }
+
+  // MARK: Control
+
+  /// The latest value of the `enabledIf` sequence.
+  func setEnabledIf(_ enabled: Bool) {
+    state.withLock { machine in publish(machine.setEnabledIf(enabled)) }
+  }
+
+  /// Cancels every run and every waiting caller.
+  func cancelAll() {
+    apply(state.withLock { $0.cancelAll() })
+  }
+
+  /// The command was released.
+  func close() {
+    apply(state.withLock { $0.close() })
+  }
+
+  private func apply(_ cancellation: Machine.Cancellation) {
+    for turn in cancellation.turns { turn.resume(returning: false) }
+    for cancel in cancellation.tasks { cancel() }
+    if cancellation.endStreams { endStreams() }
+  }
+
+  /// Called under the lock, so that changes are published in the order they happened.
+  private func publish(_ changes: Machine.Changes) {
+    if let executing = changes.executing { self.executing.send(executing) }
+    if let enabled = changes.isEnabled { isEnabled.send(enabled) }
+  }
+
+  private func endStreams() {
+    executing.finish()
+    isEnabled.finish()
+    values.finish()
+    errors.finish()
+    disabledErrors.finish()
+  }
+}

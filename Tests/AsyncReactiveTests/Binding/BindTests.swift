@@ -1,0 +1,139 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("bind(_:to:in:): subjects, commands and actor state")
+struct BindTests {
+  @Test("bind(to: subject) forwards in order until the lifetime ends; the subject is not finished")
+  func bindToSubject() async {
+    let source = PassthroughSubject<Int, Never>()
+    let target = CurrentValueSubject<Int, Never>(0)
+    let lifetime = Lifetime()
+    var seen = target.subscribe().makeAsyncIterator()
+    let binding = source.bind(to: target, in: lifetime)
+    #expect(source.consumerCount == 1)  // registered before bind returned: nothing sent now is lost
+    source.send(1)
+    source.send(2)
+    #expect(await take(3, from: &seen) == [0, 1, 2])
+    lifetime.cancel()
+    await binding.value
+    #expect(source.consumerCount == 0)
+    source.send(3)
+    target.send(4)
+    #expect(await seen.next() == 4)
+  }
+
+  @Test("the free function binds an AsyncStream; the source finishing ends the binding, not the subject")
+  func freeFunctionWithStream() async {
+    let input = StreamInput<String>()
+    let target = PassthroughSubject<String, Never>()
+    let lifetime = Lifetime()
+    var seen = target.subscribe().makeAsyncIterator()
+    let binding = bind(input.stream, to: target, in: lifetime)
+    input.continuation.yield("a")
+    input.continuation.yield("b")
+    input.continuation.finish()
+    await binding.value
+    target.send("c")
+    #expect(await take(3, from: &seen) == ["a", "b", "c"])
+  }
+
+  @Test("ending the lifetime stops the source's work")
+  func lifetimeStopsSource() async {
+    let input = StreamInput<Int>()
+    let lifetime = Lifetime()
+    bind(input.stream, to: PassthroughSubject<Int, Never>(), in: lifetime)
+    lifetime.cancel()
+    await input.terminated.wait()
+  }
+
+  @Test("bind(to: command) triggers a run per element; a refused element goes to disabledErrors")
+  func bindToCommand() async {
+    let taps = PassthroughSubject<Void, Never>()
+    let release = Latch()
+    let runs = Counter()
+    let command = Command<Void, Int> {
+      let run = runs.increment()
+      if run == 1 { try await release.pass() }
+      return run
+    }
+    let lifetime = Lifetime()
+    var values = command.values.makeAsyncIterator()
+    var disabled = command.disabledErrors.makeAsyncIterator()
+    var executing = command.executing.makeAsyncIterator()
+    taps.bind(to: command, in: lifetime)
+    #expect(await executing.next() == false)
+    taps.send()
+    #expect(await executing.next() == true)
+    taps.send()  // the first run is still in flight: refused under .reject
+    #expect(await disabled.next() != nil)
+    release.open()
+    #expect(await values.next() == 1)
+    #expect(await executing.next() == false)
+    taps.send()
+    #expect(await values.next() == 2)
+    #expect(runs.value == 2)
+  }
+
+  @Test("a binding to a command does not keep the command alive")
+  func bindToCommandIsWeak() async {
+    let taps = PassthroughSubject<Void, Never>()
+    let lifetime = Lifetime()
+    weak var weakCommand: Command<Void, Void>?
+    let binding: Task<Void, Never>
+    do {
+      let command = Command<Void, Void> {}
+      weakCommand = command
+      binding = taps.bind(to: command, in: lifetime)
+    }
+    #expect(weakCommand == nil)
+    taps.send()  // the binding notices the command is gone and ends
+    await binding.value
+    #expect(!lifetime.hasEnded)
+  }
+
+  @Test("await actor.bind(_:in:_:) assigns isolated state in order until the lifetime ends")
+  func bindIntoActor() async {
+    let texts = PassthroughSubject<String, Never>()
+    let viewModel = TextViewModel()
+    var changes = viewModel.changes.subscribe().makeAsyncIterator()
+    let lifetime = Lifetime()
+    let binding = await viewModel.bind(texts, in: lifetime) { viewModel, text in
+      viewModel.searchText = text
+    }
+    texts.send("s")
+    texts.send("sw")
+    #expect(await take(2, from: &changes) == ["s", "sw"])
+    #expect(await viewModel.searchText == "sw")
+    lifetime.cancel()
+    await binding.value
+    #expect(texts.consumerCount == 0)
+  }
+
+  @Test("a binding into an actor does not keep the actor alive, and ends when the actor is gone")
+  func bindIntoActorIsWeak() async {
+    let texts = PassthroughSubject<String, Never>()
+    let lifetime = Lifetime()
+    weak var weakViewModel: TextViewModel?
+    let binding: Task<Void, Never>
+    do {
+      let viewModel = TextViewModel()
+      weakViewModel = viewModel
+      binding = await viewModel.bind(texts, in: lifetime) { $0.searchText = $1 }
+    }
+    #expect(weakViewModel == nil)
+    texts.send("late")
+    await binding.value
+    #expect(texts.consumerCount == 0)
+  }
+}
+
+/// A view model with actor-isolated state, which only a binding closure can reach.
+private actor TextViewModel {
+  /// Reports each assignment, so that tests can wait for it.
+  nonisolated let changes = PassthroughSubject<String, Never>()
+
+  var searchText = "" {
+    didSet { changes.send(searchText) }
+  }
+}
