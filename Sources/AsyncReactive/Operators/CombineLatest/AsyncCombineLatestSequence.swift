@@ -1,0 +1,96 @@
+/// The latest elements of several sequences, combined: what `combineLatest(_:_:)` (2 to 6 inputs of any
+/// element types, as tuples) and `combineLatest(_:)` (an array of inputs, as arrays) return.
+///
+/// The first value comes once every input has produced; after that, every element of any input produces one
+/// value with the latest element of each. Elements that arrive together are never merged or lost: each
+/// produces its own value, in the order they arrived.
+///
+/// **Finishes:** at once if an input finishes before producing anything (the other inputs are cancelled);
+/// after the first value, when every input has finished. Without inputs, at once without a value.
+///
+/// **Throws:** as soon as any input fails (the other inputs are cancelled), after the values produced before
+/// it. `Failure` is the inputs' common failure type: `Never` when none can fail, so the result is iterated
+/// with plain `for await`; `any Error` when the inputs' failure types differ.
+///
+/// **Cancellation:** cancelling the consuming task, breaking out of the loop or dropping the iterator cancels
+/// every input.
+///
+/// **Buffering:** making the iterator subscribes to every input (a subject's later values are not missed);
+/// the first `next()` starts one task per input, which pulls elements as fast as the input produces them.
+/// Values wait for the consumer in an unbounded buffer that it drains in batches.
+///
+/// ```swift
+/// for await (name, password) in combineLatest(nameSubject, passwordSubject) {
+///   loginEnabled.send(!name.isEmpty && password.count >= 8)
+/// }
+/// ```
+public struct AsyncCombineLatestSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  @usableFromInline let subscribe: @Sendable () -> NaryStorage<Element, Failure>
+
+  @inlinable init(subscribe: @escaping @Sendable () -> NaryStorage<Element, Failure>) {
+    self.subscribe = subscribe
+  }
+
+  /// Subscribes to every input now; they are pumped from the first `next()`.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    Iterator(base: NaryIterator(subscribe()))
+  }
+
+  /// The iterator of an ``AsyncCombineLatestSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: NaryIterator<Element, Failure>
+
+    @inlinable init(base: NaryIterator<Element, Failure>) {
+      self.base = base
+    }
+
+    /// The next combination, `nil` once the result finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the first failure of any input, once.
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
+    }
+
+    /// The next combination, running on the caller's actor.
+    ///
+    /// **Throws:** the first failure of any input, once.
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
+    }
+  }
+}
+
+/// Combines the latest elements of an array of sequences into arrays: first once every input has produced,
+/// then on every element of any input.
+///
+/// **Finishes:** at once if an input finishes before producing anything (the others are cancelled), and at
+/// once without a value for an empty array; otherwise when every input has finished.
+///
+/// **Throws:** the inputs' `Failure`, as soon as any input fails (the others are cancelled).
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.
+///
+/// ```swift
+/// let prices = symbols.map { ticker.price(of: $0) }   // [Signal<Double, Never>]
+/// for await latest in combineLatest(prices) {
+///   total.send(latest.reduce(0, +))
+/// }
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: an ``AsyncCombineLatestSequence`` of arrays.
+@inlinable public func combineLatest<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> AsyncCombineLatestSequence<[Base.Element], Base.Failure>
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  AsyncCombineLatestSequence {
+    let empty = Array(repeating: Base.Element?.none, count: bases.count)
+    let cell = NaryRuleCell(CombineLatestStateMachine(inputCount: bases.count, empty: empty) { $0.map { $0! } })
+    return NaryStorage(
+      inputs: bases.enumerated().map { index, base in
+        .subscribe(base, index: index, failure: { $0 }, rule: cell) { rule, element in
+          rule.receive(from: index) { $0[index] = element }
+        }
+      }
+    )
+  }
+}

@@ -1,0 +1,81 @@
+/// The elements of several sequences, interleaved as they are produced: what `merge(_:_:)` (2 to 6 inputs)
+/// and `merge(_:)` (an array of inputs) return.
+///
+/// Each input's elements keep their order; elements of different inputs come in the order they arrived.
+///
+/// **Finishes:** when every input has finished. Without inputs, at once without a value.
+///
+/// **Throws:** as soon as any input fails (the other inputs are cancelled), after the values produced before
+/// it. `Failure` is the inputs' common failure type: `Never` when none can fail, so the result is iterated
+/// with plain `for await`; `any Error` when the inputs' failure types differ.
+///
+/// **Cancellation:** cancelling the consuming task, breaking out of the loop or dropping the iterator cancels
+/// every input.
+///
+/// **Buffering:** making the iterator subscribes to every input (a subject's later values are not missed);
+/// the first `next()` starts one task per input, which pulls elements as fast as the input produces them.
+/// Values wait for the consumer in an unbounded buffer that it drains in batches.
+///
+/// ```swift
+/// for await _ in merge(viewWillAppear, pullToRefresh, retryTaps) {
+///   await viewModel.refresh.execute()
+/// }
+/// ```
+public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  @usableFromInline let subscribe: @Sendable () -> NaryStorage<Element, Failure>
+
+  @inlinable init(subscribe: @escaping @Sendable () -> NaryStorage<Element, Failure>) {
+    self.subscribe = subscribe
+  }
+
+  /// Subscribes to every input now; they are pumped from the first `next()`.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    Iterator(base: NaryIterator(subscribe()))
+  }
+
+  /// The iterator of an ``AsyncMergeSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: NaryIterator<Element, Failure>
+
+    @inlinable init(base: NaryIterator<Element, Failure>) {
+      self.base = base
+    }
+
+    /// The next element of any input, `nil` once every input finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the first failure of any input, once.
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
+    }
+
+    /// The next element of any input, running on the caller's actor.
+    ///
+    /// **Throws:** the first failure of any input, once.
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
+    }
+  }
+}
+
+/// Interleaves the elements of an array of sequences as they are produced.
+///
+/// **Finishes:** when every input has finished; at once for an empty array.
+///
+/// **Throws:** the inputs' `Failure`, as soon as any input fails (the others are cancelled).
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.
+///
+/// ```swift
+/// let feeds = sources.map { $0.updates }   // [Signal<Update, Never>]
+/// for await update in merge(feeds) { apply(update) }
+/// ```
+/// - Parameter bases: the inputs.
+/// - Returns: an ``AsyncMergeSequence`` of their elements.
+@inlinable public func merge<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> AsyncMergeSequence<Base.Element, Base.Failure>
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  AsyncMergeSequence {
+    NaryStorage(inputs: bases.map { .forwarding($0, failure: { $0 }) })
+  }
+}

@@ -1,0 +1,99 @@
+/// The n-th elements of several sequences, paired: what `zip(_:_:)` (2 to 6 inputs of any element types,
+/// as tuples) and `zip(_:)` (an array of inputs, as arrays) return.
+///
+/// The first value pairs the first element of every input, the second the second ones, and so on.
+///
+/// **Finishes:** as soon as an input has finished and every element it produced was paired (the other inputs
+/// are cancelled then). Without inputs, at once without a value.
+///
+/// **Throws:** as soon as any input fails (the other inputs are cancelled), after the values produced before
+/// it. `Failure` is the inputs' common failure type: `Never` when none can fail, so the result is iterated
+/// with plain `for await`; `any Error` when the inputs' failure types differ.
+///
+/// **Cancellation:** cancelling the consuming task, breaking out of the loop or dropping the iterator cancels
+/// every input.
+///
+/// **Buffering:** making the iterator subscribes to every input (a subject's later values are not missed);
+/// the first `next()` starts one task per input, which pulls elements as fast as the input produces them. An
+/// input that runs ahead of the others is buffered without bound until its partners arrive (as in RxSwift and
+/// ReactiveSwift), so do not zip an endless synchronous sequence such as `Signal(1...)`: number the elements
+/// with a `map` instead. Values wait for the consumer in an unbounded buffer that it drains in batches.
+///
+/// ```swift
+/// for try await (request, response) in zip(sentRequests, receivedResponses) {
+///   log("\(request.id) took \(response.time - request.time)")
+/// }
+/// ```
+public struct AsyncZipSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  @usableFromInline let subscribe: @Sendable () -> NaryStorage<Element, Failure>
+
+  @inlinable init(subscribe: @escaping @Sendable () -> NaryStorage<Element, Failure>) {
+    self.subscribe = subscribe
+  }
+
+  /// Subscribes to every input now; they are pumped from the first `next()`.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    Iterator(base: NaryIterator(subscribe()))
+  }
+
+  /// The iterator of an ``AsyncZipSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: NaryIterator<Element, Failure>
+
+    @inlinable init(base: NaryIterator<Element, Failure>) {
+      self.base = base
+    }
+
+    /// The next pair (or tuple), `nil` once the result finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the first failure of any input, once.
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
+    }
+
+    /// The next pair (or tuple), running on the caller's actor.
+    ///
+    /// **Throws:** the first failure of any input, once.
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
+    }
+  }
+}
+
+/// Pairs the n-th elements of an array of sequences into arrays.
+///
+/// **Finishes:** as soon as an input has finished and every element it produced was paired (the others are
+/// cancelled), and at once without a value for an empty array.
+///
+/// **Throws:** the inputs' `Failure`, as soon as any input fails (the others are cancelled).
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.
+///
+/// ```swift
+/// let pages = mirrors.map { Signal.future { try await $0.download(chunk) } }
+/// for try await copies in zip(pages) {
+///   verify(copies)   // one copy from each mirror
+/// }
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: an ``AsyncZipSequence`` of arrays.
+@inlinable public func zip<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> AsyncZipSequence<[Base.Element], Base.Failure>
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  AsyncZipSequence {
+    let empty = Array(repeating: ZipBuffer<Base.Element>(), count: bases.count)
+    let cell = NaryRuleCell(
+      ZipStateMachine(inputCount: bases.count, empty: empty) { buffers in
+        buffers.indices.map { buffers[$0].removeFirst() }
+      }
+    )
+    return NaryStorage(
+      inputs: bases.enumerated().map { index, base in
+        .subscribe(base, index: index, failure: { $0 }, rule: cell) { rule, element in
+          rule.receive(from: index) { $0[index].append(element) }
+        }
+      }
+    )
+  }
+}

@@ -1,0 +1,51 @@
+/// The zip rule: pairs the n-th elements of every input; an input that runs ahead is buffered.
+///
+/// `Buffers` holds one ``ZipBuffer`` per input (a tuple, or an array for the array form); the typed front
+/// appends to an input's buffer and takes the oldest element of each to build an output.
+@usableFromInline struct ZipStateMachine<Buffers: Sendable, Output: Sendable>: NaryRule {
+  @usableFromInline var buffers: Buffers
+  @usableFromInline let takeOutput: @Sendable (inout Buffers) -> Output
+  /// How many elements each input has buffered.
+  @usableFromInline var buffered: [Int]
+  /// Which inputs have finished: once one of them has nothing buffered, no output can be made again.
+  @usableFromInline var hasFinished: [Bool]
+  /// How many inputs have nothing buffered; an output is made when none is empty.
+  @usableFromInline var emptyInputs: Int
+
+  /// - Parameters:
+  ///   - inputCount: the number of inputs.
+  ///   - empty: one empty buffer per input.
+  ///   - takeOutput: removes the oldest element of every buffer (all non-empty) and builds the output.
+  @inlinable init(inputCount: Int, empty: Buffers, takeOutput: @escaping @Sendable (inout Buffers) -> Output) {
+    buffers = empty
+    self.takeOutput = takeOutput
+    buffered = Array(repeating: 0, count: inputCount)
+    hasFinished = Array(repeating: false, count: inputCount)
+    emptyInputs = inputCount
+  }
+
+  /// Input `index` produced an element, which `append` adds to its buffer.
+  @inlinable mutating func receive(from index: Int, _ append: (inout Buffers) -> Void) -> NaryStep<Output> {
+    append(&buffers)
+    buffered[index] += 1
+    if buffered[index] == 1 { emptyInputs -= 1 }
+    guard emptyInputs == 0 else { return .none }
+    let output = takeOutput(&buffers)
+    var exhausted = false
+    for input in buffered.indices {
+      buffered[input] -= 1
+      if buffered[input] == 0 {
+        emptyInputs += 1
+        if hasFinished[input] { exhausted = true }
+      }
+    }
+    return exhausted ? .emitThenFinish(output) : .emit(output)
+  }
+
+  /// An input that finishes with nothing buffered ends the result; otherwise its buffered elements can still
+  /// be paired, and the result ends when they are used up.
+  @inlinable mutating func inputFinished(_ index: Int) -> NaryStep<Output> {
+    hasFinished[index] = true
+    return buffered[index] == 0 ? .finish : .none
+  }
+}

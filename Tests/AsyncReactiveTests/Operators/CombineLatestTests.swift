@@ -1,0 +1,309 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("combineLatest")
+struct CombineLatestTests {
+  @Test("the first value waits for every input, then each element emits with the latest of the others")
+  func combinesLatest() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let letters = PassthroughSubject<String, Never>()
+    var iterator = combineLatest(numbers, letters).makeAsyncIterator()
+    numbers.send(1)
+    letters.send("a")
+    #expect(await iterator.next() == (1, "a"))
+    numbers.send(2)
+    #expect(await iterator.next() == (2, "a"))
+    letters.send("b")
+    #expect(await iterator.next() == (2, "b"))
+    letters.send("c")
+    #expect(await iterator.next() == (2, "c"))
+    numbers.finish()
+    letters.send("d")
+    #expect(await iterator.next() == (2, "d"))
+    letters.finish()
+    #expect(await iterator.next() == nil)
+    #expect(numbers.consumerCount == 0 && letters.consumerCount == 0)
+  }
+
+  @Test("elements that arrive before every input produced only update their slot")
+  func earlyValuesOnlyUpdateTheSlot() async {
+    let first = DrainingSequence(1, 2)
+    let second = DrainingSequence(10, 20)
+    let third = PassthroughSubject<Int, Never>()
+    var iterator = combineLatest(first, second, third).makeAsyncIterator()
+    Task {
+      await first.drained.wait()  // 1 and 2 were both stored (and 10, 20 below)
+      await second.drained.wait()
+      third.send(100)
+    }
+    #expect(await iterator.next() == (2, 20, 100))
+    third.send(200)
+    #expect(await iterator.next() == (2, 20, 200))
+    third.finish()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test("an input that fails fails the result at once with its typed error and cancels the others", arguments: 0..<3)
+  func inputFailure(failing position: Int) async throws {
+    let failing = PassthroughSubject<Int, TestError>()
+    let watched = [WatchedInput<Int, TestError>(), WatchedInput<Int, TestError>()]
+    var others = watched.map(\.signal).makeIterator()
+    let inputs = (0..<3).map { $0 == position ? Signal(failing) : others.next()! }
+    var iterator = combineLatest(inputs[0], inputs[1], inputs[2]).makeAsyncIterator()
+    Task {
+      for input in watched { await input.started.wait() }
+      failing.fail(TestError(code: position))
+    }
+    do throws(TestError) {
+      _ = try await iterator.next()
+      Issue.record("expected the failure of input \(position)")
+    } catch {
+      #expect(error == TestError(code: position))
+    }
+    for input in watched { await input.cancelled.wait() }
+    #expect(try await iterator.next() == nil)
+  }
+
+  @Test("a failure after the first value ends the result after the values already produced")
+  func failureAfterValues() async throws {
+    let numbers = PassthroughSubject<Int, TestError>()
+    let letters = PassthroughSubject<String, TestError>()
+    var iterator = combineLatest(numbers, letters).makeAsyncIterator()
+    numbers.send(1)
+    letters.send("a")
+    #expect(try await iterator.next() == (1, "a"))
+    letters.fail(TestError(code: 9))
+    await #expect(throws: TestError(code: 9)) { try await iterator.next() }
+    #expect(try await iterator.next() == nil)
+  }
+
+  @Test("an input that finishes before producing ends the result at once and cancels the others")
+  func inputFinishesEmpty() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let empty = PassthroughSubject<String, Never>()
+    let watched = WatchedInput<Bool, Never>()
+    var iterator = combineLatest(numbers, empty, watched.signal).makeAsyncIterator()
+    numbers.send(1)
+    Task {
+      await watched.started.wait()
+      empty.finish()
+    }
+    #expect(await iterator.next() == nil)
+    await watched.cancelled.wait()
+  }
+
+  @Test("an AsyncStream input is terminated even when the result ends while it is between elements")
+  func streamInputTerminatedMidStream() async {
+    let numbers = StreamInput<Int>()
+    for value in 0..<10_000 { numbers.continuation.yield(value) }
+    let empty = PassthroughSubject<Int, Never>()
+    var iterator = combineLatest(numbers.stream, empty).makeAsyncIterator()
+    empty.finish()
+    #expect(await iterator.next() == nil)
+    await numbers.terminated.wait()
+  }
+
+  @Test("an input that finishes after producing keeps its latest value until every input finished")
+  func finishesWhenAllFinished() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let letters = PassthroughSubject<String, Never>()
+    let flags = PassthroughSubject<Bool, Never>()
+    var iterator = combineLatest(numbers, letters, flags).makeAsyncIterator()
+    numbers.send(1)
+    numbers.finish()
+    letters.send("a")
+    letters.finish()
+    flags.send(true)
+    #expect(await iterator.next() == (1, "a", true))
+    flags.send(false)
+    #expect(await iterator.next() == (1, "a", false))
+    flags.finish()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test("cancelling the consuming task cancels every input")
+  func consumerCancellation() async {
+    let watched = (WatchedInput<Int, Never>(), WatchedInput<String, Never>(), WatchedInput<Bool, Never>())
+    let combined = combineLatest(watched.0.signal, watched.1.signal, watched.2.signal)
+    let consumer = Task {
+      for await _ in combined { Issue.record("no input sends") }
+    }
+    await watched.0.started.wait()
+    await watched.1.started.wait()
+    await watched.2.started.wait()
+    consumer.cancel()
+    await watched.0.cancelled.wait()
+    await watched.1.cancelled.wait()
+    await watched.2.cancelled.wait()
+    await consumer.value
+  }
+
+  @Test("dropping the iterator cancels every input")
+  func iteratorDrop() async {
+    let numbers = StreamInput<Int>()
+    let letters = StreamInput<String>()
+    func firstValue() async -> (Int, String)? {
+      var iterator = combineLatest(numbers.stream, letters.stream).makeAsyncIterator()
+      numbers.continuation.yield(1)
+      letters.continuation.yield("a")
+      return await iterator.next()
+    }
+    #expect(await firstValue() == (1, "a"))
+    await numbers.terminated.wait()
+    await letters.terminated.wait()
+  }
+
+  @Test("an iterator dropped before its first next() unsubscribes from subjects at once")
+  func unsubscribesWhenDroppedEarly() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let letters = CurrentValueSubject<String, Never>("a")
+    let combined = combineLatest(numbers, letters)
+    do {
+      let iterator = combined.makeAsyncIterator()
+      #expect(numbers.consumerCount == 1 && letters.consumerCount == 1)
+      _ = iterator
+    }
+    #expect(numbers.consumerCount == 0 && letters.consumerCount == 0)
+  }
+
+  @Test("breaking out of the loop cancels every input")
+  func breakCancelsInputs() async {
+    let numbers = StreamInput<Int>()
+    let letters = StreamInput<String>()
+    numbers.continuation.yield(1)
+    letters.continuation.yield("a")
+    numbers.continuation.yield(2)
+    for await (number, letter) in combineLatest(numbers.stream, letters.stream) where number == 2 {
+      #expect(letter == "a")
+      break
+    }
+    await numbers.terminated.wait()
+    await letters.terminated.wait()
+  }
+
+  @Test("the failure type is kept: Never, a shared typed error, or any Error for mixed inputs")
+  func typedFailure() async throws {
+    let never = combineLatest(Signal<Int, Never>.just(1), finiteStream("a"))
+    let _: AsyncCombineLatestSequence<(Int, String), Never> = never
+    for await (number, letter) in never {  // plain `for await`: the result cannot fail
+      #expect(number == 1 && letter == "a")
+    }
+    let typed = combineLatest(Signal<Int, TestError>.just(1), Signal<Int, TestError>.fail(TestError(code: 3)))
+    let _: AsyncCombineLatestSequence<(Int, Int), TestError> = typed
+    do throws(TestError) {
+      for try await _ in typed { Issue.record("the second input fails first") }
+    } catch {
+      #expect(error == TestError(code: 3))
+    }
+    let mixed = combineLatest(Signal<Int, Never>.just(1), Signal<Int, TestError>.fail(TestError(code: 4)))
+    let _: AsyncCombineLatestSequence<(Int, Int), any Error> = mixed
+    await #expect(throws: TestError(code: 4)) { try await mixed.collect() }
+    // Inputs that both fail with `any Error` match both overloads; the shared-failure one wins, unambiguously.
+    let untyped = combineLatest(AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int), any Error> = untyped
+  }
+
+  @Test("the array form combines into arrays; an empty array finishes without a value")
+  func arrayForm() async {
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    var iterator = combineLatest(subjects).makeAsyncIterator()
+    for (index, subject) in subjects.enumerated() { subject.send(index) }
+    #expect(await iterator.next() == [0, 1, 2])
+    subjects[1].send(11)
+    #expect(await iterator.next() == [0, 11, 2])
+    for subject in subjects { subject.finish() }
+    #expect(await iterator.next() == nil)
+
+    let none: [Signal<Int, Never>] = []
+    #expect(await combineLatest(none).collect() == [])
+  }
+
+  @Test("the array form ends at once when an input finishes empty, and fails with the typed error")
+  func arrayFormEnds() async {
+    let watched = WatchedInput<Int, TestError>()
+    let finished = await combineLatest([Signal.just(1), Signal.empty, watched.signal]).collectResult()
+    #expect(finished.values.isEmpty && finished.failure == nil)
+    let failed = await combineLatest([Signal.just(1), Signal<Int, TestError>.fail(TestError(code: 5))]).collectResult()
+    #expect(failed.values.isEmpty && failed.failure == TestError(code: 5))
+  }
+
+  @Test("six inputs of six element types")
+  func sixInputs() async {
+    let combined = combineLatest(
+      Signal<Int, Never>.just(1),
+      Signal<String, Never>.just("two"),
+      Signal<Bool, Never>.just(true),
+      Signal<Double, Never>.just(4.5),
+      finiteStream(Character("5")),
+      Signal<[Int], Never>.just([6])
+    )
+    let values = await combined.collect()
+    #expect(values.count == 1)
+    if let value = values.first { #expect(value == (1, "two", true, 4.5, "5", [6])) }
+  }
+
+  @Test("elements that arrive together each produce one value: 2 × 2,000 concurrent sends, nothing merged or lost")
+  func concurrentInputsLoseNothing() async {
+    let left = PassthroughSubject<Int, Never>()
+    let right = PassthroughSubject<Int, Never>()
+    let combined = combineLatest(left, right)
+    var iterator = combined.makeAsyncIterator()
+    left.send(0)
+    right.send(0)
+    #expect(await iterator.next() == (0, 0))
+    let count = 2_000
+    let senders = Task {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for value in 1...count { left.send(value) }
+          left.finish()
+        }
+        group.addTask {
+          for value in 1...count { right.send(value) }
+          right.finish()
+        }
+      }
+    }
+    var values: [(Int, Int)] = []
+    while let value = await iterator.next() { values.append(value) }
+    await senders.value
+    #expect(values.count == 2 * count)
+    // Each output changes exactly one side by one step: every element produced its own value, in order.
+    var previous = (0, 0)
+    for value in values {
+      let steps = (value.0 - previous.0, value.1 - previous.1)
+      #expect(steps == (1, 0) || steps == (0, 1))
+      previous = value
+    }
+    #expect(previous == (count, count))
+  }
+
+  @Test("scenario 1: three callback requests feed three subjects; the UI is updated once, with all three results")
+  func scenarioSeveralRequestsOneCompletion() async throws {
+    struct Profile: Equatable { var name: String }
+    struct Wallet: Equatable { var money: Int }
+    let profile = PassthroughSubject<Profile, any Error>()
+    let wallet = PassthroughSubject<Wallet, any Error>()
+    let orders = PassthroughSubject<[String], any Error>()
+    let screen = Log<String>()
+    let updates = combineLatest(profile, wallet, orders)
+    var iterator = updates.makeAsyncIterator()  // the view subscribes, then the view model fires the requests
+    request(Profile(name: "Tom")) { result in
+      profile.send(result)
+      profile.finish()
+    }
+    request(Wallet(money: 100)) { result in
+      wallet.send(result)
+      wallet.finish()
+    }
+    request(["#1", "#2"]) { result in
+      orders.send(result)
+      orders.finish()
+    }
+    while let (profile, wallet, orders) = try await iterator.next() {
+      screen.append("\(profile.name) has \(wallet.money) and \(orders.count) orders")
+    }
+    #expect(screen.all == ["Tom has 100 and 2 orders"])
+  }
+}

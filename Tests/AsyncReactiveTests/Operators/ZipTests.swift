@@ -1,0 +1,216 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("zip")
+struct ZipTests {
+  @Test("pairs the n-th elements of each input; an input that runs ahead waits for its partners")
+  func pairsInOrder() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let letters = PassthroughSubject<String, Never>()
+    var iterator = zip(numbers, letters).makeAsyncIterator()
+    numbers.send(1)
+    letters.send("a")
+    #expect(await iterator.next() == (1, "a"))
+    numbers.send(2)
+    numbers.send(3)
+    letters.send("b")
+    #expect(await iterator.next() == (2, "b"))
+    letters.send("c")
+    #expect(await iterator.next() == (3, "c"))
+    letters.send("d")
+    letters.send("e")
+    numbers.send(4)
+    #expect(await iterator.next() == (4, "d"))
+    numbers.send(5)
+    #expect(await iterator.next() == (5, "e"))
+    numbers.finish()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test("an input that finished still pairs what it buffered; the result ends once that is used up")
+  func finishesWhenFinishedInputRunsDry() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let letters = PassthroughSubject<String, Never>()
+    var iterator = zip(numbers, letters).makeAsyncIterator()
+    numbers.send(1)
+    numbers.send(2)
+    numbers.finish()
+    letters.send("a")
+    #expect(await iterator.next() == (1, "a"))
+    letters.send("b")
+    #expect(await iterator.next() == (2, "b"))
+    #expect(await iterator.next() == nil)  // `letters` has not finished
+  }
+
+  @Test("an input that finishes with nothing buffered ends the result at once and cancels the others")
+  func finishesAtOnce() async {
+    let numbers = PassthroughSubject<Int, Never>()
+    let watched = (WatchedInput<String, Never>(), WatchedInput<Bool, Never>())
+    var iterator = zip(numbers, watched.0.signal, watched.1.signal).makeAsyncIterator()
+    Task {
+      await watched.0.started.wait()
+      await watched.1.started.wait()
+      numbers.finish()
+    }
+    #expect(await iterator.next() == nil)
+    await watched.0.cancelled.wait()
+    await watched.1.cancelled.wait()
+  }
+
+  @Test("an input that fails fails the result at once with its typed error and cancels the others", arguments: 0..<3)
+  func inputFailure(failing position: Int) async throws {
+    let failing = PassthroughSubject<Int, TestError>()
+    let watched = [WatchedInput<Int, TestError>(), WatchedInput<Int, TestError>()]
+    var others = watched.map(\.signal).makeIterator()
+    let inputs = (0..<3).map { $0 == position ? Signal(failing) : others.next()! }
+    var iterator = zip(inputs[0], inputs[1], inputs[2]).makeAsyncIterator()
+    Task {
+      for input in watched { await input.started.wait() }
+      failing.fail(TestError(code: position))
+    }
+    do throws(TestError) {
+      _ = try await iterator.next()
+      Issue.record("expected the failure of input \(position)")
+    } catch {
+      #expect(error == TestError(code: position))
+    }
+    for input in watched { await input.cancelled.wait() }
+    #expect(try await iterator.next() == nil)
+  }
+
+  @Test("a failure ends the result after the pairs already made, even with elements still buffered")
+  func failureAfterValues() async throws {
+    let numbers = PassthroughSubject<Int, TestError>()
+    let letters = PassthroughSubject<String, TestError>()
+    var iterator = zip(numbers, letters).makeAsyncIterator()
+    numbers.send(1)
+    numbers.send(2)
+    letters.send("a")
+    #expect(try await iterator.next() == (1, "a"))
+    letters.fail(TestError(code: 8))
+    await #expect(throws: TestError(code: 8)) { try await iterator.next() }
+    #expect(try await iterator.next() == nil)
+  }
+
+  @Test("cancelling the consuming task cancels every input")
+  func consumerCancellation() async {
+    let watched = (WatchedInput<Int, Never>(), WatchedInput<String, Never>())
+    let zipped = zip(watched.0.signal, watched.1.signal)
+    let consumer = Task {
+      for await _ in zipped { Issue.record("no input sends") }
+    }
+    await watched.0.started.wait()
+    await watched.1.started.wait()
+    consumer.cancel()
+    await watched.0.cancelled.wait()
+    await watched.1.cancelled.wait()
+    await consumer.value
+  }
+
+  @Test("dropping the iterator cancels every input; dropping it before next() unsubscribes at once")
+  func iteratorDrop() async {
+    let numbers = StreamInput<Int>()
+    let letters = StreamInput<String>()
+    func firstValue() async -> (Int, String)? {
+      var iterator = zip(numbers.stream, letters.stream).makeAsyncIterator()
+      numbers.continuation.yield(1)
+      letters.continuation.yield("a")
+      numbers.continuation.yield(2)
+      return await iterator.next()
+    }
+    #expect(await firstValue() == (1, "a"))
+    await numbers.terminated.wait()
+    await letters.terminated.wait()
+
+    let subject = PassthroughSubject<Int, Never>()
+    do {
+      let iterator = zip(subject, subject).makeAsyncIterator()
+      #expect(subject.consumerCount == 2)
+      _ = iterator
+    }
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("the failure type is kept: Never, a shared typed error, or any Error for mixed inputs")
+  func typedFailure() async {
+    let never = zip(Signal<Int, Never>([1, 2]), finiteStream("a"))
+    let _: AsyncZipSequence<(Int, String), Never> = never
+    for await (number, letter) in never {  // plain `for await`: the result cannot fail
+      #expect(number == 1 && letter == "a")
+    }
+    let typed = zip(Signal<Int, TestError>.never, Signal<Int, TestError>.fail(TestError(code: 3)))
+    let _: AsyncZipSequence<(Int, Int), TestError> = typed
+    do throws(TestError) {
+      for try await _ in typed { Issue.record("the second input fails first") }
+    } catch {
+      #expect(error == TestError(code: 3))
+    }
+    let mixed = zip(Signal<Int, Never>.never, Signal<Int, TestError>.fail(TestError(code: 4)))
+    let _: AsyncZipSequence<(Int, Int), any Error> = mixed
+    await #expect(throws: TestError(code: 4)) { try await mixed.collect() }
+  }
+
+  @Test("the standard library's zip of two sequences is still chosen for plain sequences")
+  func standardZipStillWorks() {
+    let pairs = Array(zip([1, 2, 3], ["a", "b"]))
+    #expect(pairs.map(\.0) == [1, 2] && pairs.map(\.1) == ["a", "b"])
+  }
+
+  @Test("the array form pairs into arrays; an empty array finishes without a value")
+  func arrayForm() async {
+    let zipped = zip([Signal<Int, Never>([1, 2, 3]), Signal([10, 20]), Signal([100, 200, 300, 400])])
+    #expect(await zipped.collect() == [[1, 10, 100], [2, 20, 200]])
+    let none: [Signal<Int, Never>] = []
+    #expect(await zip(none).collect() == [])
+    let failed = await zip([Signal.just(1), Signal<Int, TestError>.fail(TestError(code: 5))]).collectResult()
+    #expect(failed.values.isEmpty && failed.failure == TestError(code: 5))
+  }
+
+  @Test("six inputs of six element types")
+  func sixInputs() async {
+    let zipped = zip(
+      Signal<Int, Never>([1, 2]),
+      Signal<String, Never>(["one", "two"]),
+      Signal<Bool, Never>([true, false]),
+      Signal<Double, Never>([1.5, 2.5]),
+      finiteStream(Character("1"), Character("2")),
+      Signal<[Int], Never>([[1], [2], [3]])
+    )
+    let values = await zipped.collect()
+    #expect(values.count == 2)
+    if values.count == 2 {
+      #expect(values[0] == (1, "one", true, 1.5, "1", [1]))
+      #expect(values[1] == (2, "two", false, 2.5, "2", [2]))
+    }
+  }
+
+  @Test("two inputs sending 5,000 elements each at the same time are paired in order")
+  func concurrentInputs() async {
+    let left = PassthroughSubject<Int, Never>()
+    let right = PassthroughSubject<Int, Never>()
+    let zipped = zip(left, right)
+    let iterator = zipped.makeAsyncIterator()
+    let count = 5_000
+    let consumer = Task {
+      var iterator = iterator
+      var pairs: [(Int, Int)] = []
+      while let pair = await iterator.next() { pairs.append(pair) }
+      return pairs
+    }
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for value in 0..<count { left.send(value) }
+        left.finish()
+      }
+      group.addTask {
+        for value in 0..<count { right.send(-value) }
+        right.finish()
+      }
+    }
+    let pairs = await consumer.value
+    #expect(pairs.count == count)
+    #expect(pairs.map(\.0) == Array(0..<count))
+    #expect(pairs.map(\.1) == (0..<count).map { -$0 })
+  }
+}

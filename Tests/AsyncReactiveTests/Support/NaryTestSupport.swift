@@ -1,0 +1,81 @@
+import AsyncReactive
+
+/// An input whose run the test can watch: a `Signal.create` that sends nothing by itself, with gates that open
+/// when an iteration starts and when that iteration is cancelled.
+struct WatchedInput<Element: Sendable, Failure: Error>: Sendable {
+  let started = Gate()
+  let cancelled = Gate()
+
+  var signal: Signal<Element, Failure> {
+    Signal.create { [started, cancelled] _ in
+      started.open()
+      return { cancelled.open() }
+    }
+  }
+}
+
+/// An `AsyncStream` input the test feeds, with a gate that opens when the stream terminates (its consumer
+/// stopped, or the test finished it).
+struct StreamInput<Element: Sendable>: Sendable {
+  let stream: AsyncStream<Element>
+  let continuation: AsyncStream<Element>.Continuation
+  let terminated = Gate()
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream(of: Element.self)
+    continuation.onTermination = { [terminated] _ in terminated.open() }
+  }
+}
+
+/// A callback API in the style of the source scenarios: the completion handler runs later, on another thread.
+func request<Value: Sendable>(_ value: Value, completion: @escaping @Sendable (Value) -> Void) {
+  Task.detached { completion(value) }
+}
+
+/// Tuples are not `Equatable`: this lets `#expect(await iterator.next() == (1, "a"))` compare an optional tuple
+/// element by element (and show both sides when it fails).
+func == <each Value: Equatable>(lhs: (repeat each Value)?, rhs: (repeat each Value)) -> Bool {
+  guard let lhs else { return false }
+  for (left, right) in repeat (each lhs, each rhs) {
+    if left != right { return false }
+  }
+  return true
+}
+
+/// An `AsyncStream` that yields `values`, then finishes.
+func finiteStream<Element: Sendable>(_ values: Element...) -> AsyncStream<Element> {
+  AsyncStream { continuation in
+    for value in values { continuation.yield(value) }
+    continuation.finish()
+  }
+}
+
+/// A finite input that opens `drained` when its consumer asks for the element after the last one: a pumping
+/// task asks only after it handed over the previous element, so by then every element has been stored.
+struct DrainingSequence<Element: Sendable>: AsyncSequence, Sendable {
+  let values: [Element]
+  let drained = Gate()
+
+  init(_ values: Element...) {
+    self.values = values
+  }
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(values: values, drained: drained)
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let values: [Element]
+    let drained: Gate
+    var index = 0
+
+    mutating func next() async -> Element? {
+      guard index < values.count else {
+        drained.open()
+        return nil
+      }
+      defer { index += 1 }
+      return values[index]
+    }
+  }
+}
