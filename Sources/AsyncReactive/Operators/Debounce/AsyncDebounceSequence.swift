@@ -1,0 +1,121 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  /// Emits a value only once `dueTime` has passed without another value (RxSwift and Combine `debounce`;
+  /// ReactiveCocoa's `throttle:`, which debounces).
+  ///
+  /// Each value restarts the quiet period; a value that survives a whole `dueTime` is emitted at the end of it.
+  /// A search field sends its query once the user stops typing. With `dueTime` 300 ms:
+  ///
+  /// | time   | upstream | output      |
+  /// |--------|----------|-------------|
+  /// | 0 ms   | `a`      |             |
+  /// | 100 ms | `b`      |             |
+  /// | 300 ms |          | (`a` was replaced) |
+  /// | 400 ms |          | `b`         |
+  /// | 500 ms | `c`      |             |
+  /// | 600 ms | finish   | `c`, finish |
+  ///
+  /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces; emitted
+  /// values wait for a slow consumer in an unbounded buffer.
+  ///
+  /// **Finishes:** when the upstream finishes, right after emitting the value still waiting (without waiting
+  /// out its quiet period).
+  ///
+  /// **Throws:** the upstream's failure, at once; a value still waiting out its quiet period is dropped (as in
+  /// RxSwift).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
+  /// timer's sleep.
+  ///
+  /// ```swift
+  /// for await query in searchText.debounce(for: .milliseconds(300)) {
+  ///   await model.search(query)
+  /// }
+  /// // In tests, inject a clock: searchText.debounce(for: .milliseconds(300), clock: testClock)
+  /// ```
+  /// - Parameters:
+  ///   - dueTime: how long a value must go without a successor before it is emitted; not negative.
+  ///   - clock: the clock that measures the quiet period; a `TestClock` in tests.
+  /// - Returns: a sequence of the values that were not followed by another within `dueTime`.
+  public func debounce<C: Clock>(
+    for dueTime: Duration,
+    clock: C = ContinuousClock()
+  ) -> AsyncDebounceSequence<Self, C> where C.Duration == Duration {
+    precondition(dueTime >= .zero, "debounce(for: \(dueTime)): the due time must not be negative")
+    return AsyncDebounceSequence(self, dueTime: dueTime, clock: clock)
+  }
+}
+
+/// The sequence returned by ``_Concurrency/AsyncSequence/debounce(for:clock:)``: the upstream's values that
+/// were not followed by another within the due time.
+///
+/// **Finishes:** when the upstream finishes, right after emitting the value still waiting.
+///
+/// **Throws:** the upstream's failure, at once (a value still waiting is dropped).
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
+///
+/// ```swift
+/// let queries: AsyncDebounceSequence<PassthroughSubject<String, Never>, ContinuousClock> =
+///   searchText.debounce(for: .milliseconds(300))
+/// ```
+public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  /// The upstream's elements.
+  public typealias Element = Base.Element
+  /// The upstream's failure.
+  public typealias Failure = Base.Failure
+
+  private let base: Base
+  private let dueTime: C.Duration
+  private let clock: C
+
+  init(_ base: Base, dueTime: C.Duration, clock: C) {
+    self.base = base
+    self.dueTime = dueTime
+    self.clock = clock
+  }
+
+  /// Subscribes to the upstream now and starts pumping it.
+  public func makeAsyncIterator() -> Iterator {
+    let storage = DebounceStorage<Element, Failure, C>(dueTime: dueTime, clock: clock)
+    storage.start(upstream: base.makeAsyncIterator())
+    return Iterator(storage: storage)
+  }
+
+  /// The iterator of an ``AsyncDebounceSequence``; dropping it cancels the upstream and the timer.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let consumer: Consumer
+    private var cursor: ConsumerCursor<DebounceStorage<Element, Failure, C>>
+
+    fileprivate init(storage: DebounceStorage<Element, Failure, C>) {
+      consumer = Consumer(storage: storage)
+      cursor = ConsumerCursor(host: storage, id: 0)
+    }
+
+    /// The next value that survived its quiet period, `nil` once the upstream finished (or the consumer was
+    /// cancelled).
+    ///
+    /// **Throws:** the upstream's failure.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await cursor.next(isolation: nil)
+    }
+
+    /// The next value, running on the caller's actor.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await cursor.next(isolation: actor)
+    }
+  }
+
+  /// Stops the work when the iterator is dropped (a `break` out of the loop).
+  private final class Consumer {
+    let storage: DebounceStorage<Element, Failure, C>
+
+    init(storage: DebounceStorage<Element, Failure, C>) {
+      self.storage = storage
+    }
+
+    deinit { storage.removeConsumer(0) }
+  }
+}
+
+extension AsyncDebounceSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

@@ -1,0 +1,117 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  /// Shifts every value, and the finish, later by `duration`, keeping their order (RxSwift `delay`, ReactiveSwift
+  /// `delay(_:on:)`, Combine `delay(for:scheduler:)`).
+  ///
+  /// Each value is due `duration` after it arrived from the upstream; the finish likewise. A failure is **not**
+  /// delayed: it is delivered at once and the values still waiting are dropped (as in RxSwift and ReactiveSwift;
+  /// Combine delays failures too). With `duration` 300 ms:
+  ///
+  /// | time   | upstream | output        |
+  /// |--------|----------|---------------|
+  /// | 0 ms   | `a`      |               |
+  /// | 100 ms | `b`      |               |
+  /// | 150 ms | finish   |               |
+  /// | 300 ms |          | `a`           |
+  /// | 400 ms |          | `b`           |
+  /// | 450 ms |          | finish        |
+  ///
+  /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces; values
+  /// wait for their due time, then for a slow consumer, in unbounded buffers.
+  ///
+  /// **Finishes:** `duration` after the upstream finished, once every value has been released.
+  ///
+  /// **Throws:** the upstream's failure, at once (values still waiting are dropped).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
+  /// timer's sleep.
+  ///
+  /// ```swift
+  /// for await toast in toasts.delay(for: .seconds(2)) {
+  ///   hide(toast)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - duration: how long each value and the finish are held back; not negative.
+  ///   - clock: the clock that measures the delay; a `TestClock` in tests.
+  /// - Returns: the upstream's values, each `duration` later.
+  public func delay<C: Clock>(
+    for duration: Duration,
+    clock: C = ContinuousClock()
+  ) -> AsyncDelaySequence<Self, C> where C.Duration == Duration {
+    precondition(duration >= .zero, "delay(for: \(duration)): the delay must not be negative")
+    return AsyncDelaySequence(self, delay: duration, clock: clock)
+  }
+}
+
+/// The sequence returned by ``_Concurrency/AsyncSequence/delay(for:clock:)``: the upstream's values and finish,
+/// each shifted later by the same duration.
+///
+/// **Finishes:** the delay after the upstream finished.
+///
+/// **Throws:** the upstream's failure, at once (values still waiting are dropped).
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
+///
+/// ```swift
+/// let later: AsyncDelaySequence<Signal<Int, Never>, ContinuousClock> = Signal([1, 2]).delay(for: .seconds(1))
+/// ```
+public struct AsyncDelaySequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  /// The upstream's elements.
+  public typealias Element = Base.Element
+  /// The upstream's failure.
+  public typealias Failure = Base.Failure
+
+  private let base: Base
+  private let delay: C.Duration
+  private let clock: C
+
+  init(_ base: Base, delay: C.Duration, clock: C) {
+    self.base = base
+    self.delay = delay
+    self.clock = clock
+  }
+
+  /// Subscribes to the upstream now and starts pumping it.
+  public func makeAsyncIterator() -> Iterator {
+    let storage = DelayStorage<Element, Failure, C>(delay: delay, clock: clock)
+    storage.start(upstream: base.makeAsyncIterator())
+    return Iterator(storage: storage)
+  }
+
+  /// The iterator of an ``AsyncDelaySequence``; dropping it cancels the upstream and the timer.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let consumer: Consumer
+    private var cursor: ConsumerCursor<DelayStorage<Element, Failure, C>>
+
+    fileprivate init(storage: DelayStorage<Element, Failure, C>) {
+      consumer = Consumer(storage: storage)
+      cursor = ConsumerCursor(host: storage, id: 0)
+    }
+
+    /// The next value once it is due, `nil` once the delayed finish arrived (or the consumer was cancelled).
+    ///
+    /// **Throws:** the upstream's failure.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await cursor.next(isolation: nil)
+    }
+
+    /// The next value once it is due, running on the caller's actor.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await cursor.next(isolation: actor)
+    }
+  }
+
+  /// Stops the work when the iterator is dropped (a `break` out of the loop).
+  private final class Consumer {
+    let storage: DelayStorage<Element, Failure, C>
+
+    init(storage: DelayStorage<Element, Failure, C>) {
+      self.storage = storage
+    }
+
+    deinit { storage.removeConsumer(0) }
+  }
+}
+
+extension AsyncDelaySequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

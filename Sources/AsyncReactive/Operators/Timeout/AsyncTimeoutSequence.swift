@@ -1,0 +1,215 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype, Failure == Never {
+  /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval` (RxSwift
+  /// `timeout`; Combine's `timeout` finishes instead unless given a custom error).
+  ///
+  /// The first event is due `interval` after the iteration starts (`makeAsyncIterator()`), each next one
+  /// `interval` after the previous value arrived. The upstream is iterated by a task of its own, so the interval
+  /// measures the upstream, not the consumer: a slow consumer never causes a timeout. An event must arrive
+  /// strictly before its deadline. With `interval` 200 ms:
+  ///
+  /// | time   | upstream              | output                      |
+  /// |--------|-----------------------|-----------------------------|
+  /// | 0 ms   | (iteration starts)    |                             |
+  /// | 150 ms | `a`                   | `a`                         |
+  /// | 300 ms | `b`                   | `b`                         |
+  /// | 500 ms |                       | fails with ``TimeoutError`` |
+  ///
+  /// **Finishes:** when the upstream finishes in time.
+  ///
+  /// **Throws:** ``TimeoutError`` when the deadline passes; the upstream is cancelled.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
+  /// timer's sleep.
+  ///
+  /// ```swift
+  /// do {
+  ///   for try await reading in sensor.readings.timeout(.seconds(5)) { show(reading) }
+  /// } catch {
+  ///   showOffline()  // error is TimeoutError
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - interval: how long the upstream may stay silent; positive.
+  ///   - clock: the clock that measures the silence; a `TestClock` in tests.
+  /// - Returns: the upstream's values, failing with ``TimeoutError`` on a timeout.
+  public func timeout<C: Clock>(
+    _ interval: Duration,
+    clock: C = ContinuousClock()
+  ) -> AsyncTimeoutSequence<Self, C, TimeoutError> where C.Duration == Duration {
+    precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
+    return AsyncTimeoutSequence(
+      self,
+      interval: interval,
+      clock: clock,
+      timedOut: TimeoutError(),
+      mapFailure: neverFails
+    )
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype, Failure == any Error {
+  /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval`; the upstream's
+  /// own errors pass through unchanged.
+  ///
+  /// Same rules as the non-failing form: the first event is due `interval` after the iteration starts, each next
+  /// one `interval` after the previous value; a slow consumer never causes a timeout.
+  ///
+  /// **Finishes:** when the upstream finishes in time.
+  ///
+  /// **Throws:** ``TimeoutError`` when the deadline passes (the upstream is cancelled), or the upstream's error.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
+  /// timer's sleep.
+  ///
+  /// ```swift
+  /// do {
+  ///   for try await page in Signal.future({ try await api.page(1) }).timeout(.seconds(10)) { show(page) }
+  /// } catch is TimeoutError {
+  ///   showSlowNetworkHint()
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - interval: how long the upstream may stay silent; positive.
+  ///   - clock: the clock that measures the silence; a `TestClock` in tests.
+  /// - Returns: the upstream's values, failing with ``TimeoutError`` on a timeout.
+  public func timeout<C: Clock>(
+    _ interval: Duration,
+    clock: C = ContinuousClock()
+  ) -> AsyncTimeoutSequence<Self, C, any Error> where C.Duration == Duration {
+    precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
+    return AsyncTimeoutSequence(self, interval: interval, clock: clock, timedOut: TimeoutError(), mapFailure: { $0 })
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  /// Fails with ``TimeoutFailure/timedOut`` if the next value, or the end, does not arrive within `interval`;
+  /// the upstream's typed failure arrives as ``TimeoutFailure/upstream(_:)``.
+  ///
+  /// Same rules as the non-failing form: the first event is due `interval` after the iteration starts, each next
+  /// one `interval` after the previous value; a slow consumer never causes a timeout. (Over an upstream that
+  /// cannot fail or fails with `any Error`, the result throws ``TimeoutError`` instead.)
+  ///
+  /// **Finishes:** when the upstream finishes in time.
+  ///
+  /// **Throws:** ``TimeoutFailure/timedOut`` when the deadline passes (the upstream is cancelled), or
+  /// ``TimeoutFailure/upstream(_:)`` with the upstream's failure.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
+  /// timer's sleep.
+  ///
+  /// ```swift
+  /// do throws(TimeoutFailure<APIError>) {
+  ///   for try await page in pages.timeout(.seconds(10)) { show(page) }
+  /// } catch .timedOut {
+  ///   showSlowNetworkHint()
+  /// } catch .upstream(let error) {
+  ///   show(error)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - interval: how long the upstream may stay silent; positive.
+  ///   - clock: the clock that measures the silence; a `TestClock` in tests.
+  /// - Returns: the upstream's values, failing with a ``TimeoutFailure``.
+  public func timeout<C: Clock>(
+    _ interval: Duration,
+    clock: C = ContinuousClock()
+  ) -> AsyncTimeoutSequence<Self, C, TimeoutFailure<Failure>> where C.Duration == Duration {
+    precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
+    return AsyncTimeoutSequence(
+      self,
+      interval: interval,
+      clock: clock,
+      timedOut: .timedOut,
+      mapFailure: { .upstream($0) }
+    )
+  }
+}
+
+/// The sequence returned by `timeout(_:clock:)`: the upstream's values, failing if
+/// the upstream stays silent for an interval.
+///
+/// `Failure` is ``TimeoutError`` over a non-failing upstream, `any Error` over an untyped one, and
+/// ``TimeoutFailure`` over one with a typed failure.
+///
+/// **Finishes:** when the upstream finishes in time.
+///
+/// **Throws:** the timeout failure when the deadline passes (the upstream is cancelled), or the upstream's
+/// failure.
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
+///
+/// ```swift
+/// let readings: AsyncTimeoutSequence<AsyncStream<Double>, ContinuousClock, TimeoutError> =
+///   stream.timeout(.seconds(5))
+/// ```
+public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock, Failure: Error>: AsyncSequence, Sendable
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  /// The upstream's elements.
+  public typealias Element = Base.Element
+
+  private let base: Base
+  private let interval: C.Duration
+  private let clock: C
+  private let timedOut: Failure
+  private let mapFailure: @Sendable (Base.Failure) -> Failure
+
+  init(
+    _ base: Base,
+    interval: C.Duration,
+    clock: C,
+    timedOut: Failure,
+    mapFailure: @escaping @Sendable (Base.Failure) -> Failure
+  ) {
+    self.base = base
+    self.interval = interval
+    self.clock = clock
+    self.timedOut = timedOut
+    self.mapFailure = mapFailure
+  }
+
+  /// Subscribes to the upstream now, starts pumping it and starts the clock.
+  public func makeAsyncIterator() -> Iterator {
+    let storage = TimeoutStorage<Element, Failure, C>(interval: interval, timedOut: timedOut, clock: clock)
+    storage.start(upstream: base.makeAsyncIterator(), mapFailure: mapFailure)
+    return Iterator(storage: storage)
+  }
+
+  /// The iterator of an ``AsyncTimeoutSequence``; dropping it cancels the upstream and the timer.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let consumer: Consumer
+    private var cursor: ConsumerCursor<TimeoutStorage<Element, Failure, C>>
+
+    fileprivate init(storage: TimeoutStorage<Element, Failure, C>) {
+      consumer = Consumer(storage: storage)
+      cursor = ConsumerCursor(host: storage, id: 0)
+    }
+
+    /// The next value, `nil` once the upstream finished in time (or the consumer was cancelled).
+    ///
+    /// **Throws:** the timeout failure, or the upstream's failure.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await cursor.next(isolation: nil)
+    }
+
+    /// The next value, running on the caller's actor.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await cursor.next(isolation: actor)
+    }
+  }
+
+  /// Stops the work when the iterator is dropped (a `break` out of the loop).
+  private final class Consumer {
+    let storage: TimeoutStorage<Element, Failure, C>
+
+    init(storage: TimeoutStorage<Element, Failure, C>) {
+      self.storage = storage
+    }
+
+    deinit { storage.removeConsumer(0) }
+  }
+}
+
+extension AsyncTimeoutSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+
+/// The failure mapping of an upstream that cannot fail (there is nothing to map).
+private func neverFails<Failure>(_ never: Never) -> Failure {}

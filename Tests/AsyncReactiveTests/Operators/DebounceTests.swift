@@ -1,0 +1,374 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("debounce", .timeLimit(.minutes(1)))
+struct DebounceTests {
+  // MARK: Timelines
+
+  @Test("a value is emitted once the due time passes without another; each value restarts the wait")
+  func emitsAfterAQuietPeriod() async {
+    let clock = TestClock()
+    let feed = Feed<String, Never>()
+    let recorder = Recorder(feed.debounce(for: .milliseconds(300), clock: clock), clock: clock)
+    await feed.send("a")  // t=0: due at 300
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    await feed.send("b")  // t=100: replaces a, due at 400
+    await clock.advance(by: .milliseconds(200))  // t=300: the timer finds b's deadline and sleeps again
+    await clock.waitForSleepers(1)
+    #expect(recorder.values.isEmpty)
+    await clock.advance(by: .milliseconds(100))  // t=400
+    #expect(await recorder.waitForValues(count: 1) == [Timed("b", at: .milliseconds(400))])
+    await clock.advance(by: .milliseconds(100))
+    await feed.send("c")  // t=500: due at 800
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(299))
+    await clock.waitForSleepers(1)  // not yet due: still sleeping
+    #expect(recorder.values.count == 1)
+    await clock.advance(by: .milliseconds(1))
+    #expect(
+      await recorder.waitForValues(count: 2) == [
+        Timed("b", at: .milliseconds(400)), Timed("c", at: .milliseconds(800)),
+      ]
+    )
+    await feed.finish()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(800)))
+    #expect(recorder.values.count == 2)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("values closer together than the due time collapse to the last one")
+  func aBurstCollapsesToItsLastValue() async {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    let recorder = Recorder(feed.debounce(for: .seconds(1), clock: clock), clock: clock)
+    for value in 1...5 {
+      await feed.send(value)
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(500))
+    }
+    // The last value came at 2 s; 500 ms of its quiet period are left.
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await recorder.waitForValues(count: 1) == [Timed(5, at: .seconds(3))])
+    await feed.finish()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(3)))
+    #expect(recorder.values == [Timed(5, at: .seconds(3))])
+  }
+
+  @Test("when the upstream finishes, the waiting value is emitted at once, then the end")
+  func flushesTheWaitingValueOnFinish() async {
+    let clock = TestClock()
+    let feed = Feed<String, Never>()
+    let recorder = Recorder(feed.debounce(for: .milliseconds(300), clock: clock), clock: clock)
+    await feed.send("a")
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    await feed.finish()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(100)))
+    #expect(recorder.values == [Timed("a", at: .milliseconds(100))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("a finite burst debounces to its last value without time passing, on every iteration")
+  func finiteUpstreamNeedsNoTime() async {
+    let clock = TestClock()
+    let debounced = Signal<Int, Never>([1, 2, 3]).debounce(for: .seconds(1), clock: clock)
+    #expect(await debounced.collect() == [3])
+    #expect(await debounced.collect() == [3])
+    #expect(clock.now == TestClock.Instant(offset: .zero))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("an upstream failure is delivered at once and drops the waiting value")
+  func failureDropsTheWaitingValue() async {
+    let clock = TestClock()
+    let feed = Feed<String, TestError>()
+    let recorder = Recorder(feed.debounce(for: .milliseconds(300), clock: clock), clock: clock)
+    await feed.send("a")
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(300))
+    #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .milliseconds(300))])
+    await clock.advance(by: .milliseconds(50))
+    await feed.send("b")  // due at 650
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(50))
+    await feed.fail(TestError(code: 7))
+    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 7)), at: .milliseconds(400)))
+    #expect(recorder.values == [Timed("a", at: .milliseconds(300))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  // MARK: Cancellation
+
+  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
+  func cancellingTheConsumerStopsEverything() async {
+    let clock = TestClock()
+    let upstreamCancelled = Gate()
+    let upstream = Signal<Int, Never>.create { emitter in
+      emitter.send(1)
+      return { upstreamCancelled.open() }
+    }
+    let recorder = Recorder(upstream.debounce(for: .seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)  // 1 waits out its quiet period
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(clock.sleeperCount == 0)
+    await upstreamCancelled.wait()
+    #expect(recorder.values.isEmpty)
+  }
+
+  @Test("dropping the iterator cancels the timer's sleep and the upstream")
+  func droppingTheIteratorStopsEverything() async {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    let debounced = feed.debounce(for: .seconds(1), clock: clock)
+    do {
+      let iterator = debounced.makeAsyncIterator()
+      await feed.send(1)
+      await clock.waitForSleepers(1)
+      withExtendedLifetime(iterator) {}
+    }
+    #expect(clock.sleeperCount == 0)
+    await feed.cancelled.wait()
+  }
+
+  // MARK: API
+
+  @Test("the failure type is the upstream's; ContinuousClock is the default clock")
+  func types() async {
+    let clock = TestClock()
+    for await _ in Signal<Int, Never>.empty.debounce(for: .seconds(1), clock: clock) {}
+    let typed: AsyncDebounceSequence<Signal<Int, TestError>, TestClock> = Signal<Int, TestError>.fail(TestError())
+      .debounce(for: .seconds(1), clock: clock)
+    #expect(await typed.collectResult().failure == TestError())
+    let _: AsyncDebounceSequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.debounce(
+      for: .milliseconds(300))
+  }
+
+  @Test("a negative due time traps")
+  func negativeDueTimeTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int, Never>.empty.debounce(for: .seconds(-1))
+    }
+  }
+
+  // MARK: State machine
+
+  private typealias Machine = DebounceStateMachine<String, Never, TestClock.Instant>
+
+  private func sleepDeadline(_ action: Machine.TimerAction?) -> TestClock.Instant? {
+    guard case .sleep(let deadline) = action else { return nil }
+    return deadline
+  }
+
+  @Test("state machine: a newer value moves the deadline, and the timer sleeps again until it")
+  func machineMovesTheDeadline() {
+    var machine = Machine(dueTime: .milliseconds(300))
+    _ = machine.received("a", at: instant(0))
+    _ = machine.received("b", at: instant(100))
+    let early = machine.timerFired(at: instant(300))
+    #expect(sleepDeadline(early.next) == instant(400))
+    #expect(takeQueued(&machine.queue).isEmpty)
+    let due = machine.timerFired(at: instant(400))
+    #expect(due.next == nil)  // nothing pending: the timer waits for a value
+    #expect(takeQueued(&machine.queue) == ["b"])
+  }
+
+  @Test("state machine: a value arriving after the pending value's deadline emits that one first")
+  func machineEmitsAnOverdueValueFirst() {
+    var machine = Machine(dueTime: .milliseconds(300))
+    _ = machine.received("a", at: instant(0))
+    _ = machine.received("b", at: instant(300))  // the timer has not run yet, but a's quiet period is over
+    #expect(takeQueued(&machine.queue) == ["a"])
+    #expect(sleepDeadline(machine.timerFired(at: instant(300)).next) == instant(600))
+  }
+
+  @Test("state machine: finishing emits the pending value; failing drops it; afterwards everything stops")
+  func machineEnds() {
+    var finishing = Machine(dueTime: .milliseconds(300))
+    _ = finishing.received("a", at: instant(0))
+    let finished = finishing.upstreamFinished()
+    #expect(takeQueued(&finishing.queue) == ["a"])
+    guard case .finished = finished.terminal else {
+      Issue.record("expected the end to be recorded")
+      return
+    }
+    #expect(finishing.received("b", at: instant(10)) == nil)
+    guard case .stop = finishing.timerFired(at: instant(300)).next else {
+      Issue.record("the timer should stop")
+      return
+    }
+
+    var failing = DebounceStateMachine<String, TestError, TestClock.Instant>(dueTime: .milliseconds(300))
+    _ = failing.received("a", at: instant(0))
+    let failed = failing.upstreamFailed(TestError(code: 1))
+    guard case .failed(let error) = failed.terminal else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(error == TestError(code: 1))
+    #expect(takeQueued(&failing.queue).isEmpty)
+  }
+}
+
+// MARK: - Shared by the time-operator tests
+
+/// `offset` milliseconds after time zero on a ``TestClock``.
+func instant(_ milliseconds: Int) -> TestClock.Instant {
+  TestClock.Instant(offset: .milliseconds(milliseconds))
+}
+
+/// Everything the operator put in its consumer's queue and that was not taken yet.
+func takeQueued<Element, Failure>(_ queue: inout ConsumerQueue<Element, Failure>?) -> [Element] {
+  var batch: [Element] = []
+  guard case .elements(let start) = queue?.take(into: &batch) else { return [] }
+  return Array(batch[start...])
+}
+
+/// An upstream that a test feeds one event at a time: `send`, `finish` and `fail` return once the operator has
+/// handled the event, that is when it asks for the next value or, after a terminal event, when it has stopped
+/// iterating. So after `await feed.send(x)` the operator's state reflects `x` and the test can move the clock.
+///
+/// Single pass. ``cancelled`` opens when the operator stops iterating before the feed ended it (its consumer
+/// was cancelled, its iterator dropped, or it gave up on the feed as a timeout does).
+final class Feed<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  enum Event: Sendable {
+    case value(Element)
+    case finish
+    case fail(Failure)
+
+    var isTerminal: Bool {
+      if case .value = self { return false }
+      return true
+    }
+  }
+
+  private struct State {
+    var started = false
+    var queued: [Event] = []
+    var parked: CheckedContinuation<Event?, Never>?
+    /// Tests waiting for the operator to come back for more (or to stop).
+    var senders: [CheckedContinuation<Void, Never>] = []
+    var terminalDelivered = false
+    var ended = false
+
+    /// Marks the iteration ended; returns the senders to resume and whether it was a cancellation.
+    mutating func end() -> (senders: [CheckedContinuation<Void, Never>], cancelled: Bool) {
+      guard !ended else { return ([], false) }
+      ended = true
+      defer { senders = [] }
+      return (senders, !terminalDelivered)
+    }
+  }
+
+  private let state = Locked(State())
+  /// Opens when the operator stopped iterating before the feed finished or failed it.
+  let cancelled = Gate()
+
+  /// Hands `value` to the operator and returns once it asked for the next one.
+  func send(_ value: Element) async { await deliver(.value(value)) }
+
+  /// Ends the upstream and returns once the operator stopped iterating.
+  func finish() async { await deliver(.finish) }
+
+  /// Fails the upstream and returns once the operator stopped iterating.
+  func fail(_ failure: Failure) async { await deliver(.fail(failure)) }
+
+  private func deliver(_ event: Event) async {
+    await withCheckedContinuation { (sender: CheckedContinuation<Void, Never>) in
+      let (parked, nobodyListens) = state.withLock { state -> (CheckedContinuation<Event?, Never>?, Bool) in
+        guard !state.ended else { return (nil, true) }
+        state.senders.append(sender)
+        guard let parked = state.parked else {
+          state.queued.append(event)
+          return (nil, false)
+        }
+        state.parked = nil
+        if event.isTerminal { state.terminalDelivered = true }
+        return (parked, false)
+      }
+      if nobodyListens { sender.resume() }
+      parked?.resume(returning: event)
+    }
+  }
+
+  func makeAsyncIterator() -> Iterator {
+    state.withLock { state in
+      precondition(!state.started, "a Feed can be iterated once")
+      state.started = true
+    }
+    return Iterator(box: IterationBox(feed: self))
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    fileprivate let box: IterationBox
+
+    func next() async throws(Failure) -> Element? {
+      try await box.feed.next()
+    }
+
+    func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await box.feed.next()
+    }
+  }
+
+  /// Tells the feed when the operator drops its iterator.
+  fileprivate final class IterationBox {
+    let feed: Feed
+
+    init(feed: Feed) {
+      self.feed = feed
+    }
+
+    deinit { feed.ended() }
+  }
+
+  fileprivate func next() async throws(Failure) -> Element? {
+    let event = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
+        let (immediate, senders, cancelled) = state.withLock {
+          state -> (Event??, [CheckedContinuation<Void, Never>], Bool) in
+          if state.ended { return (.some(nil), [], false) }
+          if Task.isCancelled {
+            let (senders, cancelled) = state.end()
+            return (.some(nil), senders, cancelled)
+          }
+          if !state.queued.isEmpty {
+            let event = state.queued.removeFirst()
+            if event.isTerminal { state.terminalDelivered = true }
+            return (.some(event), [], false)
+          }
+          // Back for more with nothing queued: every event sent so far has been handled.
+          state.parked = continuation
+          defer { state.senders = [] }
+          return (nil, state.senders, false)
+        }
+        if cancelled { self.cancelled.open() }
+        for sender in senders { sender.resume() }
+        if let immediate { continuation.resume(returning: immediate) }
+      }
+    } onCancel: {
+      let (parked, senders, cancelled) = state.withLock { state in
+        defer { state.parked = nil }
+        let (senders, cancelled) = state.end()
+        return (state.parked, senders, cancelled)
+      }
+      if cancelled { self.cancelled.open() }
+      for sender in senders { sender.resume() }
+      parked?.resume(returning: nil)
+    }
+    switch event {
+    case .value(let value): return value
+    case .fail(let failure): throw failure
+    case .finish, nil: return nil
+    }
+  }
+
+  fileprivate func ended() {
+    let (senders, cancelled) = state.withLock { $0.end() }
+    if cancelled { self.cancelled.open() }
+    for sender in senders { sender.resume() }
+  }
+}

@@ -1,0 +1,172 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("delay", .timeLimit(.minutes(1)))
+struct DelayTests {
+  // MARK: Timelines
+
+  @Test("the documented timeline: every value and the finish are shifted by the delay, in order")
+  func shiftsValuesAndTheFinish() async {
+    let clock = TestClock()
+    let feed = Feed<String, Never>()
+    let recorder = Recorder(feed.delay(for: .milliseconds(300), clock: clock), clock: clock)
+    await feed.send("a")  // due at 300
+    await clock.advance(by: .milliseconds(100))
+    await feed.send("b")  // due at 400
+    await clock.advance(by: .milliseconds(50))
+    await feed.finish()  // due at 450
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(149))
+    await clock.waitForSleepers(1)  // t=299: nothing is due yet
+    #expect(recorder.values.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .milliseconds(300))])
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    #expect(await recorder.waitForValues(count: 2).last == Timed("b", at: .milliseconds(400)))
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(50))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(450)))
+    #expect(recorder.values == [Timed("a", at: .milliseconds(300)), Timed("b", at: .milliseconds(400))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("events that arrive together are released together, in arrival order")
+  func simultaneousEventsKeepTheirOrder() async {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    let recorder = Recorder(feed.delay(for: .seconds(1), clock: clock), clock: clock)
+    for value in 1...3 { await feed.send(value) }
+    await feed.finish()
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    #expect(recorder.values == [Timed(1, at: .seconds(1)), Timed(2, at: .seconds(1)), Timed(3, at: .seconds(1))])
+  }
+
+  @Test("a zero delay lets everything through without time passing, on every iteration")
+  func zeroDelayNeedsNoTime() async {
+    let clock = TestClock()
+    let immediate = Signal<Int, Never>([1, 2, 3]).delay(for: .zero, clock: clock)
+    #expect(await immediate.collect() == [1, 2, 3])
+    #expect(await immediate.collect() == [1, 2, 3])
+    #expect(clock.now == TestClock.Instant(offset: .zero))
+  }
+
+  @Test("a failure is not delayed: it is delivered at once and drops the values still waiting")
+  func failureIsDeliveredAtOnce() async {
+    let clock = TestClock()
+    let feed = Feed<String, TestError>()
+    let recorder = Recorder(feed.delay(for: .milliseconds(300), clock: clock), clock: clock)
+    await feed.send("a")
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(300))
+    #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .milliseconds(300))])
+    await feed.send("b")  // due at 600
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    await feed.fail(TestError(code: 4))
+    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 4)), at: .milliseconds(400)))
+    #expect(recorder.values == [Timed("a", at: .milliseconds(300))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  // MARK: Cancellation
+
+  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
+  func cancellingTheConsumerStopsEverything() async {
+    let clock = TestClock()
+    let upstreamCancelled = Gate()
+    let upstream = Signal<Int, Never>.create { emitter in
+      emitter.send(1)
+      return { upstreamCancelled.open() }
+    }
+    let recorder = Recorder(upstream.delay(for: .seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(clock.sleeperCount == 0)
+    await upstreamCancelled.wait()
+    #expect(recorder.values.isEmpty)
+  }
+
+  @Test("dropping the iterator cancels the timer's sleep and the upstream")
+  func droppingTheIteratorStopsEverything() async {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    let delayed = feed.delay(for: .seconds(1), clock: clock)
+    do {
+      let iterator = delayed.makeAsyncIterator()
+      await feed.send(1)
+      await clock.waitForSleepers(1)
+      withExtendedLifetime(iterator) {}
+    }
+    #expect(clock.sleeperCount == 0)
+    await feed.cancelled.wait()
+  }
+
+  // MARK: API
+
+  @Test("the failure type is the upstream's; ContinuousClock is the default clock")
+  func types() async {
+    let clock = TestClock()
+    for await _ in Signal<Int, Never>.empty.delay(for: .zero, clock: clock) {}  // the finish is delayed too
+    let typed: AsyncDelaySequence<Signal<Int, TestError>, TestClock> = Signal<Int, TestError>.fail(TestError())
+      .delay(for: .seconds(1), clock: clock)
+    #expect(await typed.collectResult().failure == TestError())
+    let _: AsyncDelaySequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.delay(for: .seconds(1))
+  }
+
+  @Test("a negative delay traps")
+  func negativeDelayTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int, Never>.empty.delay(for: .seconds(-1))
+    }
+  }
+
+  // MARK: State machine
+
+  private typealias Machine = DelayStateMachine<String, Never, TestClock.Instant>
+
+  private func sleepDeadline(_ action: Machine.TimerAction?) -> TestClock.Instant? {
+    guard case .sleep(let deadline) = action else { return nil }
+    return deadline
+  }
+
+  @Test("state machine: the timer releases what is due, in order, and sleeps until the next due time")
+  func machineReleasesWhatIsDue() {
+    var machine = Machine(delay: .milliseconds(300))
+    _ = machine.received("a", at: instant(0))
+    _ = machine.received("b", at: instant(0))
+    _ = machine.received("c", at: instant(100))
+    _ = machine.upstreamFinished(at: instant(150))
+    let first = machine.timerFired(at: instant(300))
+    #expect(takeQueued(&machine.queue) == ["a", "b"])
+    #expect(sleepDeadline(first.next) == instant(400))
+    let second = machine.timerFired(at: instant(400))
+    #expect(takeQueued(&machine.queue) == ["c"])
+    #expect(sleepDeadline(second.next) == instant(450))
+    let last = machine.timerFired(at: instant(450))
+    guard case .finished = last.effects.terminal, case .stop = last.next else {
+      Issue.record("expected the end and the timer to stop")
+      return
+    }
+    #expect(machine.received("d", at: instant(500)) == nil)
+  }
+
+  @Test("state machine: a long schedule is compacted as it is released")
+  func machineCompactsTheSchedule() {
+    var machine = Machine(delay: .milliseconds(10))
+    for index in 0..<100 {
+      _ = machine.received("\(index)", at: instant(index))
+    }
+    var released: [String] = []
+    for index in 0..<100 {
+      let fired = machine.timerFired(at: instant(index + 10))
+      released += takeQueued(&machine.queue)
+      #expect(sleepDeadline(fired.next) == (index < 99 ? instant(index + 11) : nil))
+    }
+    #expect(released == (0..<100).map { "\($0)" })
+  }
+}

@@ -1,0 +1,202 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("timeout", .timeLimit(.minutes(1)))
+struct TimeoutTests {
+  // MARK: Timelines
+
+  @Test("values and the end that arrive within the interval pass through; each value restarts the interval")
+  func eventsInTimePassThrough() async {
+    let clock = TestClock()
+    let feed = Feed<String, Never>()
+    let recorder = Recorder(feed.timeout(.milliseconds(200), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)  // the first event is due before 200
+    await clock.advance(by: .milliseconds(150))
+    await feed.send("a")  // due before 350 now
+    #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .milliseconds(150))])
+    await clock.advance(by: .milliseconds(150))  // t=300: the timer wakes at 200 and sleeps again
+    await feed.send("b")  // due before 500 now
+    _ = await recorder.waitForValues(count: 2)  // stamped at 300 before time moves on
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(199))
+    await feed.finish()  // t=499
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(499)))
+    #expect(recorder.values == [Timed("a", at: .milliseconds(150)), Timed("b", at: .milliseconds(300))])
+    #expect(clock.sleeperCount == 0)
+    #expect(!feed.cancelled.isOpen)
+  }
+
+  @Test("the documented timeline: silence for a whole interval after the last value fails and cancels the upstream")
+  func silenceAfterAValueTimesOut() async {
+    let clock = TestClock()
+    let feed = Feed<String, Never>()
+    let recorder = Recorder(feed.timeout(.milliseconds(200), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(150))
+    await feed.send("a")
+    _ = await recorder.waitForValues(count: 1)
+    await clock.advance(by: .milliseconds(150))
+    await feed.send("b")  // t=300: due before 500
+    _ = await recorder.waitForValues(count: 2)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(199))
+    await clock.waitForSleepers(1)  // t=499: still waiting
+    #expect(recorder.termination == nil)
+    await clock.advance(by: .milliseconds(1))
+    #expect(await recorder.waitForTermination() == Timed(.failed(TimeoutError()), at: .milliseconds(500)))
+    #expect(recorder.values == [Timed("a", at: .milliseconds(150)), Timed("b", at: .milliseconds(300))])
+    await feed.cancelled.wait()
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("an upstream that never sends times out one interval after the iteration started")
+  func silenceFromTheStartTimesOut() async {
+    let clock = TestClock()
+    let upstreamCancelled = Gate()
+    let silent = Signal<Int, Never>.create { _ in { upstreamCancelled.open() } }
+    let recorder = Recorder(silent.timeout(.seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    #expect(await recorder.waitForTermination() == Timed(.failed(TimeoutError()), at: .seconds(1)))
+    await upstreamCancelled.wait()
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("a slow consumer does not cause a timeout: the interval measures the upstream")
+  func aSlowConsumerDoesNotTimeOut() async throws {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    var iterator = feed.timeout(.milliseconds(200), clock: clock).makeAsyncIterator()
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    await feed.send(1)
+    await clock.advance(by: .milliseconds(100))
+    await feed.send(2)
+    await feed.finish()
+    await clock.advance(by: .seconds(10))  // the consumer takes its time
+    #expect(try await iterator.next() == 1)
+    #expect(try await iterator.next() == 2)
+    #expect(try await iterator.next() == nil)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  // MARK: Failure types
+
+  @Test("a typed upstream: TimeoutFailure.upstream for its failure, .timedOut for silence")
+  func typedUpstreamFailures() async {
+    let clock = TestClock()
+    let feed = Feed<String, TestError>()
+    let failing = Recorder(feed.timeout(.seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await feed.send("a")
+    await feed.fail(TestError(code: 5))
+    #expect(await failing.waitForTermination() == Timed(.failed(.upstream(TestError(code: 5))), at: .zero))
+    #expect(failing.values == [Timed("a", at: .zero)])
+
+    let silent = Recorder(Signal<String, TestError>.never.timeout(.seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    #expect(await silent.waitForTermination() == Timed(.failed(.timedOut), at: .seconds(1)))
+  }
+
+  @Test("an untyped upstream: its own errors pass through, silence throws TimeoutError")
+  func untypedUpstreamFailures() async {
+    let clock = TestClock()
+    let failing = await Signal<Int, any Error>.fail(TestError(code: 9)).timeout(.seconds(1), clock: clock)
+      .collectResult()
+    #expect(failing.failure as? TestError == TestError(code: 9))
+
+    let silent = Recorder(Signal<Int, any Error>.never.timeout(.seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    guard case .failed(let error) = await silent.waitForTermination()?.value else {
+      Issue.record("expected a timeout")
+      return
+    }
+    #expect(error is TimeoutError)
+  }
+
+  @Test("the failure type follows the upstream's; ContinuousClock is the default clock")
+  func types() async {
+    let clock = TestClock()
+    let _: AsyncTimeoutSequence<Signal<Int, Never>, TestClock, TimeoutError> = Signal<Int, Never>.empty.timeout(
+      .seconds(1), clock: clock)
+    let _: AsyncTimeoutSequence<Signal<Int, any Error>, TestClock, any Error> = Signal<Int, any Error>.empty
+      .timeout(.seconds(1), clock: clock)
+    let _: AsyncTimeoutSequence<Signal<Int, TestError>, TestClock, TimeoutFailure<TestError>> =
+      Signal<Int, TestError>.empty.timeout(.seconds(1), clock: clock)
+    let _: AsyncTimeoutSequence<Signal<Int, Never>, ContinuousClock, TimeoutError> = Signal<Int, Never>.empty
+      .timeout(.seconds(1))
+    #expect(await Signal<Int, Never>([1, 2]).timeout(.seconds(1), clock: clock).collectResult().values == [1, 2])
+    #expect("\(TimeoutError())" == "TimeoutError: no value or end arrived within the timeout interval")
+  }
+
+  // MARK: Cancellation
+
+  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
+  func cancellingTheConsumerStopsEverything() async {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    let recorder = Recorder(feed.timeout(.seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(clock.sleeperCount == 0)
+    await feed.cancelled.wait()
+  }
+
+  @Test("a non-positive interval traps")
+  func nonPositiveIntervalTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int, Never>.empty.timeout(.zero)
+    }
+  }
+
+  // MARK: State machine
+
+  private typealias Machine = TimeoutStateMachine<String, TimeoutError, TestClock.Instant>
+
+  private func sleepDeadline(_ action: Machine.TimerAction) -> TestClock.Instant? {
+    guard case .sleep(let deadline) = action else { return nil }
+    return deadline
+  }
+
+  private func timedOut(_ effects: Machine.Effects) -> Bool {
+    guard case .failed(TimeoutError()) = effects.terminal else { return false }
+    return true
+  }
+
+  @Test("state machine: a value moves the deadline; the timer sleeps again until it")
+  func machineMovesTheDeadline() {
+    var machine = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
+    #expect(sleepDeadline(machine.timerStarts()) == instant(200))
+    #expect(machine.received("a", at: instant(150)).goOn)
+    let fired = machine.timerFired(at: instant(200))
+    #expect(sleepDeadline(fired.next) == instant(350))
+    #expect(!timedOut(fired.effects))
+    #expect(takeQueued(&machine.queue) == ["a"])
+    #expect(timedOut(machine.timerFired(at: instant(350)).effects))
+  }
+
+  @Test("state machine: an event arriving at the deadline, before the timer ran, times out")
+  func machineTimesOutLateEvents() {
+    var late = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
+    let (effects, goOn) = late.received("a", at: instant(200))
+    #expect(!goOn)
+    #expect(timedOut(effects))
+    #expect(takeQueued(&late.queue).isEmpty)
+    guard case .stop = late.timerFired(at: instant(200)).next else {
+      Issue.record("the timer should stop")
+      return
+    }
+
+    var lateEnd = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
+    #expect(timedOut(lateEnd.upstreamFinished(at: instant(250))))
+    var inTime = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
+    guard case .finished = inTime.upstreamFinished(at: instant(199)).terminal else {
+      Issue.record("expected the end")
+      return
+    }
+  }
+}

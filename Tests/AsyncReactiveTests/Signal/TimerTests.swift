@@ -1,0 +1,100 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("Signal.timer", .timeLimit(.minutes(1)))
+struct TimerTests {
+  @Test("ticks 1, 2, 3 at one, two and three intervals until the consumer stops")
+  func ticksEveryInterval() async {
+    let clock = TestClock()
+    let recorder = Recorder(Signal.timer(every: .seconds(1), clock: clock), clock: clock)
+    for tick in 1...3 {
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .seconds(1))
+      _ = await recorder.waitForValues(count: tick)
+    }
+    #expect(recorder.values == [Timed(1, at: .seconds(1)), Timed(2, at: .seconds(2)), Timed(3, at: .seconds(3))])
+    await clock.waitForSleepers(1)
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(3)))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("each iteration has its own schedule, from when it starts")
+  func eachIterationStartsItsOwnSchedule() async {
+    let clock = TestClock()
+    let timer = Signal.timer(every: .seconds(1), clock: clock)
+    let first = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    let second = Recorder(timer, clock: clock)  // starts at 0.5 s
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await first.waitForValues(count: 1) == [Timed(1, at: .seconds(1))])
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await second.waitForValues(count: 1) == [Timed(1, at: .milliseconds(1500))])
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await first.waitForValues(count: 2).last == Timed(2, at: .seconds(2)))
+    first.cancel()
+    second.cancel()
+    await first.waitForTermination()
+    await second.waitForTermination()
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("a consumer that falls behind gets the missed ticks at once, and the schedule does not drift")
+  func aLateConsumerCatchesUpWithoutDrift() async {
+    let clock = TestClock()
+    var ticks = Signal.timer(every: .seconds(1), clock: clock).makeAsyncIterator()  // the schedule starts now
+    await clock.advance(by: .milliseconds(3500))
+    #expect(await ticks.next() == 1)
+    #expect(await ticks.next() == 2)
+    #expect(await ticks.next() == 3)
+    #expect(clock.sleeperCount == 0)
+    let fourth = Task {
+      let tick = await ticks.next()
+      return (tick, clock.now)
+    }
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    let (tick, at) = await fourth.value
+    #expect(tick == 4)
+    #expect(at == TestClock.Instant(offset: .seconds(4)))
+  }
+
+  @Test("prefix stops the timer after enough ticks, leaving nothing asleep")
+  func prefixStopsTheTimer() async {
+    let clock = TestClock()
+    let twoTicks = Task { await Signal.timer(every: .seconds(1), clock: clock).prefix(2).collect() }
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    #expect(await twoTicks.value == [1, 2])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("cancelling the consumer ends its sleep at once and finishes the iteration")
+  func cancellationEndsTheSleep() async {
+    let clock = TestClock()
+    let consumer = Task {
+      var count = 0
+      for await _ in Signal.timer(every: .seconds(1), clock: clock) { count += 1 }
+      return count
+    }
+    await clock.waitForSleepers(1)
+    consumer.cancel()
+    #expect(await consumer.value == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("a non-positive interval traps; ContinuousClock is the default clock")
+  func intervalMustBePositive() async {
+    let _: Signal<Int, Never> = .timer(every: .seconds(1))
+    await #expect(processExitsWith: .failure) {
+      _ = Signal.timer(every: .zero)
+    }
+  }
+}
