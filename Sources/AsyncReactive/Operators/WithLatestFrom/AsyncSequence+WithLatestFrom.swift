@@ -1,0 +1,318 @@
+// The entry points of `withLatestFrom`, in two forms (pairs as tuples, or combined by a closure), each with five
+// overloads for the failure type, as for `flatMap`: both `Never` (the tie-breaker), a shared type, one side `Never`
+// (the other side's type is kept), and `any Error` when the types differ. They all build one
+// ``AsyncWithLatestFromSequence``. Generated from one template so that the overloads stay identical; edit them
+// together.
+
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  // MARK: Pairs
+
+  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
+  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// for await (_, query) in searchTaps.withLatestFrom(queryText) {
+  ///   await viewModel.search.execute(query)
+  /// }
+  /// ```
+  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Never>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never, Other.Failure == Never {
+    AsyncWithLatestFromSequence(
+      self, other, combine: { ($0, $1) },
+      baseFailure: neverFailure, otherFailure: neverFailure)
+  }
+
+  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
+  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// for try await (order, wallet) in orders.withLatestFrom(wallets) {
+  ///   render(order, balance: wallet.balance)
+  /// }
+  /// ```
+  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Failure {
+    AsyncWithLatestFromSequence(
+      self, other, combine: { ($0, $1) },
+      baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
+  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
+  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// for try await (_, user) in refreshTaps.withLatestFrom(currentUser) {
+  ///   await viewModel.reload(for: user)
+  /// }
+  /// ```
+  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Other.Failure>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never {
+    AsyncWithLatestFromSequence(
+      self, other, combine: { ($0, $1) },
+      baseFailure: neverFailure, otherFailure: { $0 })
+  }
+
+  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
+  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** this sequence's `Failure`, as soon as it fails (the other sequence is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// for try await (order, filter) in orders.withLatestFrom(filterText) {
+  ///   if order.matches(filter) { show(order) }
+  /// }
+  /// ```
+  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Never {
+    AsyncWithLatestFromSequence(
+      self, other, combine: { ($0, $1) },
+      baseFailure: { $0 }, otherFailure: neverFailure)
+  }
+
+  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
+  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** the first error of either sequence, as `any Error`, as soon as it happens (the other is cancelled).
+  /// This overload serves sequences whose failure types differ; sequences that share one keep it.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// for try await (order, rate) in orders.withLatestFrom(exchangeRates) {
+  ///   show(order.total * rate)
+  /// }
+  /// ```
+  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), any Error>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype {
+    AsyncWithLatestFromSequence(
+      self, other, combine: { ($0, $1) },
+      baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
+  // MARK: Combined by a closure
+
+  /// Combines each element with the latest element of `other` through `combine` (RxSwift
+  /// `withLatestFrom(_:resultSelector:)`).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// for await query in searchTaps.withLatestFrom(queryText, { _, query in query }) {
+  ///   await viewModel.search.execute(query)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
+  ///     task.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Never>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never, Other.Failure == Never {
+    AsyncWithLatestFromSequence(
+      self, other, combine: combine,
+      baseFailure: neverFailure, otherFailure: neverFailure)
+  }
+
+  /// Combines each element with the latest element of `other` through `combine` (RxSwift
+  /// `withLatestFrom(_:resultSelector:)`).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// let receipts = orders.withLatestFrom(wallets) { order, wallet in Receipt(order, wallet.balance) }
+  /// ```
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
+  ///     task.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Failure>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Failure {
+    AsyncWithLatestFromSequence(
+      self, other, combine: combine,
+      baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
+  /// Combines each element with the latest element of `other` through `combine` (RxSwift
+  /// `withLatestFrom(_:resultSelector:)`).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// let reloads = refreshTaps.withLatestFrom(currentUser) { _, user in user.id }
+  /// ```
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
+  ///     task.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Other.Failure>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never {
+    AsyncWithLatestFromSequence(
+      self, other, combine: combine,
+      baseFailure: neverFailure, otherFailure: { $0 })
+  }
+
+  /// Combines each element with the latest element of `other` through `combine` (RxSwift
+  /// `withLatestFrom(_:resultSelector:)`).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** this sequence's `Failure`, as soon as it fails (the other sequence is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// let visible = orders.withLatestFrom(filterText) { order, filter in order.matches(filter) }
+  /// ```
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
+  ///     task.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Failure>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Never {
+    AsyncWithLatestFromSequence(
+      self, other, combine: combine,
+      baseFailure: { $0 }, otherFailure: neverFailure)
+  }
+
+  /// Combines each element with the latest element of `other` through `combine` (RxSwift
+  /// `withLatestFrom(_:resultSelector:)`).
+  ///
+  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
+  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
+  /// use; if it produced none, every element is dropped until this sequence ends).
+  ///
+  /// **Throws:** the first error of either sequence, as `any Error`, as soon as it happens (the other is cancelled).
+  /// This overload serves sequences whose failure types differ; sequences that share one keep it.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// ```swift
+  /// let prices = orders.withLatestFrom(exchangeRates) { order, rate in order.total * rate }
+  /// ```
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
+  ///     task.
+  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> AsyncWithLatestFromSequence<Self, Other, Output, any Error>
+  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype {
+    AsyncWithLatestFromSequence(
+      self, other, combine: combine,
+      baseFailure: { $0 }, otherFailure: { $0 })
+  }
+}
+
+/// The failure mapping of a sequence that cannot fail (`@usableFromInline` for the inlinable overloads above).
+@usableFromInline func neverFailure<Failure>(_ never: Never) -> Failure {}

@@ -1,0 +1,47 @@
+/// The withLatestFrom rule: keeps the latest element of the other input and pairs each element of the base with
+/// it; base elements that come before the other input has produced anything are dropped.
+///
+/// Input 0 is the base (its end ends the result), input 1 the other input (its end changes nothing: its latest
+/// element stays in use). A pure value kept behind the n-ary storage's lock; `@usableFromInline` so that the
+/// whole path specialises in the client's module.
+@usableFromInline struct WithLatestFromStateMachine<Value: Sendable, Latest: Sendable>: NaryRule {
+  @usableFromInline typealias Output = (Value, Latest)
+
+  /// The position of the base among the n-ary inputs.
+  @inlinable static var baseIndex: Int { 0 }
+  /// The position of the other input among the n-ary inputs.
+  @inlinable static var otherIndex: Int { 1 }
+
+  @usableFromInline enum State: Sendable {
+    /// The other input has produced nothing yet: base elements are dropped.
+    case waitingForLatest
+    /// Each base element is paired with `latest`.
+    case pairing(latest: Latest)
+  }
+
+  @usableFromInline var state = State.waitingForLatest
+
+  @inlinable init() {}
+
+  /// The base produced `value`: pair it with the latest element of the other input, or drop it if there is none.
+  @inlinable mutating func receive(_ value: Value) -> NaryStep<Output> {
+    switch state {
+    case .waitingForLatest:
+      return .none
+    case .pairing(let latest):
+      return .emit((value, latest))
+    }
+  }
+
+  /// The other input produced `latest`: it replaces the previous one and emits nothing by itself.
+  @inlinable mutating func receiveLatest(_ latest: Latest) -> NaryStep<Output> {
+    state = .pairing(latest: latest)
+    return .none
+  }
+
+  /// The base's end ends the result at once; the other input's end does not (RxSwift, ReactiveSwift): its latest
+  /// element keeps being paired, and if it never produced one, every base element is dropped until the base ends.
+  @inlinable mutating func inputFinished(_ index: Int) -> NaryStep<Output> {
+    index == Self.baseIndex ? .finish : .none
+  }
+}
