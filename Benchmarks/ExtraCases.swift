@@ -14,7 +14,9 @@ func extraCases(scale: Int) -> [BenchmarkCase] {
     BenchmarkCase(name: "flatMap, one-value inner (scenario 2)", unit: "outer value", events: outer, target: 8.0) {
       await flatMapOneValueInner($0, values: outer)
     },
-    BenchmarkCase(name: "retry after 3 failures (scenario 3)", unit: "re-subscription", events: requests * 3, target: 8.0) {
+    BenchmarkCase(
+      name: "retry after 3 failures (scenario 3)", unit: "re-subscription", events: requests * 3, target: 8.0
+    ) {
       await retryAfterFailures($0, requests: requests, failures: 3)
     },
     BenchmarkCase(name: "command execute round trip", unit: "execute", events: executions, target: 5.0) {
@@ -67,7 +69,9 @@ func combineLatestOfThree(_ version: Version, values: Int) async -> Int {
     return count
 
   case .reactive:
-    let (a, b, c) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+    let (a, b, c) = (
+      PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()
+    )
     var iterator = combineLatest(a.subscribe(), b.subscribe(), c.subscribe()).makeAsyncIterator()
     a.send(0)
     b.send(0)
