@@ -1,0 +1,161 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+/// `offset` milliseconds after time zero on a ``TestClock``.
+func instant(_ milliseconds: Int) -> TestClock.Instant {
+  TestClock.Instant(offset: .milliseconds(milliseconds))
+}
+
+/// Everything the operator put in its consumer's queue and that was not taken yet.
+func takeQueued<Element, Failure>(_ queue: inout ConsumerQueue<Element, Failure>?) -> [Element] {
+  var batch: [Element] = []
+  guard case .elements(let start) = queue?.take(into: &batch) else { return [] }
+  return Array(batch[start...])
+}
+
+/// An upstream that a test feeds one event at a time: `send`, `finish` and `fail` return once the operator has
+/// handled the event, that is when it asks for the next value or, after a terminal event, when it has stopped
+/// iterating. So after `await feed.send(x)` the operator's state reflects `x` and the test can move the clock.
+///
+/// Single pass. ``cancelled`` opens when the operator stops iterating before the feed ended it (its consumer
+/// was cancelled, its iterator dropped, or it gave up on the feed as a timeout does).
+final class Feed<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  enum Event: Sendable {
+    case value(Element)
+    case finish
+    case fail(Failure)
+
+    var isTerminal: Bool {
+      if case .value = self { return false }
+      return true
+    }
+  }
+
+  private struct State {
+    var started = false
+    var queued: [Event] = []
+    var parked: CheckedContinuation<Event?, Never>?
+    /// Tests waiting for the operator to come back for more (or to stop).
+    var senders: [CheckedContinuation<Void, Never>] = []
+    var terminalDelivered = false
+    var ended = false
+
+    /// Marks the iteration ended; returns the senders to resume and whether it was a cancellation.
+    mutating func end() -> (senders: [CheckedContinuation<Void, Never>], cancelled: Bool) {
+      guard !ended else { return ([], false) }
+      ended = true
+      defer { senders = [] }
+      return (senders, !terminalDelivered)
+    }
+  }
+
+  private let state = Locked(State())
+  /// Opens when the operator stopped iterating before the feed finished or failed it.
+  let cancelled = Gate()
+
+  /// Hands `value` to the operator and returns once it asked for the next one.
+  func send(_ value: Element) async { await deliver(.value(value)) }
+
+  /// Ends the upstream and returns once the operator stopped iterating.
+  func finish() async { await deliver(.finish) }
+
+  /// Fails the upstream and returns once the operator stopped iterating.
+  func fail(_ failure: Failure) async { await deliver(.fail(failure)) }
+
+  private func deliver(_ event: Event) async {
+    await withCheckedContinuation { (sender: CheckedContinuation<Void, Never>) in
+      let (parked, nobodyListens) = state.withLock { state -> (CheckedContinuation<Event?, Never>?, Bool) in
+        guard !state.ended else { return (nil, true) }
+        state.senders.append(sender)
+        guard let parked = state.parked else {
+          state.queued.append(event)
+          return (nil, false)
+        }
+        state.parked = nil
+        if event.isTerminal { state.terminalDelivered = true }
+        return (parked, false)
+      }
+      if nobodyListens { sender.resume() }
+      parked?.resume(returning: event)
+    }
+  }
+
+  func makeAsyncIterator() -> Iterator {
+    state.withLock { state in
+      precondition(!state.started, "a Feed can be iterated once")
+      state.started = true
+    }
+    return Iterator(box: IterationBox(feed: self))
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    fileprivate let box: IterationBox
+
+    func next() async throws(Failure) -> Element? {
+      try await box.feed.next()
+    }
+
+    func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await box.feed.next()
+    }
+  }
+
+  /// Tells the feed when the operator drops its iterator.
+  fileprivate final class IterationBox {
+    let feed: Feed
+
+    init(feed: Feed) {
+      self.feed = feed
+    }
+
+    deinit { feed.ended() }
+  }
+
+  fileprivate func next() async throws(Failure) -> Element? {
+    let event = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
+        let (immediate, senders, cancelled) = state.withLock {
+          state -> (Event??, [CheckedContinuation<Void, Never>], Bool) in
+          if state.ended { return (.some(nil), [], false) }
+          if Task.isCancelled {
+            let (senders, cancelled) = state.end()
+            return (.some(nil), senders, cancelled)
+          }
+          if !state.queued.isEmpty {
+            let event = state.queued.removeFirst()
+            if event.isTerminal { state.terminalDelivered = true }
+            return (.some(event), [], false)
+          }
+          // Back for more with nothing queued: every event sent so far has been handled.
+          state.parked = continuation
+          defer { state.senders = [] }
+          return (nil, state.senders, false)
+        }
+        if cancelled { self.cancelled.open() }
+        for sender in senders { sender.resume() }
+        if let immediate { continuation.resume(returning: immediate) }
+      }
+    } onCancel: {
+      let (parked, senders, cancelled) = state.withLock { state in
+        defer { state.parked = nil }
+        let (senders, cancelled) = state.end()
+        return (state.parked, senders, cancelled)
+      }
+      if cancelled { self.cancelled.open() }
+      for sender in senders { sender.resume() }
+      parked?.resume(returning: nil)
+    }
+    switch event {
+    case .value(let value): return value
+    case .fail(let failure): throw failure
+    case .finish, nil: return nil
+    }
+  }
+
+  fileprivate func ended() {
+    let (senders, cancelled) = state.withLock { $0.end() }
+    if cancelled { self.cancelled.open() }
+    for sender in senders { sender.resume() }
+  }
+}
