@@ -4,11 +4,17 @@
   import Darwin
 #endif
 
-/// Command-line options: `--filter SUBSTRING`, `--quick`, `--json FILE`.
+/// Command-line options: `--filter SUBSTRING`, `--quick`, `--json FILE`, `--only callback|naive|reactive`.
 struct Options {
+  static let usage = "usage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE] [--only callback|naive|reactive]"
+
   var filter: String?
   var quick = false
   var jsonPath: String?
+  /// Runs one version alone (for profiling one implementation with perf or callgrind); ratios show "–".
+  var only: Version?
+
+  var versions: [Version] { only.map { [$0] } ?? Version.allCases }
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -18,12 +24,20 @@ struct Options {
       case "--filter": options.filter = rest.popFirst()
       case "--quick": options.quick = true
       case "--json": options.jsonPath = rest.popFirst()
+      case "--only":
+        switch rest.popFirst() {
+        case "callback": options.only = .callback
+        case "naive": options.only = .naive
+        case "reactive": options.only = .reactive
+        default:
+          FileHandleStderr.write("--only takes callback, naive or reactive\n\(usage)\n")
+          exit(2)
+        }
       case "--help", "-h":
-        print("usage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE]")
+        print(usage)
         exit(0)
       default:
-        FileHandleStderr.write(
-          "unknown option \(argument)\nusage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE]\n")
+        FileHandleStderr.write("unknown option \(argument)\n\(usage)\n")
         exit(2)
       }
     }

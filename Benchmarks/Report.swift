@@ -9,9 +9,17 @@ struct CaseResult {
   var benchmark: BenchmarkCase
   var measurements: [Version: Measurement]
 
-  var ratio: Double { measurements[.reactive]!.median / measurements[.callback]!.median }
-  var naiveOverReactive: Double { measurements[.naive]!.median / measurements[.reactive]!.median }
-  var passes: Bool? { benchmark.target.map { ratio <= $0 } }
+  var ratio: Double? { quotient(.reactive, .callback) }
+  var naiveOverReactive: Double? { quotient(.naive, .reactive) }
+  var passes: Bool? {
+    guard let target = benchmark.target, let ratio else { return nil }
+    return ratio <= target
+  }
+
+  private func quotient(_ numerator: Version, _ denominator: Version) -> Double? {
+    guard let top = measurements[numerator], let bottom = measurements[denominator] else { return nil }
+    return top.median / bottom.median
+  }
 }
 
 func printTable(_ results: [CaseResult], memory: [Version: Int]) {
@@ -20,15 +28,16 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
       + pad("AR÷cb", 8) + pad("naive÷AR", 10) + pad("target", 8) + "  result"
   )
   for result in results {
-    let cb = result.measurements[.callback]!
-    let naive = result.measurements[.naive]!
-    let reactive = result.measurements[.reactive]!
+    let cb = result.measurements[.callback].map { format($0.median) } ?? "–"
+    let naive = result.measurements[.naive].map { format($0.median) } ?? "–"
+    let reactive = result.measurements[.reactive].map { format($0.median) } ?? "–"
+    let ratio = result.ratio.map { format($0, decimals: 2) + "×" } ?? "–"
+    let naiveOverReactive = result.naiveOverReactive.map { format($0, decimals: 1) + "×" } ?? "–"
     let target = result.benchmark.target.map { "≤\(format($0))×" } ?? "–"
     let verdict = result.passes.map { $0 ? "PASS" : "MISS" } ?? ""
     print(
-      padRight(result.benchmark.name, 44) + pad(format(cb.median), 12) + pad(format(naive.median), 12)
-        + pad(format(reactive.median), 15) + pad(format(result.ratio, decimals: 2) + "×", 8)
-        + pad(format(result.naiveOverReactive, decimals: 1) + "×", 10) + pad(target, 8) + "  " + verdict
+      padRight(result.benchmark.name, 44) + pad(cb, 12) + pad(naive, 12) + pad(reactive, 15) + pad(ratio, 8)
+        + pad(naiveOverReactive, 10) + pad(target, 8) + "  " + verdict
     )
   }
   print("(ns per \(results.first?.benchmark.unit ?? "event"), median of the runs; min–max in --json)")
@@ -40,8 +49,10 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
     )
   }
   let byName = Dictionary(results.map { ($0.benchmark.name, $0) }, uniquingKeysWith: { first, _ in first })
-  if let small = byName["scaling: 10^4 events, 1 consumer"], let large = byName["scaling: 10^6 events, 1 consumer"] {
-    let growth = large.measurements[.reactive]!.median / small.measurements[.reactive]!.median
+  if let small = byName["scaling: 10^4 events, 1 consumer"]?.measurements[.reactive],
+    let large = byName["scaling: 10^6 events, 1 consumer"]?.measurements[.reactive]
+  {
+    let growth = large.median / small.median
     print(
       "per-event cost growth 10^4 → 10^6 events: \(format(growth, decimals: 2))×  target ≤1.3×  \(growth <= 1.3 ? "PASS" : "MISS")"
     )
@@ -51,14 +62,14 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
 func writeJSON(_ results: [CaseResult], memory: [Version: Int], to path: String) {
   var entries: [String] = []
   for result in results {
-    for version in Version.allCases {
-      let measurement = result.measurements[version]!
+    for (version, measurement) in result.measurements.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let target = result.benchmark.target.map { "\($0)" } ?? "null"
+      let ratio = result.ratio.map { "\($0)" } ?? "null"
       let pass = result.passes.map { "\($0)" } ?? "null"
       entries.append(
         "{\"case\": \"\(result.benchmark.name)\", \"version\": \"\(version.rawValue)\", "
           + "\"unit\": \"ns per \(result.benchmark.unit)\", \"median\": \(measurement.median), "
-          + "\"min\": \(measurement.min), \"max\": \(measurement.max), \"ratio\": \(result.ratio), "
+          + "\"min\": \(measurement.min), \"max\": \(measurement.max), \"ratio\": \(ratio), "
           + "\"target\": \(target), \"pass\": \(pass)}"
       )
     }

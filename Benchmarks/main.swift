@@ -57,7 +57,7 @@ func runBenchmarks(_ options: Options) async {
   var memory: [Version: Int] = [:]
   if options.filter.map({ "memory per idle subscriber".contains($0) }) ?? true {
     FileHandleStderr.write("memory per idle subscriber\n")
-    for version in Version.allCases {
+    for version in options.versions {
       memory[version] = await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000)
     }
   }
@@ -67,12 +67,12 @@ func runBenchmarks(_ options: Options) async {
     FileHandleStderr.write("\(benchmark.name)\n")
     var measurements: [Version: Measurement] = [:]
     var checksums: [Version: Int] = [:]
-    for version in Version.allCases {
+    for version in options.versions {
       let (measurement, checksum) = await measure(benchmark, version, repetitions: repetitions)
       measurements[version] = measurement
       checksums[version] = checksum
     }
-    if Set(checksums.values).count != 1 {
+    if Set(checksums.values).count > 1 {
       FileHandleStderr.write("result check failed: \(benchmark.name) versions disagree: \(checksums)\n")
       exit(1)
     }

@@ -1,0 +1,90 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("map and compactMap on the library's sequences")
+struct MapTests {
+  @Test("a synchronous map on a subscription resolves to the specialisable AsyncReactiveMapSequence")
+  func resolvesToOwnMap() {
+    let subject = PassthroughSubject<Int, Never>()
+    let doubled = subject.subscribe().map { $0 * 2 }
+    #expect(type(of: doubled) == AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>.self)
+    let chain = subject.subscribe().map { $0 * 2 }.filter { $0 > 0 }.map { "\($0)" }
+    #expect(
+      type(of: chain)
+        == AsyncReactiveMapSequence<
+          AsyncFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>, String
+        >.self
+    )
+    let numbers = Signal<String, Never>(["1"]).compactMap { Int($0) }
+    #expect(type(of: numbers) == AsyncReactiveCompactMapSequence<Signal<String, Never>, Int>.self)
+  }
+
+  @Test("an async transform still compiles, through the standard library's map")
+  func asyncTransformFallsBack() async {
+    @Sendable func double(_ value: Int) async -> Int { value * 2 }
+    let doubled = Signal<Int, Never>([1, 2, 3]).map { await double($0) }
+    #expect(type(of: doubled) == AsyncMapSequence<Signal<Int, Never>, Int>.self)
+    #expect(await doubled.collect() == [2, 4, 6])
+  }
+
+  @Test("map keeps every value in order and the upstream's finish")
+  func mapValues() async {
+    #expect(await Signal<Int, Never>([1, 2, 3]).map { $0 * 10 }.collect() == [10, 20, 30])
+    #expect(await Signal<Int, Never>.empty.map { $0 * 10 }.collect() == [])
+  }
+
+  @Test("compactMap drops nil results and keeps the rest in order")
+  func compactMapValues() async {
+    let numbers = await Signal<String, Never>(["1", "x", "3", "", "5"]).compactMap { Int($0) }.collect()
+    #expect(numbers == [1, 3, 5])
+  }
+
+  @Test("the upstream's typed failure passes through, after the values before it")
+  func failurePassesThrough() async {
+    let failing = Signal<Int, TestError> { (emitter) throws(TestError) in
+      emitter.send(1)
+      emitter.send(2)
+      throw TestError(code: 7)
+    }
+    let mapped = await failing.map { $0 + 1 }.collectResult()
+    #expect(mapped.values == [2, 3])
+    #expect(mapped.failure == TestError(code: 7))
+    let compact = await failing.compactMap { $0 == 1 ? nil : $0 }.collectResult()
+    #expect(compact.values == [2])
+    #expect(compact.failure == TestError(code: 7))
+  }
+
+  @Test("retry re-runs a mapped signal: map keeps re-iterability")
+  func retryOverMap() async {
+    let attempts = Counter()
+    let flaky = Signal<Int, TestError> { (emitter) throws(TestError) in
+      let attempt = attempts.increment()
+      emitter.send(attempt)
+      if attempt < 3 { throw TestError(code: attempt) }
+    }
+    let result = await flaky.map { $0 * 100 }.retry(2).collectResult()
+    #expect(result.values == [100, 200, 300])
+    #expect(result.failure == nil)
+  }
+
+  @Test("cancelling the consumer of a mapped subscription unregisters it from the subject")
+  func cancellationPassesThrough() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let started = Gate()
+    let consumer = Task {
+      var seen: [Int] = []
+      for await value in subject.subscribe().map({ $0 * 2 }) {
+        seen.append(value)
+        started.open()
+      }
+      return seen
+    }
+    while subject.consumerCount == 0 { await Task.yield() }
+    subject.send(1)
+    await started.wait()
+    consumer.cancel()
+    #expect(await consumer.value == [2])
+    #expect(subject.consumerCount == 0)
+  }
+}
