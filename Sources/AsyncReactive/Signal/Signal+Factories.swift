@@ -5,7 +5,7 @@ extension Signal {
   /// for await value in Signal<Int, Never>.just(42) { print(value) }   // 42
   /// ```
   public static func just(_ value: Element) -> Signal {
-    Signal(makeRun: { SequenceRun(CollectionOfOne(value).makeIterator()) })
+    Signal(isImmediate: true, makeRun: { ImmediateRun(value: value) })
   }
 
   /// A signal that finishes at once without a value (RACSignal `empty`, `Observable.empty()`).
@@ -14,7 +14,7 @@ extension Signal {
   /// let nothing = Signal<Int, Never>.empty
   /// ```
   public static var empty: Signal {
-    Signal(makeRun: { SequenceRun(EmptyCollection<Element>().makeIterator()) })
+    Signal(isImmediate: true, makeRun: { ImmediateRun(value: nil) })
   }
 
   /// A signal that never sends and never finishes; its iteration ends only when the consumer is cancelled
@@ -33,7 +33,7 @@ extension Signal {
   /// let failing = Signal<Int, NetworkError>.fail(NetworkError(code: 502))
   /// ```
   public static func fail(_ error: Failure) -> Signal {
-    Signal(makeRun: { SequenceRun(EmptyCollection<Element>().makeIterator(), then: error) })
+    Signal(isImmediate: true, makeRun: { ImmediateRun(value: nil, failure: error) })
   }
 
   /// A signal that sends the elements of `sequence`, then finishes.

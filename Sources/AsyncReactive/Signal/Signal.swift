@@ -23,8 +23,13 @@
 /// ```
 public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
   private let makeRun: @Sendable () -> SignalRun<Element, Failure>
+  /// Whether every run hands out all its elements (at most one) and its end without suspending:
+  /// ``just(_:)``, ``empty`` and ``fail(_:)``. Operators may then iterate it in place instead of starting a
+  /// task for it (flatMap does), which is the cost of a one-value inner.
+  @usableFromInline package let isImmediate: Bool
 
-  package init(makeRun: @escaping @Sendable () -> SignalRun<Element, Failure>) {
+  package init(isImmediate: Bool = false, makeRun: @escaping @Sendable () -> SignalRun<Element, Failure>) {
+    self.isImmediate = isImmediate
     self.makeRun = makeRun
   }
 
@@ -99,6 +104,24 @@ where Base.Element: Sendable {
       failed = true
       throw failure
     }
+    return nil
+  }
+}
+
+/// The run of an immediate signal: at most one value, then the end or a failure; no task, no lock, and no
+/// generic sequence underneath (an unspecialised `CollectionOfOne` iterator costs metadata look-ups per call).
+package final class ImmediateRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
+  private var value: Element?
+  private var failure: Failure?
+
+  package init(value: Element?, failure: Failure? = nil) {
+    self.value = value
+    self.failure = failure
+  }
+
+  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    if let value = value.take() { return value }
+    if let failure = failure.take() { throw failure }
     return nil
   }
 }

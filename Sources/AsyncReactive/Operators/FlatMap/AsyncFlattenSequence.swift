@@ -24,13 +24,13 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Elemen
   /// The elements of the inner sequences.
   public typealias Element = Inner.Element
 
-  private let base: Base
-  private let strategy: FlattenStrategy
-  private let transform: @Sendable (Base.Element) async throws(Failure) -> Inner
-  private let outerFailure: @Sendable (Base.Failure) -> Failure
-  private let innerFailure: @Sendable (Inner.Failure) -> Failure
+  @usableFromInline let base: Base
+  @usableFromInline let strategy: FlattenStrategy
+  @usableFromInline let transform: @Sendable (Base.Element) async throws(Failure) -> Inner
+  @usableFromInline let outerFailure: @Sendable (Base.Failure) -> Failure
+  @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
 
-  init(
+  @inlinable init(
     _ base: Base,
     strategy: FlattenStrategy,
     throwingTransform transform: @escaping @Sendable (Base.Element) async throws(Failure) -> Inner,
@@ -45,7 +45,7 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Elemen
   }
 
   /// The same with a non-throwing transform (Swift does not convert it to `throws(Failure)` by itself).
-  init(
+  @inlinable init(
     _ base: Base,
     strategy: FlattenStrategy,
     transform: @escaping @Sendable (Base.Element) async -> Inner,
@@ -62,7 +62,7 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Elemen
   }
 
   /// Subscribes to the outer sequence now and starts pumping it.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     let storage = FlattenStorage<Element, Failure>(strategy: strategy)
     storage.start(
       outer: base.makeAsyncIterator(),
@@ -75,10 +75,10 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Elemen
 
   /// The iterator of an ``AsyncFlattenSequence``; dropping it cancels all the work.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: Consumer
-    private var cursor: ConsumerCursor<FlattenStorage<Element, Failure>>
+    @usableFromInline let consumer: Consumer
+    @usableFromInline var cursor: ConsumerCursor<FlattenStorage<Element, Failure>>
 
-    fileprivate init(storage: FlattenStorage<Element, Failure>) {
+    @inlinable init(storage: FlattenStorage<Element, Failure>) {
       consumer = Consumer(storage: storage)
       cursor = ConsumerCursor(host: storage, id: 0)
     }
@@ -86,21 +86,21 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Elemen
     /// The next element of any inner sequence, `nil` once everything finished (or the consumer was cancelled).
     ///
     /// **Throws:** the first failure of the outer sequence, the transform or an inner sequence.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await cursor.next(isolation: nil)
     }
 
     /// The next element, running on the caller's actor so that a buffered element costs no executor hop.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
       try await cursor.next(isolation: actor)
     }
   }
 
   /// Stops all the work when the iterator is dropped (a `break` out of the loop).
-  private final class Consumer {
-    let storage: FlattenStorage<Element, Failure>
+  @usableFromInline final class Consumer {
+    @usableFromInline let storage: FlattenStorage<Element, Failure>
 
-    init(storage: FlattenStorage<Element, Failure>) {
+    @inlinable init(storage: FlattenStorage<Element, Failure>) {
       self.storage = storage
     }
 

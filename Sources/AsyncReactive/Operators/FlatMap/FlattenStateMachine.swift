@@ -4,19 +4,21 @@
 /// A pure value kept behind the storage's lock: each method handles one event and returns what the caller must
 /// do once the lock is released (cancel these tasks, resume those continuations). Inner sequences are known by
 /// an id that the outer pump hands out in order.
-struct FlattenStateMachine<Element: Sendable, Failure: Error> {
-  typealias Consumer = ConsumerQueue<Element, Failure>.Waiter
+@usableFromInline struct FlattenStateMachine<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline typealias Consumer = ConsumerQueue<Element, Failure>.Waiter
   /// A pump (the outer one waiting for a slot, or an inner one waiting for the consumer) parked until it may
   /// go on (`true`) or must stop (`false`).
-  typealias Pump = UnsafeContinuation<Bool, Never>
+  @usableFromInline typealias Pump = UnsafeContinuation<Bool, Never>
 
   /// What to do after releasing the lock.
-  struct Effects {
-    var cancel: [Task<Void, Never>] = []
-    var resume: [(pump: Pump, goOn: Bool)] = []
-    var wake: Consumer?
+  @usableFromInline struct Effects {
+    @usableFromInline var cancel: [Task<Void, Never>] = []
+    @usableFromInline var resume: [(pump: Pump, goOn: Bool)] = []
+    @usableFromInline var wake: Consumer?
 
-    func perform() {
+    @inlinable init() {}
+
+    @inlinable func perform() {
       for task in cancel { task.cancel() }
       for (pump, goOn) in resume { pump.resume(returning: goOn) }
       wake?.resume(returning: .recheck)
@@ -24,7 +26,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// What an inner pump does after handing over an element.
-  enum PushAction {
+  @usableFromInline enum PushAction {
     /// Pull the next element; first hand this one to the parked consumer, if any.
     case proceed(wake: Consumer?)
     /// The buffer is full and this inner has pushed enough: wait until the consumer drains it
@@ -35,13 +37,13 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// What the outer pump does before pulling the next outer value.
-  enum SlotAction {
+  @usableFromInline enum SlotAction {
     case proceed
     case wait
     case stop
   }
 
-  private enum State {
+  @usableFromInline enum State: Sendable {
     /// The outer sequence or inner sequences run; the fields below are in use.
     case running
     /// Ended: finished, failed or abandoned by the consumer; every task was told to stop.
@@ -51,32 +53,32 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   // The bookkeeping of the running state lives in plain stored properties rather than in the enum's payload:
   // mutating a dictionary inside an enum payload copies it (the switch holds a second reference), which made
   // every inner start cost O(running inners).
-  private var state = State.running
-  private var outerTask: Task<Void, Never>?
-  private var outerHasFinished = false
+  @usableFromInline var state = State.running
+  @usableFromInline var outerTask: Task<Void, Never>?
+  @usableFromInline var outerHasFinished = false
   /// The outer pump, while it waits for a free slot.
-  private var outerParked: Pump?
+  @usableFromInline var outerParked: Pump?
   /// The running inner sequences, by id; the task is `nil` between ``innerStarting(id:)`` and
   /// ``innerStarted(id:task:)``.
-  private var inners: [Int: Task<Void, Never>?] = [:]
+  @usableFromInline var inners: [Int: Task<Void, Never>?] = [:]
   /// The inner pumps waiting for the consumer to drain the buffer.
-  private var parkedInners: [Int: Pump] = [:]
+  @usableFromInline var parkedInners: [Int: Pump] = [:]
 
   /// The consumer's buffer; `nil` once the consumer stopped. The consumer's cursor works on it directly (and
   /// then calls ``consumerLooked()``); the pumps go through ``push(_:from:)``.
-  var queue: ConsumerQueue<Element, Failure>? = ConsumerQueue(policy: .unbounded)
+  @usableFromInline var queue: ConsumerQueue<Element, Failure>? = ConsumerQueue(policy: .unbounded)
   /// Elements added to `queue` since the consumer last emptied it.
-  private var buffered = 0
-  private let limit: Int
-  private let switchesToLatest: Bool
-  private let bufferLimit: Int
-  private let pauseAfter: Int
+  @usableFromInline var buffered = 0
+  @usableFromInline let limit: Int
+  @usableFromInline let switchesToLatest: Bool
+  @usableFromInline let bufferLimit: Int
+  @usableFromInline let pauseAfter: Int
 
   /// - Parameters:
   ///   - strategy: how many inner sequences may run at once, and whether a new one replaces the old.
   ///   - bufferLimit: how many elements may wait for the consumer before inner pumps pause.
   ///   - pauseAfter: how many elements an inner pump pushes before a full buffer makes it pause.
-  init(strategy: FlattenStrategy, bufferLimit: Int, pauseAfter: Int) {
+  @inlinable init(strategy: FlattenStrategy, bufferLimit: Int, pauseAfter: Int) {
     switch strategy.kind {
     case .concurrent(let limit):
       self.limit = limit
@@ -92,7 +94,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   // MARK: Outer pump
 
   /// The outer task exists; returns `false` if the operator already ended, so that the caller cancels it.
-  mutating func outerStarted(task: Task<Void, Never>) -> Bool {
+  @inlinable mutating func outerStarted(task: Task<Void, Never>) -> Bool {
     switch state {
     case .running:
       precondition(outerTask == nil, "Internal inconsistency: the outer task started twice")
@@ -104,7 +106,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// Whether the outer pump may pull the next outer value now.
-  func slotAction() -> SlotAction {
+  @inlinable func slotAction() -> SlotAction {
     switch state {
     case .running: inners.count < limit ? .proceed : .wait
     case .finished: .stop
@@ -112,7 +114,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// Parks the outer pump until a slot is free; returns what to resume it with at once, or `nil` if parked.
-  mutating func waitForSlot(_ pump: Pump) -> Bool? {
+  @inlinable mutating func waitForSlot(_ pump: Pump) -> Bool? {
     switch state {
     case .running:
       guard inners.count >= limit else { return true }
@@ -125,7 +127,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// The outer sequence finished: the result finishes once every running inner has.
-  mutating func outerFinished() -> Effects {
+  @inlinable mutating func outerFinished() -> Effects {
     switch state {
     case .running:
       outerHasFinished = true
@@ -139,7 +141,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
 
   /// Registers inner `id` before its task exists. Under ``FlattenStrategy/latest`` this stops the inner it
   /// replaces. Returns `nil` if the operator ended (the inner must not start).
-  mutating func innerStarting(id: Int) -> Effects? {
+  @inlinable mutating func innerStarting(id: Int) -> Effects? {
     switch state {
     case .running:
       precondition(inners[id] == nil, "Internal inconsistency: inner \(id) started twice")
@@ -159,7 +161,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
 
   /// Records the task of inner `id`; returns `false` if that inner already ended or was replaced, so that the
   /// caller cancels the task (harmless if it is done).
-  mutating func innerStarted(id: Int, task: Task<Void, Never>) -> Bool {
+  @inlinable mutating func innerStarted(id: Int, task: Task<Void, Never>) -> Bool {
     switch state {
     case .running:
       guard inners[id] != nil else { return false }
@@ -171,7 +173,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// Inner `id` produced `element`, its `streak`-th since it last paused.
-  mutating func push(_ element: Element, from id: Int, streak: Int) -> PushAction {
+  @inlinable mutating func push(_ element: Element, from id: Int, streak: Int) -> PushAction {
     switch state {
     case .running:
       // A replaced inner may still be on its way out: its late values are stale.
@@ -186,7 +188,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
 
   /// Parks inner pump `id` until the consumer drains the buffer; returns what to resume it with at once, or
   /// `nil` if parked.
-  mutating func waitForDrain(_ pump: Pump, id: Int) -> Bool? {
+  @inlinable mutating func waitForDrain(_ pump: Pump, id: Int) -> Bool? {
     switch state {
     case .running:
       guard inners[id] != nil else { return false }
@@ -199,7 +201,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// Inner `id` finished; frees its slot, and finishes the result if it was the last one after the outer.
-  mutating func innerFinished(id: Int) -> Effects {
+  @inlinable mutating func innerFinished(id: Int) -> Effects {
     switch state {
     case .running:
       guard inners.removeValue(forKey: id) != nil else { return Effects() }
@@ -219,7 +221,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
 
   /// The outer sequence (`id == nil`), the transform, or inner `id` failed: the result fails and everything
   /// stops. A failure of a replaced inner (typically its cancellation) is ignored.
-  mutating func fail(_ error: Failure, from id: Int?) -> Effects {
+  @inlinable mutating func fail(_ error: Failure, from id: Int?) -> Effects {
     switch state {
     case .running:
       if let id, inners[id] == nil { return Effects() }
@@ -233,7 +235,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
 
   /// The consumer stopped (cancelled, dropped its iterator, or took the terminal event): drop its buffer and
   /// stop everything that still runs.
-  mutating func consumerStopped() -> Effects {
+  @inlinable mutating func consumerStopped() -> Effects {
     var effects = state == .running ? stopAll() : Effects()
     effects.wake = queue?.cancel()
     queue = nil
@@ -241,7 +243,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// The consumer looked at ``queue``; if it emptied it, returns the inner pumps that waited for that.
-  mutating func consumerLooked() -> Effects {
+  @inlinable mutating func consumerLooked() -> Effects {
     guard buffered > 0, let queue, !queue.isReady else { return Effects() }
     buffered = 0
     guard state == .running, !parkedInners.isEmpty else { return Effects() }
@@ -252,7 +254,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// Ends normally: the consumer gets the buffered elements, then the end. Nothing runs any more.
-  private mutating func finish() -> Effects {
+  @inlinable mutating func finish() -> Effects {
     var effects = Effects()
     if let outerParked { effects.resume.append((outerParked, false)) }
     effects.wake = queue?.terminate(.finished)
@@ -261,7 +263,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
   }
 
   /// Ends abnormally: every task is cancelled and every parked pump told to stop.
-  private mutating func stopAll() -> Effects {
+  @inlinable mutating func stopAll() -> Effects {
     var effects = Effects()
     if let outerTask { effects.cancel.append(outerTask) }
     if let outerParked { effects.resume.append((outerParked, false)) }
@@ -271,7 +273,7 @@ struct FlattenStateMachine<Element: Sendable, Failure: Error> {
     return effects
   }
 
-  private mutating func end() {
+  @inlinable mutating func end() {
     state = .finished
     outerTask = nil
     outerParked = nil

@@ -3,15 +3,15 @@
 ///
 /// Pumps push into the consumer's ``ConsumerQueue`` (one lock per element); the consumer drains it in batches
 /// through a ``ConsumerCursor``. Continuations are resumed and tasks cancelled after the lock is released.
-final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost {
-  private typealias StateMachine = FlattenStateMachine<Element, Failure>
+@usableFromInline final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost {
+  @usableFromInline typealias StateMachine = FlattenStateMachine<Element, Failure>
 
-  private let state: Locked<StateMachine>
+  @usableFromInline let state: Locked<StateMachine>
   /// One inner at a time (`.concat`): the outer pump iterates each inner itself, which spares a task per inner
   /// and a hand-over between tasks; the outer is not pulled meanwhile anyway.
-  private let pumpsInnersInline: Bool
+  @usableFromInline let pumpsInnersInline: Bool
 
-  init(strategy: FlattenStrategy) {
+  @inlinable init(strategy: FlattenStrategy) {
     pumpsInnersInline = strategy.kind == .concurrent(limit: 1)
     state = Locked(
       StateMachine(strategy: strategy, bufferLimit: FlattenTuning.bufferLimit, pauseAfter: FlattenTuning.pauseAfter)
@@ -22,7 +22,7 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
 
   /// Starts the outer pump on `outer`, an iterator made by the consumer's `makeAsyncIterator()` (so that a
   /// subject outer is subscribed from that moment).
-  func start<Outer: AsyncIteratorProtocol & SendableMetatype, Inner: AsyncSequence & Sendable>(
+  @inlinable func start<Outer: AsyncIteratorProtocol & SendableMetatype, Inner: AsyncSequence & Sendable>(
     outer: sending Outer,
     transform: @escaping @Sendable (Outer.Element) async throws(Failure) -> Inner,
     outerFailure: @escaping @Sendable (Outer.Failure) -> Failure,
@@ -50,8 +50,10 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
           fail(error, from: nil)
           return
         }
-        if pumpsInnersInline {
-          guard state.withLock({ $0.innerStarting(id: nextID) }) != nil else { return }
+        if pumpsInnersInline || isImmediate(inner) {
+          // An immediate inner (`Signal.just`, …) ends without suspending: pumping it here spares a task.
+          guard let replaced = state.withLock({ $0.innerStarting(id: nextID) }) else { return }
+          replaced.perform()
           await pump(inner, id: nextID, innerFailure: innerFailure)
         } else {
           guard startInner(inner, id: nextID, innerFailure: innerFailure) else { return }
@@ -62,8 +64,13 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
     if !state.withLock({ $0.outerStarted(task: task) }) { task.cancel() }
   }
 
+  /// Whether `inner` is a ``Signal`` whose runs never suspend, so the outer pump can iterate it in place.
+  @inlinable func isImmediate<Inner: AsyncSequence>(_ inner: Inner) -> Bool {
+    (inner as? Signal<Element, Inner.Failure>)?.isImmediate ?? false
+  }
+
   /// Starts the task that pumps `inner`; returns `false` if the operator ended meanwhile.
-  private func startInner<Inner: AsyncSequence & Sendable>(
+  @inlinable func startInner<Inner: AsyncSequence & Sendable>(
     _ inner: Inner,
     id: Int,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
@@ -77,7 +84,7 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
   }
 
   /// Iterates inner `id` to its end, handing its elements to the consumer.
-  private func pump<Inner: AsyncSequence & Sendable>(
+  @inlinable func pump<Inner: AsyncSequence & Sendable>(
     _ inner: Inner,
     id: Int,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
@@ -100,7 +107,7 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
   }
 
   /// Waits, if the strategy says so, until the outer pump may pull again; `false` means stop.
-  private func waitForSlot() async -> Bool {
+  @inlinable func waitForSlot() async -> Bool {
     switch state.withLock({ $0.slotAction() }) {
     case .proceed: return true
     case .stop: return false
@@ -113,7 +120,7 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
     }
   }
 
-  private enum PushOutcome {
+  @usableFromInline enum PushOutcome {
     case proceed
     /// The pump waited for the consumer to drain the buffer.
     case paused
@@ -122,7 +129,7 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
 
   /// Hands `element` to the consumer, waiting first if the buffer is full and inner `id` has pushed `streak`
   /// elements since it last waited.
-  private func push(_ element: Element, from id: Int, streak: Int) async -> PushOutcome {
+  @inlinable func push(_ element: Element, from id: Int, streak: Int) async -> PushOutcome {
     switch state.withLock({ $0.push(element, from: id, streak: streak) }) {
     case .proceed(let consumer):
       consumer?.resume(returning: .element(element))
@@ -138,21 +145,21 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
     }
   }
 
-  private func outerFinished() {
+  @inlinable func outerFinished() {
     state.withLock { $0.outerFinished() }.perform()
   }
 
-  private func finishInner(id: Int) {
+  @inlinable func finishInner(id: Int) {
     state.withLock { $0.innerFinished(id: id) }.perform()
   }
 
-  private func fail(_ error: Failure, from id: Int?) {
+  @inlinable func fail(_ error: Failure, from id: Int?) {
     state.withLock { $0.fail(error, from: id) }.perform()
   }
 
   // MARK: ConsumerQueueHost
 
-  func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
+  @inlinable func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
     var effects = StateMachine.Effects()
     let result = state.withLock { machine in
       defer { effects = machine.consumerLooked() }
@@ -162,16 +169,16 @@ final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost
     return result
   }
 
-  func removeConsumer(_ id: Int) {
+  @inlinable func removeConsumer(_ id: Int) {
     state.withLock { $0.consumerStopped() }.perform()
   }
 }
 
-enum FlattenTuning {
+@usableFromInline enum FlattenTuning {
   /// How many elements may wait for a slow consumer before the inner pumps pause: enough to let a fast inner
   /// run ahead in batches, few enough that a fast inner cannot fill memory.
-  static let bufferLimit = 256
+  @usableFromInline static let bufferLimit = 256
   /// How many elements an inner pump pushes before a full buffer makes it pause. Short inner sequences (a
   /// request's one answer) then never pause: pausing costs a suspension, and they end right away anyway.
-  static let pauseAfter = 16
+  @usableFromInline static let pauseAfter = 16
 }

@@ -12,12 +12,12 @@
 /// let pages = pageNumbers.flatMap(.concurrent(limit: 4)) { page in api.page(page) }
 /// ```
 public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
-  package enum Kind: Sendable, Hashable {
+  @usableFromInline package enum Kind: Sendable, Hashable {
     case concurrent(limit: Int)
     case latest
   }
 
-  package let kind: Kind
+  @usableFromInline package let kind: Kind
 
   private init(kind: Kind) {
     self.kind = kind
