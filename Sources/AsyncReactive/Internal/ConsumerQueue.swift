@@ -116,6 +116,15 @@
   @inlinable func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R
   /// Removes consumer `id` (it stopped early) and wakes it if it is parked.
   @inlinable func removeConsumer(_ id: Int)
+  /// A counter that changes whenever any of the host's queues may have become ready (an element or the end
+  /// arrived), read without the lock; `nil` when the host keeps none. A consumer about to park watches it
+  /// instead of taking the lock again and again, which would slow down the very producer it waits for.
+  @inlinable var activity: Int? { get }
+}
+
+extension ConsumerQueueHost {
+  /// No counter: a waiting consumer looks under the lock.
+  @inlinable package var activity: Int? { nil }
 }
 
 /// The consuming side of a ``ConsumerQueue``: a local batch that is refilled with one lock per batch.
@@ -143,7 +152,13 @@
     return try await refill(isolation: actor)
   }
 
-  @inlinable func spinUntilReady() -> Bool {
+  /// Looks for a short, bounded while whether something arrived since `stamp` (the host's activity before
+  /// the queue was found empty); `true` means look again before parking.
+  @inlinable func spinUntilReady(since stamp: Int?) -> Bool {
+    if let stamp {
+      for _ in 0..<ConsumerCursorTuning.watches where host.activity != stamp { return true }
+      return false
+    }
     for _ in 0..<ConsumerCursorTuning.spins {
       if host.withQueue(id, { $0?.isReady ?? true }) { return true }
     }
@@ -152,6 +167,7 @@
 
   @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     while true {
+      let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
       let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
       switch taken {
       case .elements(let start):
@@ -171,7 +187,7 @@
         }
         // A producer in the middle of a burst sends again within nanoseconds, while parking and being woken
         // costs microseconds (a thread wake-up per element). Look again for a short, bounded while first.
-        if spinUntilReady() { continue }
+        if spinUntilReady(since: stamp) { continue }
         let host = self.host
         let id = self.id
         let wake = await withTaskCancellationHandler {
@@ -193,6 +209,9 @@
 }
 
 @usableFromInline package enum ConsumerCursorTuning {
-  /// How many times a consumer looks at an empty queue before it parks.
+  /// How many times a consumer looks at an empty queue (under the host's lock) before it parks.
   @usableFromInline package static let spins = 100
+  /// How many times a consumer reads its host's activity counter (no lock; about a microsecond in all)
+  /// before it parks.
+  @usableFromInline package static let watches = 1_000
 }

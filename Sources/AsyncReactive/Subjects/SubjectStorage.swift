@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared machinery of every subject: the consumers' queues, the replay buffer and the terminal event,
 /// all behind one lock so that a send reaches every consumer in the same order with one lock acquisition.
 @usableFromInline package final class SubjectStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost {
@@ -36,6 +38,8 @@
 
   @usableFromInline let state: Locked<State>
   @usableFromInline let replay: Replay
+  /// Moves on every send and on termination; see ``ConsumerQueueHost/activity``.
+  @usableFromInline let events = Atomic<Int>(0)
 
   @inlinable package init(replay: Replay, initial: Element? = nil) {
     let capacity: Int
@@ -55,6 +59,7 @@
   @inlinable package func send(_ element: Element) {
     let (first, others) = state.withLock { state -> (Waiter?, [Waiter]) in
       guard state.terminal == nil else { return (nil, []) }
+      events.wrappingAdd(1, ordering: .relaxed)
       state.replay.append(element)
       var first: Waiter?
       var others: [Waiter] = []
@@ -71,6 +76,7 @@
   @inlinable package func terminate(_ termination: Termination<Failure>) {
     let waiters = state.withLock { state -> [Waiter] in
       guard state.terminal == nil else { return [] }
+      events.wrappingAdd(1, ordering: .relaxed)
       state.terminal = termination
       var waiters: [Waiter] = []
       state.forEachConsumer { queue in
@@ -113,6 +119,8 @@
   @inlinable package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
     state.withLock { body(&$0.consumers[id]) }
   }
+
+  @inlinable package var activity: Int? { events.load(ordering: .relaxed) }
 
   @inlinable package func removeConsumer(_ id: Int) {
     let waiter = state.withLock { state -> Waiter? in

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared state of one iteration of an ``AsyncFlattenSequence``: the lock around its state machine, the
 /// outer pump task and one task per inner sequence.
 ///
@@ -7,6 +9,8 @@
   @usableFromInline typealias StateMachine = FlattenStateMachine<Element, Failure>
 
   @usableFromInline let state: Locked<StateMachine>
+  /// Moves whenever the consumer's queue may have changed; see ``ConsumerQueueHost/activity``.
+  @usableFromInline let events = Atomic<Int>(0)
   /// One inner at a time (`.concat`): the outer pump iterates each inner itself, which spares a task per inner
   /// and a hand-over between tasks; the outer is not pulled meanwhile anyway.
   @usableFromInline let pumpsInnersInline: Bool
@@ -130,7 +134,11 @@
   /// Hands `element` to the consumer, waiting first if the buffer is full and inner `id` has pushed `streak`
   /// elements since it last waited.
   @inlinable func push(_ element: Element, from id: Int, streak: Int) async -> PushOutcome {
-    switch state.withLock({ $0.push(element, from: id, streak: streak) }) {
+    let action = state.withLock { machine in
+      defer { events.wrappingAdd(1, ordering: .relaxed) }
+      return machine.push(element, from: id, streak: streak)
+    }
+    switch action {
     case .proceed(let consumer):
       consumer?.resume(returning: .element(element))
       return .proceed
@@ -146,15 +154,27 @@
   }
 
   @inlinable func outerFinished() {
-    state.withLock { $0.outerFinished() }.perform()
+    state.withLock { machine in
+      defer { events.wrappingAdd(1, ordering: .relaxed) }
+      return machine.outerFinished()
+    }
+    .perform()
   }
 
   @inlinable func finishInner(id: Int) {
-    state.withLock { $0.innerFinished(id: id) }.perform()
+    state.withLock { machine in
+      defer { events.wrappingAdd(1, ordering: .relaxed) }
+      return machine.innerFinished(id: id)
+    }
+    .perform()
   }
 
   @inlinable func fail(_ error: Failure, from id: Int?) {
-    state.withLock { $0.fail(error, from: id) }.perform()
+    state.withLock { machine in
+      defer { events.wrappingAdd(1, ordering: .relaxed) }
+      return machine.fail(error, from: id)
+    }
+    .perform()
   }
 
   // MARK: ConsumerQueueHost
@@ -168,6 +188,8 @@
     effects.perform()
     return result
   }
+
+  @inlinable var activity: Int? { events.load(ordering: .relaxed) }
 
   @inlinable func removeConsumer(_ id: Int) {
     state.withLock { $0.consumerStopped() }.perform()
