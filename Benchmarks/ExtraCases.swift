@@ -14,6 +14,9 @@ func extraCases(scale: Int) -> [BenchmarkCase] {
     BenchmarkCase(name: "flatMap, one-value inner (scenario 2)", unit: "outer value", events: outer, target: 8.0) {
       await flatMapOneValueInner($0, values: outer)
     },
+    BenchmarkCase(name: "flatMap, async inner (Signal.future)", unit: "outer value", events: outer, target: nil) {
+      await flatMapOneValueInner($0, values: outer, asynchronousInner: true)
+    },
     BenchmarkCase(
       name: "retry after 3 failures (scenario 3)", unit: "re-subscription", events: requests * 3, target: 8.0
     ) {
@@ -88,7 +91,10 @@ func combineLatestOfThree(_ version: Version, values: Int) async -> Int {
 
 /// Each outer value (a user) starts a one-value inner request (its wallet); returns the sum of the inner
 /// values.
-func flatMapOneValueInner(_ version: Version, values: Int) async -> Int {
+///
+/// With `asynchronousInner`, the AsyncReactive inner is a `Signal.future` (a request that may suspend, so it
+/// runs in a task of its own) instead of `Signal.just` (pumped in place); the other versions do not change.
+func flatMapOneValueInner(_ version: Version, values: Int, asynchronousInner: Bool = false) async -> Int {
   switch version {
   case .callback:
     let users = CallbackSubject<Int>()
@@ -117,7 +123,9 @@ func flatMapOneValueInner(_ version: Version, values: Int) async -> Int {
 
   case .reactive:
     let users = PassthroughSubject<Int, Never>()
-    let wallets = users.subscribe().flatMap { user in Signal<Int, Never>.just(user &* 2) }
+    let wallets = users.subscribe().flatMap { user in
+      asynchronousInner ? Signal<Int, Never>.future { user &* 2 } : Signal<Int, Never>.just(user &* 2)
+    }
     let consumer = Task {
       var sum = 0
       for await wallet in wallets { sum &+= wallet }
@@ -153,18 +161,28 @@ func retryAfterFailures(_ version: Version, requests: Int, failures: Int) async 
     }
 
   case .naive:
+    // By hand: a fresh AsyncThrowingStream per attempt (a stream cannot be iterated twice), in a loop.
     for _ in 0..<requests {
-      var failed = 0
-      for _ in 0...failures {
-        attempts.wrappingAdd(1, ordering: .relaxed)
+      let failed = Atomic<Int>(0)
+      var succeeded = false
+      for _ in 0...failures where !succeeded {
+        let request = AsyncThrowingStream<Int, any Error> { continuation in
+          attempts.wrappingAdd(1, ordering: .relaxed)
+          if failed.wrappingAdd(1, ordering: .relaxed).newValue <= failures {
+            continuation.finish(throwing: RequestFailed())
+          } else {
+            continuation.yield(1)
+            continuation.finish()
+          }
+        }
         do {
-          failed += 1
-          if failed <= failures { throw RequestFailed() }
-          break
+          for try await _ in request {}
+          succeeded = true
         } catch {
           continue
         }
       }
+      precondition(succeeded, "the request should succeed after \(failures) retries")
     }
 
   case .reactive:
