@@ -30,7 +30,7 @@ extension AsyncSequence {
 }
 
 /// An async sequence that reports its events to side-effect closures; see
-/// ``AsyncSequence/handleEvents(onStart:onValue:onFinish:onFailure:onCancel:)``.
+/// ``_Concurrency/AsyncSequence/handleEvents(onStart:onValue:onFinish:onFailure:onCancel:)``.
 public struct AsyncHandleEventsSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

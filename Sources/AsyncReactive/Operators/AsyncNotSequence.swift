@@ -10,7 +10,7 @@ extension AsyncSequence where Element == Bool {
   }
 }
 
-/// An async sequence of negated Bools; see ``AsyncSequence/not()``.
+/// An async sequence of negated Bools; see ``_Concurrency/AsyncSequence/not()``.
 public struct AsyncNotSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == Bool {
   public typealias Element = Bool
   public typealias Failure = Base.Failure

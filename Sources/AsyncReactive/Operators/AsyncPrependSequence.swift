@@ -22,7 +22,7 @@ extension AsyncSequence {
   }
 }
 
-/// An async sequence that starts with fixed values; see ``AsyncSequence/prepend(_:)``.
+/// An async sequence that starts with fixed values; see ``_Concurrency/AsyncSequence/prepend(_:)``.
 public struct AsyncPrependSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

@@ -40,7 +40,7 @@ extension AsyncSequence {
   }
 }
 
-/// An async sequence that skips consecutive duplicates; see ``AsyncSequence/removeDuplicates()``.
+/// An async sequence that skips consecutive duplicates; see ``_Concurrency/AsyncSequence/removeDuplicates()``.
 public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

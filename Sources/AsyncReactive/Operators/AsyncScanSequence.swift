@@ -4,7 +4,7 @@ extension AsyncSequence {
   /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
   /// ```swift
-  /// for await total in payments.scan(0) { $0 + $1.amount } { show(total) }   // 10, 25, 30, …
+  /// for await total in payments.scan(0, { $0 + $1.amount }) { show(total) }   // 10, 25, 30, …
   /// ```
   /// - Parameters:
   ///   - initial: the accumulator before the first value (not emitted).
@@ -18,7 +18,7 @@ extension AsyncSequence {
   }
 }
 
-/// An async sequence of running accumulations; see ``AsyncSequence/scan(_:_:)``.
+/// An async sequence of running accumulations; see ``_Concurrency/AsyncSequence/scan(_:_:)``.
 public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
   public typealias Element = Result
   public typealias Failure = Base.Failure

@@ -18,7 +18,7 @@
 ///
 /// ```swift
 /// for await _ in merge(viewWillAppear, pullToRefresh, retryTaps) {
-///   await viewModel.refresh.execute()
+///   viewModel.refresh.trigger()
 /// }
 /// ```
 public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {

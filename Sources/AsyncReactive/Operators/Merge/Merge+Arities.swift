@@ -15,7 +15,7 @@
 ///
 /// ```swift
 /// for await _ in merge(viewWillAppear, pullToRefresh) {
-///   await viewModel.refresh.execute()
+///   viewModel.refresh.trigger()
 /// }
 /// ```
 /// - Parameters:
@@ -72,7 +72,7 @@ where
 ///
 /// ```swift
 /// for await _ in merge(viewWillAppear, pullToRefresh, retryTaps) {
-///   await viewModel.refresh.execute()
+///   viewModel.refresh.trigger()
 /// }
 /// ```
 /// - Parameters:

@@ -42,7 +42,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 }
 
 /// One run of an upstream sequence shared by every consumer iterating at the same time: what
-/// ``AsyncSequence/share(replay:)`` returns.
+/// ``_Concurrency/AsyncSequence/share(replay:)`` returns.
 ///
 /// The upstream is pumped by one task into a queue per consumer, with one lock per element; each consumer drains
 /// its queue in batches.

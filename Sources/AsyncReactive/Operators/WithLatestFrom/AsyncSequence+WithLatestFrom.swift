@@ -22,7 +22,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   ///
   /// ```swift
   /// for await (_, query) in searchTaps.withLatestFrom(queryText) {
-  ///   await viewModel.search.execute(query)
+  ///   viewModel.search.trigger(query)
   /// }
   /// ```
   /// - Parameter other: the sequence whose latest element goes with each element.
@@ -170,7 +170,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   ///
   /// ```swift
   /// for await query in searchTaps.withLatestFrom(queryText, { _, query in query }) {
-  ///   await viewModel.search.execute(query)
+  ///   viewModel.search.trigger(query)
   /// }
   /// ```
   /// - Parameters:

@@ -1,5 +1,5 @@
 /// Each element of a base sequence combined with the latest element of another sequence: what
-/// ``AsyncSequence/withLatestFrom(_:)`` and ``AsyncSequence/withLatestFrom(_:_:)`` return.
+/// `withLatestFrom(_:)` and `withLatestFrom(_:_:)` return.
 ///
 /// Only the base's elements produce output; the other sequence's elements are remembered, not emitted. Base
 /// elements that arrive before the other sequence has produced anything are dropped. For RxSwift's one-argument
@@ -22,7 +22,7 @@
 ///
 /// ```swift
 /// for await (_, form) in submitTaps.withLatestFrom(formState) {
-///   await viewModel.submit.execute(form)
+///   viewModel.submit.trigger(form)
 /// }
 /// ```
 public struct AsyncWithLatestFromSequence<
