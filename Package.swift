@@ -24,6 +24,16 @@ let package = Package(
       path: "Benchmarks",
       swiftSettings: strictSettings
     ),
+    .executableTarget(
+      name: "Demo",
+      dependencies: ["AsyncReactive", "AsyncReactiveTesting"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "DemoTests",
+      dependencies: ["Demo", "AsyncReactive", "AsyncReactiveTesting"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "AsyncReactiveTests",
       dependencies: ["AsyncReactive", "AsyncReactiveTesting"],

@@ -10,7 +10,7 @@ struct MVVMScenarioTests {
   @Test("search: text bound in, tap bound to the command, executing drives both indicators, results land")
   func searchScreen() async throws {
     let api = FakeSearchAPI()
-    let viewModel = SearchViewModel(api: api)
+    let viewModel = SearchScreenViewModel(api: api)
     let view = SearchView()
     var network = view.networkActivityVisible.subscribe().makeAsyncIterator()
     var loadingHidden = view.loadingHidden.subscribe().makeAsyncIterator()
@@ -100,7 +100,7 @@ private final class FakeSearchAPI: Sendable {
   }
 }
 
-private actor SearchViewModel {
+private actor SearchScreenViewModel {
   nonisolated let searchText: CurrentValueSubject<String, Never>
   nonisolated let results: Property<[String]>
   nonisolated let executeSearch: Command<Void, [String]>
@@ -126,7 +126,7 @@ private final class SearchView: Sendable {
   let loadingHidden = CurrentValueSubject<Bool, Never>(true)
   let shownResults = CurrentValueSubject<[String], Never>([])
 
-  func bind(to viewModel: SearchViewModel) {
+  func bind(to viewModel: SearchScreenViewModel) {
     searchField.bind(to: viewModel.searchText, in: lifetime)
     searchButton.bind(to: viewModel.executeSearch, in: lifetime)
     viewModel.executeSearch.executing.bind(to: networkActivityVisible, in: lifetime)

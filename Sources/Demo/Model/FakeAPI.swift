@@ -1,0 +1,152 @@
+import AsyncReactive
+
+/// The user, as the backend sends it (`{"name":"Tom"}`).
+struct User: Sendable, Equatable {
+  var name: String
+}
+
+/// The user's wallet (`{"money":"100"}`).
+struct Wallet: Sendable, Equatable {
+  var money: String
+}
+
+/// One order of the order list.
+struct Order: Sendable, Equatable {
+  var id: Int
+}
+
+/// What the backend answers when it fails: the source documents' `NSError` with domain "network error" and
+/// code 502.
+struct NetworkError: Error, Equatable, CustomStringConvertible {
+  var domain: String
+  var code: Int
+
+  /// The 502 the fake backend fails with.
+  static let badGateway = NetworkError(domain: "network error", code: 502)
+
+  var description: String { "domain \"\(domain)\", code \(code)" }
+}
+
+/// A fake backend: every request takes a latency on the scenario's clock, then answers, fails with a 502, or
+/// is cancelled; each outcome is reported on the timeline.
+///
+/// Latencies come from a ``SplitMix64`` seeded with the demo's seed, the endpoint and the call's number, so a
+/// seed gives the same latency to the same call however the concurrent calls interleave. Each endpoint adds
+/// its own few milliseconds (`/profile` +1 ms, `/wallet` +4 ms, …) so that two endpoints never answer at the
+/// same instant. Failures are planned by the scenario (``failNext(_:of:)``), so a scenario's outcome does
+/// not depend on the seed.
+///
+/// ```swift
+/// let api = FakeAPI(seed: 42, clock: clock, timeline: timeline)
+/// api.failNext(2, of: .orders)
+/// let orders = try await api.orders()   // throws NetworkError.badGateway twice, then succeeds
+/// ```
+final class FakeAPI: Sendable {
+  /// The fake backend's endpoints, with their latency ranges.
+  enum Endpoint: String, Sendable {
+    case profile = "/profile"
+    case wallet = "/wallet"
+    case orders = "/orders"
+    case user = "/user"
+    case search = "/search"
+    case login = "/login"
+
+    /// Shortest latency, in milliseconds.
+    var minimum: Int { self == .search ? 200 : 40 }
+    /// Added to every latency, so that two endpoints never answer at the same instant.
+    var offset: Int {
+      switch self {
+      case .profile: return 1
+      case .wallet: return 4
+      case .orders: return 7
+      case .user: return 2
+      case .search: return 5
+      case .login: return 8
+      }
+    }
+  }
+
+  private struct State: Sendable {
+    var calls: [Endpoint: Int] = [:]
+    var failuresLeft: [Endpoint: Int] = [:]
+  }
+
+  private let seed: UInt64
+  private let clock: ScenarioClock
+  private let timeline: Timeline
+  private let state = Locked(State())
+
+  init(seed: UInt64, clock: ScenarioClock, timeline: Timeline) {
+    self.seed = seed
+    self.clock = clock
+    self.timeline = timeline
+  }
+
+  /// Makes the next `count` calls to `endpoint` fail with a 502 (`Int.max`: every call).
+  func failNext(_ count: Int, of endpoint: Endpoint) {
+    state.withLock { $0.failuresLeft[endpoint] = count }
+  }
+
+  /// The latency of call number `call` to `endpoint` for this seed, in milliseconds: the minimum plus 0 to
+  /// 110 ms in steps of 10, plus the endpoint's offset.
+  static func latency(seed: UInt64, endpoint: Endpoint, call: Int) -> Int {
+    var random = SplitMix64(seed: seed ^ SplitMix64.hash(endpoint.rawValue) ^ (UInt64(call) &* 0x2545_F491_4F6C_DD1D))
+    return endpoint.minimum + 10 * Int(random.next() % 12) + endpoint.offset
+  }
+
+  func user() async throws -> User {
+    try await request(.user, "GET /user") { (User(name: "Tom"), #"{"name":"Tom"}"#) }
+  }
+
+  func profile() async throws -> User {
+    try await request(.profile, "GET /profile") { (User(name: "Tom"), #"{"name":"Tom"}"#) }
+  }
+
+  func wallet(for user: User) async throws -> Wallet {
+    try await request(.wallet, "GET /wallet?user=\(user.name)") { (Wallet(money: "100"), #"{"money":"100"}"#) }
+  }
+
+  func orders() async throws -> [Order] {
+    try await request(.orders, "GET /orders") { ((1...3).map { Order(id: $0) }, "[3 orders]") }
+  }
+
+  func search(_ query: String) async throws -> [String] {
+    try await request(.search, "GET /search?q=\(query)") {
+      let found = ["swift", "swiftui", "swift-format"].filter { $0.hasPrefix(query) }
+      return (found, "\(found)")
+    }
+  }
+
+  func logIn(username: String, password: String) async throws -> String {
+    try await request(.login, "POST /login") { ("token-\(username)", #"{"token":"token-\#(username)"}"#) }
+  }
+
+  /// Waits the call's latency, then answers with `response` (a value and how it is printed), or fails.
+  private func request<Value: Sendable>(
+    _ endpoint: Endpoint,
+    _ description: String,
+    response: () -> (Value, String)
+  ) async throws -> Value {
+    let (call, fails) = state.withLock { state -> (Int, Bool) in
+      let call = state.calls[endpoint, default: 0]
+      state.calls[endpoint] = call + 1
+      let failuresLeft = state.failuresLeft[endpoint, default: 0]
+      if failuresLeft > 0, failuresLeft != .max { state.failuresLeft[endpoint] = failuresLeft - 1 }
+      return (call, failuresLeft > 0)
+    }
+    let deadline = clock.now.advanced(by: .milliseconds(Self.latency(seed: seed, endpoint: endpoint, call: call)))
+    do {
+      try await clock.sleep(until: deadline)
+    } catch {
+      timeline.log(.api, "✗ \(description) cancelled")
+      throw error
+    }
+    if fails {
+      timeline.log(.api, at: deadline.offset, "← \(description) 502")
+      throw NetworkError.badGateway
+    }
+    let (value, body) = response()
+    timeline.log(.api, at: deadline.offset, "← \(description) 200 \(body)")
+    return value
+  }
+}

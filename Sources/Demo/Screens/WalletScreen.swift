@@ -1,0 +1,71 @@
+import AsyncReactive
+
+// Screen 2 (source 004, scenario 2): dependent requests. The user first, then the wallet from the user, with
+// flatMap; the wallet's money goes to `moneySubject`.
+
+/// The wallet screen's view model: loads the user (from the app-wide ``UserService``), then that user's wallet.
+///
+/// ```swift
+/// let viewModel = WalletViewModel(users: UserService(api: api), api: api)
+/// await viewModel.load()
+/// ```
+actor WalletViewModel {
+  nonisolated let moneySubject = PassthroughSubject<String, any Error>()
+
+  private let users: UserService
+  private let api: FakeAPI
+  private let requests = Lifetime()
+
+  init(users: UserService, api: FakeAPI) {
+    self.users = users
+    self.api = api
+  }
+
+  /// Requests the user, then, from it, the wallet.
+  func load() {
+    let users = users
+    let api = api
+    let money = moneySubject
+    Signal<User, any Error>.future { try await users.user.value() }
+      .flatMap { user in Signal<Wallet, any Error>.future { try await api.wallet(for: user) } }
+      .observe(in: requests) { wallet in
+        money.send(wallet.money)
+      } onFailure: { error in
+        money.fail(error)
+      }
+  }
+}
+
+/// The wallet screen's text view: one label showing the money.
+final class WalletView: Sendable {
+  let lifetime = Lifetime()
+  let money = CurrentValueSubject<String, Never>("")
+  private let timeline: Timeline
+
+  init(timeline: Timeline) {
+    self.timeline = timeline
+  }
+
+  func bind(to viewModel: WalletViewModel) {
+    let money = money
+    let timeline = timeline
+    viewModel.moneySubject.observe(in: lifetime) { value in
+      render(value, in: money, on: timeline) { "money label: \($0)" }
+    } onFailure: { error in
+      timeline.log(.view, "error: \(error)")
+    }
+  }
+}
+
+/// Plays screen 2: `GET /user`, then `GET /wallet?user=Tom`, then the label.
+func playWalletScreen(_ stage: Stage) async {
+  let viewModel = WalletViewModel(users: UserService(api: stage.api), api: stage.api)
+  let view = WalletView(timeline: stage.timeline)
+  view.bind(to: viewModel)
+  stage.user("opens the wallet screen: the user is requested, then the wallet from the user (flatMap)")
+  await viewModel.load()
+  await waitUntil(view.money) { !$0.isEmpty }
+  await stage.pause(100)
+  stage.user("closes the screen")
+  view.lifetime.cancel()
+}

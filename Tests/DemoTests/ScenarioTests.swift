@@ -1,0 +1,154 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@testable import Demo
+
+/// Each scenario played in-process in virtual time (a `TestClock` moved by handshakes, see `Scenario.plan`),
+/// checked line by line.
+@Suite("Demo scenarios on the test clock")
+struct ScenarioTests {
+  /// The seed the exact timelines below were recorded with (the command line's default).
+  static let seed = Options.defaultSeed
+
+  static let profileTimeline = [
+    #"    +0ms  [1 profile]  user  opens the account screen: profile, wallet and orders are requested at once"#,
+    #"   +51ms  [1 profile]  api   ← GET /profile 200 {"name":"Tom"}"#,
+    #"   +57ms  [1 profile]  api   ← GET /orders 200 [3 orders]"#,
+    #"   +64ms  [1 profile]  api   ← GET /wallet?user=Tom 200 {"money":"100"}"#,
+    #"   +64ms  [1 profile]  view  UI updated once, with all three: Tom · 100 · 3 orders"#,
+    #"  +164ms  [1 profile]  user  closes the screen"#,
+  ]
+
+  static let walletTimeline = [
+    #"    +0ms  [2 wallet]  user  opens the wallet screen: the user is requested, then the wallet from the user (flatMap)"#,
+    #"  +122ms  [2 wallet]  api   ← GET /user 200 {"name":"Tom"}"#,
+    #"  +186ms  [2 wallet]  api   ← GET /wallet?user=Tom 200 {"money":"100"}"#,
+    #"  +186ms  [2 wallet]  view  money label: 100"#,
+    #"  +286ms  [2 wallet]  user  closes the screen"#,
+  ]
+
+  static let orderListTimeline = [
+    #"    +0ms  [3 orders]  user  opens the order list (the backend will fail twice; retry(3))"#,
+    #"   +57ms  [3 orders]  api   ← GET /orders 502"#,
+    #"  +194ms  [3 orders]  api   ← GET /orders 502"#,
+    #"  +331ms  [3 orders]  api   ← GET /orders 200 [3 orders]"#,
+    #"  +331ms  [3 orders]  view  shows 3 orders (after 3 attempts)"#,
+    #"  +431ms  [3 orders]  user  pulls to refresh (the backend is down now)"#,
+    #"  +578ms  [3 orders]  api   ← GET /orders 502"#,
+    #"  +695ms  [3 orders]  api   ← GET /orders 502"#,
+    #"  +822ms  [3 orders]  api   ← GET /orders 502"#,
+    #"  +869ms  [3 orders]  api   ← GET /orders 502"#,
+    #"  +869ms  [3 orders]  view  shows the error: domain "network error", code 502 (after 4 attempts)"#,
+    #"  +969ms  [3 orders]  user  closes the screen"#,
+  ]
+
+  static let searchTimeline = [
+    #"    +0ms  [4 search]  user  types "s""#,
+    #"   +40ms  [4 search]  user  types "sw" (the field is debounced by 100 ms)"#,
+    #"  +140ms  [4 search]  view  loading… (spinner on)"#,
+    #"  +200ms  [4 search]  user  types "swift" while "sw" is loading"#,
+    #"  +300ms  [4 search]  api   ✗ GET /search?q=sw cancelled"#,
+    #"  +300ms  [4 search]  view  search "sw" replaced by "swift" (policy .cancelPrevious)"#,
+    #"  +515ms  [4 search]  api   ← GET /search?q=swift 200 ["swift", "swiftui", "swift-format"]"#,
+    #"  +515ms  [4 search]  view  results: swift, swiftui, swift-format"#,
+    #"  +515ms  [4 search]  view  spinner off"#,
+    #"  +615ms  [4 search]  user  closes the screen"#,
+  ]
+
+  static let loginTimeline = [
+    #"    +0ms  [5 login]  user  opens the login form (username ≥ 3 characters, password ≥ 6)"#,
+    #"    +0ms  [5 login]  view  button disabled"#,
+    #"  +100ms  [5 login]  user  types username "tom""#,
+    #"  +200ms  [5 login]  user  types password "1234""#,
+    #"  +300ms  [5 login]  user  taps Log in"#,
+    #"  +300ms  [5 login]  view  tap ignored: the button is disabled"#,
+    #"  +400ms  [5 login]  user  types password "secret1""#,
+    #"  +400ms  [5 login]  view  button enabled"#,
+    #"  +500ms  [5 login]  user  taps Log in"#,
+    #"  +500ms  [5 login]  view  button disabled"#,
+    #"  +608ms  [5 login]  api   ← POST /login 200 {"token":"token-tom"}"#,
+    #"  +608ms  [5 login]  view  signed in: token-tom"#,
+    #"  +608ms  [5 login]  view  button enabled"#,
+    #"  +708ms  [5 login]  user  closes the screen"#,
+  ]
+
+  static let lifecycleTimeline = [
+    #"    +0ms  [6 lifecycle]  user  view appears"#,
+    #"   +57ms  [6 lifecycle]  api   ← GET /orders 200 [3 orders]"#,
+    #"   +57ms  [6 lifecycle]  view  order list shows 3 orders"#,
+    #"   +57ms  [6 lifecycle]  view  refresh check: nothing held yet, loaded 3 orders"#,
+    #"  +257ms  [6 lifecycle]  user  view disappears (switches tab)"#,
+    #"  +257ms  [6 lifecycle]  view  leave timer started"#,
+    #"  +457ms  [6 lifecycle]  user  view appears again"#,
+    #"  +457ms  [6 lifecycle]  view  leave timer stopped"#,
+    #"  +457ms  [6 lifecycle]  view  refresh check: orders are fresh, no request"#,
+    #"  +657ms  [6 lifecycle]  user  view disappears, for longer this time"#,
+    #"  +657ms  [6 lifecycle]  view  leave timer started"#,
+    #" +1157ms  [6 lifecycle]  view  leave timer fired: orders marked stale"#,
+    #" +1157ms  [6 lifecycle]  view  leave timer stopped"#,
+    #" +1357ms  [6 lifecycle]  user  view appears again"#,
+    #" +1494ms  [6 lifecycle]  api   ← GET /orders 200 [3 orders]"#,
+    #" +1494ms  [6 lifecycle]  view  order list shows 3 orders"#,
+    #" +1494ms  [6 lifecycle]  view  refresh check: orders were stale, reloaded 3 orders"#,
+    #" +1594ms  [6 lifecycle]  user  closes the screen"#,
+  ]
+
+  static let timelines = [
+    profileTimeline, walletTimeline, orderListTimeline, searchTimeline, loginTimeline, lifecycleTimeline,
+  ]
+
+  @Test("each scenario prints exactly its timeline for the default seed", arguments: 1...6)
+  func exactTimeline(number: Int) async {
+    #expect(await play(number, seed: Self.seed) == Self.timelines[number - 1])
+  }
+
+  @Test("another seed changes the latencies, not what happens", arguments: 1...6)
+  func otherSeed(number: Int) async {
+    let timeline = Self.timelines[number - 1]
+    let lines = await play(number, seed: 7)
+    #expect(lines != timeline)
+    // The same events (in an order the latencies may change where requests run concurrently)…
+    #expect(lines.map(event).sorted() == timeline.map(event).sorted())
+    // …ending the same way.
+    #expect(lines.last.map(event) == timeline.last.map(event))
+    #expect(lines.suffix(2).first.map(event) == timeline.suffix(2).first.map(event))
+  }
+
+  @Test(
+    "screen 1 updates the UI once, after all three answers, whatever the seed", arguments: [1, 7, 2026] as [UInt64])
+  func oneUpdate(seed: UInt64) async {
+    let lines = await play(1, seed: seed).map(event)
+    let updates = lines.indices.filter { lines[$0].hasPrefix("view  UI updated") }
+    let answers = lines.indices.filter { lines[$0].hasPrefix("api ") }
+    #expect(updates.count == 1)
+    #expect(answers.count == 3)
+    #expect(updates.first.map { $0 > answers.max()! } == true)
+  }
+
+  @Test("the latencies follow the seed and stay in range")
+  func latencies() {
+    for endpoint in [FakeAPI.Endpoint.profile, .wallet, .orders, .user, .search, .login] {
+      let values = (0..<50).map { FakeAPI.latency(seed: Self.seed, endpoint: endpoint, call: $0) }
+      #expect(values == (0..<50).map { FakeAPI.latency(seed: Self.seed, endpoint: endpoint, call: $0) })
+      #expect(values.allSatisfy { (endpoint.minimum...endpoint.minimum + 110 + 9).contains($0) })
+      #expect(values.allSatisfy { $0 % 10 == endpoint.offset })
+      #expect(Set(values).count > 1)
+      #expect(values != (0..<50).map { FakeAPI.latency(seed: 7, endpoint: endpoint, call: $0) })
+    }
+  }
+}
+
+/// Plays scenario `number` in virtual time and returns its lines; records an issue if its plan did not hold.
+func play(_ number: Int, seed: UInt64) async -> [String] {
+  let lines = Locked<[String]>([])
+  let planHeld = await runScenarioInVirtualTime(number, seed: seed) { line in lines.withLock { $0.append(line) } }
+  #expect(planHeld, "scenario \(number) strayed from its plan")
+  return lines.withLock { $0 }
+}
+
+/// A timeline line without its time: `api   ← GET /user 200 {"name":"Tom"}`.
+func event(_ line: String) -> String {
+  let afterScreen = line.split(separator: "]  ", maxSplits: 1)
+  return afterScreen.count == 2 ? String(afterScreen[1]) : line
+}
