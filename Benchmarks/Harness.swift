@@ -15,6 +15,8 @@ struct Options {
   var only: Version?
 
   var versions: [Version] { only.map { [$0] } ?? Version.allCases }
+  /// Internal: measure memory per idle subscriber of one version in this (fresh) process and print it.
+  var memoryProbe: Version?
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -24,6 +26,9 @@ struct Options {
       case "--filter": options.filter = rest.popFirst()
       case "--quick": options.quick = true
       case "--json": options.jsonPath = rest.popFirst()
+      case "--memory-probe":
+        options.memoryProbe = rest.popFirst().flatMap(Version.init(argument:))
+        if options.memoryProbe == nil { exit(2) }
       case "--only":
         switch rest.popFirst() {
         case "callback": options.only = .callback
@@ -57,6 +62,54 @@ enum Version: String, CaseIterable {
   case callback = "callback"
   case naive = "naive AsyncStream"
   case reactive = "AsyncReactive"
+
+  /// The command-line spelling (`--only`, `--memory-probe`).
+  var argument: String {
+    switch self {
+    case .callback: "callback"
+    case .naive: "naive"
+    case .reactive: "reactive"
+    }
+  }
+
+  init?(argument: String) {
+    guard let version = Version.allCases.first(where: { $0.argument == argument }) else { return nil }
+    self = version
+  }
+}
+
+/// Runs this executable again with `arguments` and returns what it printed on standard output: a fresh
+/// process, so that a measurement of resident memory does not reuse pages another measurement freed.
+func runSelf(_ arguments: [String]) -> String? {
+  #if canImport(Glibc)
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    let path = "/proc/self/exe"
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    close(pipeEnds[1])
+    defer { close(pipeEnds[0]) }
+    guard spawned == 0 else { return nil }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(pipeEnds[0], &buffer, buffer.count)
+      if count <= 0 { break }
+      output += buffer[0..<count]
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return String(decoding: output, as: UTF8.self)
+  #else
+    return nil
+  #endif
 }
 
 /// One measured run: how long it took and the checksum it computed.

@@ -10,7 +10,11 @@ import AsyncReactive
 // version and AsyncReactive, checks that the three agree, and prints ns per event and the ratios.
 
 let options = Options.parse(CommandLine.arguments)
-await runBenchmarks(options)
+if let version = options.memoryProbe {
+  print(await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000))
+} else {
+  await runBenchmarks(options)
+}
 
 func runBenchmarks(_ options: Options) async {
   let scale = options.quick ? 100 : 1
@@ -58,7 +62,14 @@ func runBenchmarks(_ options: Options) async {
   if options.filter.map({ "memory per idle subscriber".contains($0) }) ?? true {
     FileHandleStderr.write("memory per idle subscriber\n")
     for version in options.versions {
-      memory[version] = await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000)
+      // Each version in a process of its own: in one process, a version measured after another would reuse
+      // the pages the first one freed and look smaller than it is.
+      let probe = ["--memory-probe", version.argument] + (options.quick ? ["--quick"] : [])
+      if let output = runSelf(probe), let bytes = Int(output.split(separator: "\n").last ?? "") {
+        memory[version] = bytes
+      } else {
+        memory[version] = await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000)
+      }
     }
   }
 
