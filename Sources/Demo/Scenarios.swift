@@ -79,11 +79,16 @@ func runScenario(
 /// ```swift
 /// await runScenarioInVirtualTime(4, seed: 42) { print($0) }
 /// ```
+/// - Parameter patience: how long (real time) one handshake may take before the plan counts as broken and
+///   time moves on anyway. Two seconds for the command line; tests give it minutes, because a loaded machine
+///   (the thread sanitizer, a parallel test run) can take longer than that to settle, and a test must not
+///   depend on the machine's speed.
 /// - Returns: whether the plan held: each jump had its step, and each handshake completed.
 @discardableResult
 func runScenarioInVirtualTime(
   _ number: Int,
   seed: UInt64,
+  patience: Duration = .seconds(2),
   output: @escaping @Sendable (String) -> Void
 ) async -> Bool {
   let scenario = Scenario.all[number - 1]
@@ -94,7 +99,7 @@ func runScenarioInVirtualTime(
   await runInVirtualTime(clock: clock, base: base) { step in
     let held =
       step < scenario.plan.count
-      ? await handshake(scenario.plan[step], base: base, timeline: stage.timeline) : false
+      ? await handshake(scenario.plan[step], base: base, timeline: stage.timeline, patience: patience) : false
     if !held { planHeld.withLock { $0 = false } }
   } _: {
     await scenario.play(stage)
@@ -103,10 +108,10 @@ func runScenarioInVirtualTime(
   return planHeld.withLock { $0 }
 }
 
-/// Waits until `step`'s sleepers sleep on `base` and its lines were reported; gives up after two seconds of
+/// Waits until `step`'s sleepers sleep on `base` and its lines were reported; gives up after `patience` of
 /// real time (a plan that no longer matches its scenario must not hang the demo).
 /// - Returns: whether the handshake completed.
-private func handshake(_ step: Scenario.Step, base: TestClock, timeline: Timeline) async -> Bool {
+private func handshake(_ step: Scenario.Step, base: TestClock, timeline: Timeline, patience: Duration) async -> Bool {
   await withTaskGroup(of: Bool.self) { group in
     group.addTask {
       // Both counts must hold at the same moment: a sleeper counted while waiting for the lines may have been
@@ -118,7 +123,7 @@ private func handshake(_ step: Scenario.Step, base: TestClock, timeline: Timelin
       return !Task.isCancelled
     }
     group.addTask {
-      try? await Task.sleep(for: .seconds(2))
+      try? await Task.sleep(for: patience)
       return false
     }
     let held = await group.next() ?? false

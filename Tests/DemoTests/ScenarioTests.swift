@@ -142,7 +142,10 @@ struct ScenarioTests {
 /// Plays scenario `number` in virtual time and returns its lines; records an issue if its plan did not hold.
 func play(_ number: Int, seed: UInt64) async -> [String] {
   let lines = Locked<[String]>([])
-  let planHeld = await runScenarioInVirtualTime(number, seed: seed) { line in lines.withLock { $0.append(line) } }
+  // Minutes of patience: the handshakes wait for the scenario's tasks, which may be slow under the sanitizer.
+  let planHeld = await runScenarioInVirtualTime(number, seed: seed, patience: .seconds(300)) { line in
+    lines.withLock { $0.append(line) }
+  }
   #expect(planHeld, "scenario \(number) strayed from its plan")
   return lines.withLock { $0 }
 }
