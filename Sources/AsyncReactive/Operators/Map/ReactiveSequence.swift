@@ -7,7 +7,15 @@
 /// type that conforms to this protocol, a non-throwing `map` or `compactMap` resolves to
 /// ``AsyncReactiveMapSequence`` / ``AsyncReactiveCompactMapSequence`` instead, with the same behaviour
 /// (same order, same finish and failure, cancellation passes through) at the cost of a plain loop.
-/// A throwing transform still uses the standard library's version.
+/// A throwing or `async` transform still uses the standard library's version.
+///
+/// The transform is `@Sendable`, like every closure the library's operators take. A closure that calls an
+/// actor's synchronous method, or captures non-`Sendable` state, does not compile here (the standard library's
+/// `map` only warns); make it `async` to get the standard library's version, which hops to the actor:
+///
+/// ```swift
+/// let labels = values.subscribe().map { await self.label(for: $0) }
+/// ```
 ///
 /// Every signal, subject, subscription, property and operator of the library conforms, and so do the
 /// standard library's `filter`, `prefix`, `dropFirst`, … over a conforming base, so whole chains stay fast:
