@@ -78,6 +78,12 @@ package final class ChannelRun<Element: Sendable, Failure: Error>: SignalRun<Ele
   override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     if let start {
       self.start = nil
+      // A consumer cancelled before it asked for anything gets no run: starting one would do cold work (in a
+      // task of its own) for nobody, possibly after the consumer has returned.
+      if Task.isCancelled {
+        channel.removeConsumer(0)
+        return nil
+      }
       start(Signal.Emitter(channel: channel))
     }
     return try await cursor.next(isolation: actor)

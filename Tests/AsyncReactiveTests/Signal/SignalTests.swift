@@ -231,4 +231,27 @@ struct SignalTests {
     let signal = Signal<Int, Never>.just(1)
     #expect(await Signal(signal).collect() == [1])
   }
+
+  @Test("a consumer cancelled before its first next() starts no run: the body and create's handler never run")
+  func cancelledBeforeFirstNextStartsNothing() async {
+    let ran = Counter()
+    let handled = Counter()
+    let consumer = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var count = 0
+      for await _ in Signal<Int, Never>({ emitter in
+        ran.increment()
+        emitter.send(1)
+      }) { count += 1 }
+      for await _ in Signal<Int, Never>.create({ emitter in
+        ran.increment()
+        emitter.send(1)
+        return { handled.increment() }
+      }) { count += 1 }
+      return count
+    }
+    #expect(await consumer.value == 0)
+    #expect(ran.value == 0)
+    #expect(handled.value == 0)
+  }
 }

@@ -1,0 +1,208 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+/// Every programmer-error precondition of AsyncReactive and AsyncReactiveTesting traps, with a message that names
+/// the call (APIContracts, "Bad input"). One exit test per precondition, named after it.
+@Suite("Stress: misuse traps")
+struct StressMisuseTests {
+  private func expectMessage(_ result: ExitTest.Result, _ fragment: String) {
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains(fragment), "the trap's message does not name the call: \(message.suffix(300))")
+  }
+
+  @Test("retry(_:) with a negative count")
+  func retryNegativeCount() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).retry(-1)
+    }
+    expectMessage(result, "retry(-1): the number of retries must not be negative")
+  }
+
+  @Test("retry(_:delay:clock:) with a negative count")
+  func retryWithDelayNegativeCount() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).retry(-2, delay: .constant(.seconds(1)))
+    }
+    expectMessage(result, "retry(-2, delay:): the number of retries must not be negative")
+  }
+
+  @Test("RetryDelay.constant with a negative delay")
+  func retryDelayConstantNegative() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RetryDelay.constant(.seconds(-1))
+    }
+    expectMessage(result, "RetryDelay.constant(")
+  }
+
+  @Test("RetryDelay.exponential with a negative initial delay")
+  func retryDelayExponentialNegativeInitial() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RetryDelay.exponential(initial: .seconds(-1))
+    }
+    expectMessage(result, "RetryDelay.exponential(initial:")
+  }
+
+  @Test("RetryDelay.exponential with a multiplier below 1 or not finite")
+  func retryDelayExponentialMultiplier() async throws {
+    let below = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RetryDelay.exponential(initial: .seconds(1), multiplier: 0.5)
+    }
+    expectMessage(below, "RetryDelay.exponential(multiplier: 0.5)")
+    let infinite = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RetryDelay.exponential(initial: .seconds(1), multiplier: .infinity)
+    }
+    expectMessage(infinite, "RetryDelay.exponential(multiplier: inf)")
+  }
+
+  @Test("RetryDelay.exponential with a maximum below the initial delay")
+  func retryDelayExponentialMaximumBelowInitial() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RetryDelay.exponential(initial: .seconds(2), maximum: .seconds(1))
+    }
+    expectMessage(result, "the maximum must be at least the initial delay")
+  }
+
+  @Test("RetryJitter.proportional with a fraction outside 0...1")
+  func retryJitterProportionalFraction() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RetryJitter.proportional(1.5)
+    }
+    expectMessage(result, "RetryJitter.proportional(1.5)")
+  }
+
+  @Test("debounce(for:) with a negative due time")
+  func debounceNegativeDueTime() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).debounce(for: .seconds(-1))
+    }
+    expectMessage(result, "debounce(for: -1.0 seconds)")
+  }
+
+  @Test("throttle(for:) with a negative interval")
+  func throttleNegativeInterval() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).throttle(for: .seconds(-1))
+    }
+    expectMessage(result, "throttle(for: -1.0 seconds)")
+  }
+
+  @Test("delay(for:) with a negative delay")
+  func delayNegativeDuration() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).delay(for: .seconds(-1))
+    }
+    expectMessage(result, "delay(for: -1.0 seconds)")
+  }
+
+  @Test("timeout(_:) on a non-failing sequence with a zero interval")
+  func timeoutNonPositiveIntervalNever() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).timeout(.zero)
+    }
+    expectMessage(result, "timeout(0.0 seconds): the interval must be positive")
+  }
+
+  @Test("timeout(_:) on an `any Error` sequence with a negative interval")
+  func timeoutNonPositiveIntervalAnyError() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, any Error>.just(1).timeout(.seconds(-1))
+    }
+    expectMessage(result, "timeout(-1.0 seconds): the interval must be positive")
+  }
+
+  @Test("timeout(_:) on a typed-failure sequence with a zero interval")
+  func timeoutNonPositiveIntervalTyped() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, TestError>.just(1).timeout(.zero)
+    }
+    expectMessage(result, "timeout(0.0 seconds): the interval must be positive")
+  }
+
+  @Test("Signal.timer(every:) with a zero interval")
+  func timerNonPositiveInterval() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.timer(every: .zero)
+    }
+    expectMessage(result, "Signal.timer(every: 0.0 seconds)")
+  }
+
+  @Test("share(replay:) with a negative count")
+  func shareNegativeReplay() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).share(replay: -1)
+    }
+    expectMessage(result, "share(replay:) needs a replay count of 0 or more")
+  }
+
+  @Test("FlattenStrategy.concurrent(limit:) below 1, also through flatMap(maxConcurrent:)")
+  func flattenConcurrentLimitBelowOne() async throws {
+    let strategy = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = FlattenStrategy.concurrent(limit: 0)
+    }
+    expectMessage(strategy, "FlattenStrategy.concurrent(limit: 0)")
+    let maxConcurrent = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).flatMap(maxConcurrent: -1) { Signal<Int, Never>.just($0) }
+    }
+    expectMessage(maxConcurrent, "concurrent(limit: -1)")
+  }
+
+  @Test("CommandPolicy.concurrent(limit:) below 1")
+  func commandConcurrentLimitBelowOne() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = CommandPolicy.concurrent(limit: 0)
+    }
+    expectMessage(result, "CommandPolicy.concurrent(limit: 0)")
+  }
+
+  @Test("ReplaySubject(bufferSize:) with a negative size")
+  func replaySubjectNegativeBufferSize() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = ReplaySubject<Int, Never>(bufferSize: -1)
+    }
+    expectMessage(result, "ReplaySubject(bufferSize: -1)")
+  }
+
+  @Test("BufferingPolicy.bufferingNewest(_:) below 1")
+  func bufferingNewestBelowOne() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = BufferingPolicy.bufferingNewest(0)
+    }
+    expectMessage(result, "BufferingPolicy.bufferingNewest(0)")
+  }
+
+  @Test("BufferingPolicy.bufferingOldest(_:) below 1")
+  func bufferingOldestBelowOne() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = BufferingPolicy.bufferingOldest(-3)
+    }
+    expectMessage(result, "BufferingPolicy.bufferingOldest(-3)")
+  }
+
+  @Test("SubjectSubscription iterated twice")
+  func subscriptionIteratedTwice() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let subscription = PassthroughSubject<Int, Never>().subscribe()
+      _ = subscription.makeAsyncIterator()
+      _ = subscription.makeAsyncIterator()
+    }
+    expectMessage(result, "SubjectSubscription was iterated twice")
+  }
+
+  @Test("TestClock.advance(by:) with a negative duration")
+  func testClockAdvanceByNegative() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await TestClock().advance(by: .seconds(-1))
+    }
+    expectMessage(result, "TestClock.advance(by: -1.0 seconds): time cannot move backward")
+  }
+
+  @Test("TestClock.advance(to:) to an instant in the past")
+  func testClockAdvanceToThePast() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let clock = TestClock(now: TestClock.Instant(offset: .seconds(2)))
+      await clock.advance(to: TestClock.Instant(offset: .seconds(1)))
+    }
+    expectMessage(result, "time cannot move backward from")
+  }
+}
