@@ -16,7 +16,14 @@ import Synchronization
   }
 
   @usableFromInline struct State: Sendable {
-    @usableFromInline var consumers: [Int: ConsumerQueue<Element, Failure>] = [:]
+    /// Every consumer's queue, contiguous, so that a send walks an array rather than a hash table. Optional
+    /// only so that ``SubjectStorage/withQueue(_:_:)`` can lend an element in place; never `nil` here.
+    @usableFromInline var queues: [ConsumerQueue<Element, Failure>?] = []
+    /// `ids[i]` is the id of `queues[i]`.
+    @usableFromInline var ids: [Int] = []
+    /// Where each consumer's queue is in `queues`. Ids are never reused, so a late call with the id of a
+    /// removed consumer finds nothing instead of another consumer.
+    @usableFromInline var positions: [Int: Int] = [:]
     @usableFromInline var nextID = 0
     @usableFromInline var terminal: Termination<Failure>?
     @usableFromInline var replay: RingBuffer<Element>
@@ -25,14 +32,28 @@ import Synchronization
       self.replay = replay
     }
 
-    /// Mutates every consumer's queue in place. (Not `for i in consumers.values.indices`: `indices` keeps
-    /// a reference to the dictionary, which turns each mutation into a copy of every consumer's buffer.)
+    /// Mutates every consumer's queue in place.
     @inlinable mutating func forEachConsumer(_ body: (inout ConsumerQueue<Element, Failure>) -> Void) {
-      var index = consumers.values.startIndex
-      while index != consumers.values.endIndex {
-        body(&consumers.values[index])
-        consumers.values.formIndex(after: &index)
+      for index in 0..<queues.count { body(&queues[index]!) }
+    }
+
+    @inlinable mutating func add(_ queue: ConsumerQueue<Element, Failure>, id: Int) {
+      positions[id] = queues.count
+      queues.append(queue)
+      ids.append(id)
+    }
+
+    /// Takes consumer `id`'s queue out (the last queue moves into its place); `nil` if it is gone already.
+    @inlinable mutating func remove(_ id: Int) -> ConsumerQueue<Element, Failure>? {
+      guard let position = positions.removeValue(forKey: id) else { return nil }
+      let last = queues.count - 1
+      if position != last {
+        queues.swapAt(position, last)
+        ids.swapAt(position, last)
+        positions[ids[position]] = position
       }
+      ids.removeLast()
+      return queues.removeLast()
     }
   }
 
@@ -111,25 +132,31 @@ import Synchronization
       } else {
         for element in state.replay.inOrder { _ = queue.enqueue(element) }
       }
-      state.consumers[id] = queue
+      state.add(queue, id: id)
       return id
     }
   }
 
   @inlinable package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
-    state.withLock { body(&$0.consumers[id]) }
+    state.withLock { state in
+      guard let position = state.positions[id] else {
+        var removed: ConsumerQueue<Element, Failure>? = nil
+        return body(&removed)
+      }
+      return body(&state.queues[position])
+    }
   }
 
   @inlinable package var activity: Int? { events.load(ordering: .relaxed) }
 
   @inlinable package func removeConsumer(_ id: Int) {
     let waiter = state.withLock { state -> Waiter? in
-      guard var queue = state.consumers.removeValue(forKey: id) else { return nil }
+      guard var queue = state.remove(id) else { return nil }
       return queue.cancel()
     }
     waiter?.resume(returning: .recheck)
   }
 
   /// How many consumers are registered: tests use it to prove that stopped consumers are removed.
-  @inlinable package var consumerCount: Int { state.withLock { $0.consumers.count } }
+  @inlinable package var consumerCount: Int { state.withLock { $0.queues.count } }
 }
