@@ -156,8 +156,23 @@ extension ConsumerQueueHost {
   /// the queue was found empty); `true` means look again before parking.
   @inlinable func spinUntilReady(since stamp: Int?) -> Bool {
     if let stamp {
-      for _ in 0..<ConsumerCursorTuning.watches where host.activity != stamp { return true }
-      return false
+      // Once something arrived, wait a moment for more: a producer in a burst sends again within
+      // nanoseconds, and taking one element per lock acquisition makes the two meet on the lock for every
+      // element. Go as soon as a batch has gathered or the counter rests for a few reads.
+      var seen = stamp
+      var resting = 0
+      for _ in 0..<ConsumerCursorTuning.watches {
+        let now = host.activity ?? stamp
+        if now != seen {
+          if now &- stamp >= ConsumerCursorTuning.batch { return true }
+          seen = now
+          resting = 0
+        } else if seen != stamp {
+          resting += 1
+          if resting >= ConsumerCursorTuning.rest { return true }
+        }
+      }
+      return seen != stamp
     }
     for _ in 0..<ConsumerCursorTuning.spins {
       if host.withQueue(id, { $0?.isReady ?? true }) { return true }
@@ -214,4 +229,8 @@ extension ConsumerQueueHost {
   /// How many times a consumer reads its host's activity counter (no lock; about a microsecond in all)
   /// before it parks.
   @usableFromInline package static let watches = 1_000
+  /// How many new events make a batch worth taking at once.
+  @usableFromInline package static let batch = 32
+  /// How many unchanged reads of the counter mean the producer paused.
+  @usableFromInline package static let rest = 16
 }
