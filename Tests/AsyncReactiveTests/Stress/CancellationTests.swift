@@ -90,7 +90,7 @@ struct StressCancellationTests {
   func operatorStops(_ operation: Operation, upstream: Upstream) async {
     var stops: [StopMode: Int] = [:]
     for seed in Self.seeds {
-      var random = StressSplitMix64(seed: seed)
+      var random = SplitMix64(seed: seed)
       let mode = StopMode.allCases[random.int(in: 0..<StopMode.allCases.count)]
       let count = random.int(in: 0..<40)
       stops[mode, default: 0] += 1
@@ -201,7 +201,7 @@ struct StressCancellationTests {
   @Test("subjects: a consumer that stops at a random point is removed at once", arguments: SubjectKind.allCases)
   func subjectStops(_ kind: SubjectKind) async {
     for seed in Self.seeds {
-      var random = StressSplitMix64(seed: seed)
+      var random = SplitMix64(seed: seed)
       let mode = StopMode.allCases[random.int(in: 0..<StopMode.allCases.count)]
       let count = random.int(in: 0..<40)
       let probe = Probe()
@@ -271,7 +271,7 @@ struct StressCancellationTests {
   func commandStops(_ policy: CommandPolicy) async {
     var outcomes: [String: Int] = [:]
     for seed in Self.seeds {
-      var random = StressSplitMix64(seed: seed)
+      var random = SplitMix64(seed: seed)
       let callers = random.int(in: 1..<6)
       let way = random.int(in: 0..<3)
       let runs = Probe()

@@ -61,7 +61,7 @@ struct StressFaultTests {
   /// combineLatest, zip, merge (array forms, 2 to 5 inputs) and withLatestFrom: one input fails after a random
   /// number of values; the others send a random number of values and never end by themselves.
   private func nary(_ operation: Operator, seed: UInt64) async {
-    var random = StressSplitMix64(seed: seed)
+    var random = SplitMix64(seed: seed)
     let probe = Probe()
     let count = operation == .withLatestFrom ? 2 : random.int(in: 2..<6)
     let failing = random.int(in: 0..<count)
@@ -94,7 +94,7 @@ struct StressFaultTests {
 
   /// flatMap with `strategy`: the outer or one inner fails at a random point.
   private func flatten(_ strategy: FlattenStrategy, seed: UInt64) async {
-    var random = StressSplitMix64(seed: seed)
+    var random = SplitMix64(seed: seed)
     let probe = Probe()
     let error = TestError(code: Int(seed % 10_000) + 1)
     let outerCount = random.int(in: 1..<8)
@@ -126,7 +126,7 @@ struct StressFaultTests {
   /// share: the upstream fails after a random number of values; 1 to 4 consumers, registered before the run
   /// starts, each get every value, then the failure, once.
   private func share(seed: UInt64) async {
-    var random = StressSplitMix64(seed: seed)
+    var random = SplitMix64(seed: seed)
     let probe = Probe()
     let error = TestError(code: Int(seed % 10_000) + 1)
     let valueCount = random.int(in: 0..<300)

@@ -1,11 +1,11 @@
-/// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64), so that every stress
-/// run can be replayed from the seed it prints.
+/// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64), shared by the tests
+/// that draw random points: a stress run can be replayed from the seed it prints.
 ///
 /// ```swift
-/// var random = StressSplitMix64(seed: 42)
+/// var random = SplitMix64(seed: 42)
 /// let point = Int.random(in: 0..<10, using: &random)
 /// ```
-struct StressSplitMix64: RandomNumberGenerator, Sendable {
+struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   init(seed: UInt64) {
