@@ -72,15 +72,15 @@ struct MapTests {
   func cancellationPassesThrough() async {
     let subject = PassthroughSubject<Int, Never>()
     let started = Gate()
+    let doubled = subject.subscribe().map { $0 * 2 }  // registered now: no need to wait for the task
     let consumer = Task {
       var seen: [Int] = []
-      for await value in subject.subscribe().map({ $0 * 2 }) {
+      for await value in doubled {
         seen.append(value)
         started.open()
       }
       return seen
     }
-    while subject.consumerCount == 0 { await Task.yield() }
     subject.send(1)
     await started.wait()
     consumer.cancel()
