@@ -51,9 +51,11 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// ```
   public nonisolated let executing: Property<Bool>
 
-  /// Whether a call would run now: the latest value of `enabledIf` (`true` until it produced one), and the
-  /// policy allows another run (under `.reject` and `.concurrent(limit:)`: not at the limit). The current
-  /// value first, then each change. Drive a button's `isEnabled` with it.
+  /// Whether a call would run now: `enabledIf` is `true` and the policy allows another run (under `.reject`
+  /// and `.concurrent(limit:)`: not at the limit). Its ``Property/value`` is computed at the moment it is
+  /// read, so it always agrees with what ``execute(_:)`` would decide; iterating it yields the current
+  /// value first, then each change (never the same value twice in a row). Drive a button's `isEnabled`
+  /// with it.
   ///
   /// ```swift
   /// command.isEnabled.observe(in: lifetime) { button.isEnabled = $0 }
@@ -87,7 +89,6 @@ public actor Command<Input: Sendable, Output: Sendable> {
   public nonisolated let policy: CommandPolicy
 
   private nonisolated let storage: CommandStorage<Input, Output>
-  private nonisolated let enabledObservation: Task<Void, Never>?
 
   /// Creates a command that is always enabled (subject to its policy).
   ///
@@ -99,42 +100,50 @@ public actor Command<Input: Sendable, Output: Sendable> {
   ///   - policy: what to do with a call during a run; `.reject` by default.
   ///   - work: the operation each run performs.
   public init(policy: CommandPolicy = .reject, work: @escaping @Sendable (Input) async throws -> Output) {
-    let storage = CommandStorage(policy: policy, enabled: true, work: work)
-    self.storage = storage
-    self.policy = policy
-    self.enabledObservation = nil
-    (executing, isEnabled, values, errors, disabledErrors) = Self.streams(of: storage)
+    self.init(enabledIfValue: nil, policy: policy, work: work)
   }
 
-  /// Creates a command that is enabled only while the latest value of `enabledIf` is `true`.
+  /// Creates a command that is enabled only while `enabledIf` is `true` (RACCommand's
+  /// `initWithEnabled:signalBlock:`, Action's `enabledIf:`).
   ///
-  /// Until `enabledIf` produces its first value the command is enabled. A ``Property`` or
-  /// ``CurrentValueSubject`` is read at once, so its current value applies from the start; any other
-  /// sequence is followed by a task from its first value on. If `enabledIf` finishes, its last value stays.
-  /// The observation holds the sequence, not the command, and ends when the command is released.
+  /// `enabledIf` is a ``Property``, a ``CurrentValueSubject`` or any ``PropertyProtocol``: something with a
+  /// current value. Each call reads it at the moment of the call, so `enabled.value = true` followed at once
+  /// by `execute` runs, and the command starts in `enabledIf`'s state (a login button never flashes enabled
+  /// on load). To drive it from a stream, say what holds until the stream's first element:
+  /// `Command(enabledIf: Property(initial: false, then: stream))`.
   ///
   /// ```swift
   /// let canLogIn = combineLatest(username, password).map { $0.count >= 3 && $1.count >= 8 }
   /// let logIn = Command(enabledIf: canLogIn) { try await api.logIn(username.value, password.value) }
   /// ```
   /// - Parameters:
-  ///   - enabledIf: whether the command may run; any non-failing `AsyncSequence` of `Bool`.
+  ///   - enabledIf: whether the command may run; read synchronously at each call.
   ///   - policy: what to do with a call during a run; `.reject` by default.
   ///   - work: the operation each run performs.
-  public init<Enabled: AsyncSequence<Bool, Never> & Sendable>(
-    enabledIf: Enabled,
+  public init(
+    enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
     work: @escaping @Sendable (Input) async throws -> Output
-  ) where Enabled.AsyncIterator: SendableMetatype {
-    let storage = CommandStorage(policy: policy, enabled: Self.currentValue(of: enabledIf) ?? true, work: work)
+  ) {
+    self.init(enabledIfValue: enabledIf.property, policy: policy, work: work)
+  }
+
+  private init(
+    enabledIfValue enabledIf: Property<Bool>?,
+    policy: CommandPolicy,
+    work: @escaping @Sendable (Input) async throws -> Output
+  ) {
+    let storage = CommandStorage(policy: policy, enabledIf: enabledIf, work: work)
     self.storage = storage
     self.policy = policy
-    self.enabledObservation = Self.observe(enabledIf, into: storage)
-    (executing, isEnabled, values, errors, disabledErrors) = Self.streams(of: storage)
+    executing = Property(storage.executing)
+    isEnabled = Self.isEnabled(enabledIf, open: storage.open)
+    values = Signal(storage.values)
+    errors = Signal(storage.errors)
+    disabledErrors = Signal(storage.disabledErrors)
   }
 
   deinit {
-    enabledObservation?.cancel()
     storage.close()
   }
 
@@ -186,38 +195,23 @@ public actor Command<Input: Sendable, Output: Sendable> {
 
   // MARK: Helpers
 
-  private static func streams(
-    of storage: CommandStorage<Input, Output>
-  ) -> (Property<Bool>, Property<Bool>, Signal<Output, Never>, Signal<any Error, Never>, Signal<Void, Never>) {
-    (
-      Property(storage.executing),
-      Property(storage.isEnabled),
-      Signal(storage.values),
-      Signal(storage.errors),
-      Signal(storage.disabledErrors)
+  /// `enabledIf && open`, read when it is read; its iteration ends when the command is released (`open`
+  /// turns `nil`), even while `enabledIf` lives on.
+  private static func isEnabled(_ enabledIf: Property<Bool>?, open: CurrentValueSubject<Bool?, Never>) -> Property<Bool>
+  {
+    let enabledIf = enabledIf ?? Property(value: true)
+    let open = Property(open)
+    return Property(
+      derived: DerivedProperty(
+        read: { enabledIf.value && (open.value ?? false) },
+        register: { policy in
+          combineLatest(enabledIf.subscribe(bufferingPolicy: policy), open.subscribe(bufferingPolicy: policy))
+            .prefix { $1 != nil }
+            .map { $0 && $1! }
+            .removeDuplicates()
+        }
+      )
     )
-  }
-
-  /// The value a current-value source holds now, so that a command built on it starts in the right state.
-  private static func currentValue<Enabled: AsyncSequence<Bool, Never>>(of enabledIf: Enabled) -> Bool? {
-    if let property = enabledIf as? Property<Bool> { return property.value }
-    if let subject = enabledIf as? CurrentValueSubject<Bool, Never> { return subject.value }
-    return nil
-  }
-
-  /// Follows `enabledIf` in a task that holds the storage only, so that it never keeps the command alive.
-  private static func observe<Enabled: AsyncSequence<Bool, Never> & Sendable>(
-    _ enabledIf: Enabled,
-    into storage: CommandStorage<Input, Output>
-  ) -> Task<Void, Never> where Enabled.AsyncIterator: SendableMetatype {
-    // Registered now: a subject's values sent right after `init` are not missed.
-    let iterator = enabledIf.makeAsyncIterator()
-    return Task {
-      var iterator = iterator
-      while let enabled = await iterator.next(isolation: nil) {
-        storage.setEnabledIf(enabled)
-      }
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 /// The bookkeeping of a ``Command``: the runs in flight, the callers waiting for their turn (`.enqueue`), and
-/// what the `executing` and `isEnabled` properties last published.
+/// what the `executing` and "open" (the policy would admit another run) states last published. `enabledIf` is
+/// not kept here: the storage reads it at each admission and passes it in.
 ///
 /// Pure: ``CommandStorage`` calls one method per event under its lock and acts on the returned action
 /// (publishes changes, cancels tasks, resumes waiting callers).
@@ -17,11 +18,13 @@ package struct CommandStateMachine: Sendable {
   /// What to publish; `nil` means unchanged (the properties publish changes only).
   package struct Changes: Equatable {
     package var executing: Bool?
-    package var isEnabled: Bool?
+    /// Whether the command would admit another run, `enabledIf` aside: not released, and under the policy's
+    /// limit.
+    package var open: Bool?
 
-    package init(executing: Bool? = nil, isEnabled: Bool? = nil) {
+    package init(executing: Bool? = nil, open: Bool? = nil) {
       self.executing = executing
-      self.isEnabled = isEnabled
+      self.open = open
     }
   }
 
@@ -77,23 +80,20 @@ package struct CommandStateMachine: Sendable {
   private var queue: [Int] = []
   private var waiters: [Int: Waiter] = [:]
   private var nextID = 0
-  private var enabledIf: Bool
   private var publishedExecuting = false
-  private var publishedEnabled: Bool
+  private var publishedOpen = true
   private var closed = false
   private var streamsEnded = false
 
-  package init(policy: CommandPolicy, enabled: Bool) {
+  package init(policy: CommandPolicy) {
     self.policy = policy.kind
-    self.enabledIf = enabled
-    self.publishedEnabled = enabled
   }
 
   // MARK: Events
 
-  /// A caller wants to run.
-  package mutating func admit() -> Admission {
-    guard enabledIf, !closed else { return .disabled }
+  /// A caller wants to run; `enabled` is the value of `enabledIf` read for this call.
+  package mutating func admit(enabled: Bool) -> Admission {
+    guard enabled, !closed else { return .disabled }
     switch policy {
     case .limit(let limit):
       guard runs.count < limit else { return .disabled }
@@ -191,12 +191,6 @@ package struct CommandStateMachine: Sendable {
     )
   }
 
-  /// The latest value of `enabledIf`.
-  package mutating func setEnabledIf(_ enabled: Bool) -> Changes {
-    enabledIf = enabled
-    return changes()
-  }
-
   /// `cancel()`: cancels every run in flight and every waiting caller.
   package mutating func cancelAll() -> Cancellation {
     var cancellation = Cancellation()
@@ -254,10 +248,10 @@ package struct CommandStateMachine: Sendable {
       publishedExecuting = executing
       changes.executing = executing
     }
-    let enabled = enabledIf && !closed && policyAllowsAnotherRun
-    if enabled != publishedEnabled {
-      publishedEnabled = enabled
-      changes.isEnabled = enabled
+    let open = !closed && policyAllowsAnotherRun
+    if open != publishedOpen {
+      publishedOpen = open
+      changes.open = open
     }
     return changes
   }

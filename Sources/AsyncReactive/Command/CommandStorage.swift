@@ -7,18 +7,21 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   typealias Machine = CommandStateMachine
 
   let work: @Sendable (Input) async throws -> Output
-  let executing: CurrentValueSubject<Bool, Never>
-  let isEnabled: CurrentValueSubject<Bool, Never>
+  let executing = CurrentValueSubject<Bool, Never>(false)
+  /// Whether the policy would admit another run (`enabledIf` aside); `nil` once the command was released, so
+  /// that `isEnabled`'s consumers can finish although `enabledIf` lives on.
+  let open = CurrentValueSubject<Bool?, Never>(true)
+  /// Read at each admission; `nil` for a command that is always enabled.
+  let enabledIf: Property<Bool>?
   let values = PassthroughSubject<Output, Never>()
   let errors = PassthroughSubject<any Error, Never>()
   let disabledErrors = PassthroughSubject<Void, Never>()
   private let state: Locked<Machine>
 
-  init(policy: CommandPolicy, enabled: Bool, work: @escaping @Sendable (Input) async throws -> Output) {
+  init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
     self.work = work
-    self.executing = CurrentValueSubject(false)
-    self.isEnabled = CurrentValueSubject(enabled)
-    self.state = Locked(Machine(policy: policy, enabled: enabled))
+    self.enabledIf = enabledIf
+    self.state = Locked(Machine(policy: policy))
   }
 
   // MARK: Running
@@ -70,9 +73,12 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   }
 
   private func admit() throws(CommandError) -> Admitted {
+    // Read now, outside the lock (it may run the user's `map` closures): the call is admitted or refused on
+    // the state of `enabledIf` at the moment of the call, never on a value a task has yet to deliver.
+    let enabled = enabledIf?.value ?? true
     var toCancel: [Machine.Canceller] = []
     let admission = state.withLock { machine -> Admitted? in
-      switch machine.admit() {
+      switch machine.admit(enabled: enabled) {
       case .disabled:
         return nil
       case .run(let id, let changes, let cancel):
@@ -171,11 +177,6 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   // MARK: Control
 
-  /// The latest value of the `enabledIf` sequence.
-  func setEnabledIf(_ enabled: Bool) {
-    state.withLock { machine in publish(machine.setEnabledIf(enabled)) }
-  }
-
   /// Cancels every run and every waiting caller.
   func cancelAll() {
     apply(state.withLock { $0.cancelAll() })
@@ -195,12 +196,13 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Called under the lock, so that changes are published in the order they happened.
   private func publish(_ changes: Machine.Changes) {
     if let executing = changes.executing { self.executing.send(executing) }
-    if let enabled = changes.isEnabled { isEnabled.send(enabled) }
+    if let open = changes.open { self.open.send(open) }
   }
 
   private func endStreams() {
     executing.finish()
-    isEnabled.finish()
+    open.send(nil)
+    open.finish()
     values.finish()
     errors.finish()
     disabledErrors.finish()

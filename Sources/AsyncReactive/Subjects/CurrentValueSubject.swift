@@ -1,10 +1,15 @@
 /// A hot subject that holds a current value: each consumer receives it first, then every later value.
 ///
 /// The counterpart of RACBehaviorSubject, RxSwift's `BehaviorSubject` / `BehaviorRelay` and
-/// ReactiveSwift's `MutableProperty`. ``value`` reads and writes synchronously from any thread.
+/// ReactiveSwift's `MutableProperty`. ``value`` reads and writes synchronously from any thread: after
+/// `subject.value = x` returns, every read of it, and of every ``Property`` derived from it, sees `x`.
 ///
-/// **Finishes:** when ``finish()`` is called. Like RxSwift's `BehaviorSubject` and Combine, a consumer that
-/// subscribes after termination receives only the terminal event, not the last value.
+/// **Observation:** reading ``value`` inside `withObservationTracking`, `Observations { }` or a SwiftUI
+/// `body` is tracked, and every change fires the tracking, as for an `@Observable` property.
+///
+/// **Finishes:** when ``finish()`` is called, or when the subject is released (nobody can send any more).
+/// Like RxSwift's `BehaviorSubject` and Combine, a consumer that subscribes after termination receives only
+/// the terminal event, not the last value.
 ///
 /// **Throws:** the error passed to ``fail(_:)``.
 ///
@@ -17,6 +22,7 @@
 /// ```
 public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subject {
   @usableFromInline let storage: SubjectStorage<Element, Failure>
+  @usableFromInline let observation = ValueObservation()
 
   /// Creates a subject holding `value`.
   ///
@@ -35,8 +41,11 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   /// ```
   @inlinable public var value: Element {
     // The replay buffer of a current-value storage always holds exactly one value.
-    get { storage.latest! }
-    set { storage.send(newValue) }
+    get {
+      observation.access()
+      return storage.latest!
+    }
+    set { send(newValue) }
   }
 
   /// Sets ``value`` and delivers it to every current consumer; ignored after termination.
@@ -44,7 +53,9 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   /// ```swift
   /// subject.send(3)
   /// ```
-  @inlinable public func send(_ value: Element) { storage.send(value) }
+  @inlinable public func send(_ value: Element) {
+    observation.mutation { storage.send(value) }
+  }
 
   /// Ends every current and later consumer normally.
   ///
@@ -74,5 +85,15 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
     subscribe().makeAsyncIterator()
   }
 
-  @inlinable package var consumerCount: Int { storage.consumerCount }
+  /// How many consumers are registered now (RxSwift's `hasObservers`, as a count): each iterating loop and
+  /// each ``subscribe(bufferingPolicy:)`` not yet dropped. A consumer that stopped is removed at once.
+  ///
+  /// ```swift
+  /// #expect(subject.consumerCount == 0)   // in a test: nothing still listens
+  /// ```
+  @inlinable public var consumerCount: Int { storage.consumerCount }
+
+  // Nobody can send any more: end the consumers, which never keep the subject alive (ReactiveSwift's
+  // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
+  deinit { storage.terminate(.finished) }
 }

@@ -3,7 +3,8 @@
 /// The counterpart of RACSubject, RxSwift's `PublishSubject` and ReactiveSwift's `Signal.pipe()`.
 /// `send`, `finish` and `fail` are synchronous and callable from any thread, task or completion handler.
 ///
-/// **Finishes:** when ``finish()`` is called; consumers first receive every value buffered for them.
+/// **Finishes:** when ``finish()`` is called or the subject is released (nobody can send any more);
+/// consumers first receive every value buffered for them.
 ///
 /// **Throws:** the error passed to ``fail(_:)``, to current and later consumers.
 ///
@@ -60,5 +61,15 @@ public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subjec
     subscribe().makeAsyncIterator()
   }
 
-  @inlinable package var consumerCount: Int { storage.consumerCount }
+  /// How many consumers are registered now (RxSwift's `hasObservers`, as a count): each iterating loop and
+  /// each ``subscribe(bufferingPolicy:)`` not yet dropped. A consumer that stopped is removed at once.
+  ///
+  /// ```swift
+  /// #expect(subject.consumerCount == 0)   // in a test: nothing still listens
+  /// ```
+  @inlinable public var consumerCount: Int { storage.consumerCount }
+
+  // Nobody can send any more: end the consumers, which never keep the subject alive (ReactiveSwift's
+  // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
+  deinit { storage.terminate(.finished) }
 }

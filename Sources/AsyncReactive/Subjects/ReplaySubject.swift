@@ -2,8 +2,8 @@
 ///
 /// The counterpart of RACReplaySubject and RxSwift's `ReplaySubject.create(bufferSize:)`.
 ///
-/// **Finishes:** when ``finish()`` is called; a consumer that subscribes later still receives the replayed
-/// values, then the end.
+/// **Finishes:** when ``finish()`` is called or the subject is released (nobody can send any more); a
+/// consumer that subscribes later still receives the replayed values, then the end.
 ///
 /// **Throws:** the error passed to ``fail(_:)``, after the replayed values.
 ///
@@ -62,5 +62,15 @@ public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
     subscribe().makeAsyncIterator()
   }
 
-  @inlinable package var consumerCount: Int { storage.consumerCount }
+  /// How many consumers are registered now (RxSwift's `hasObservers`, as a count): each iterating loop and
+  /// each ``subscribe(bufferingPolicy:)`` not yet dropped. A consumer that stopped is removed at once.
+  ///
+  /// ```swift
+  /// #expect(subject.consumerCount == 0)   // in a test: nothing still listens
+  /// ```
+  @inlinable public var consumerCount: Int { storage.consumerCount }
+
+  // Nobody can send any more: end the consumers, which never keep the subject alive (ReactiveSwift's
+  // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
+  deinit { storage.terminate(.finished) }
 }

@@ -17,6 +17,17 @@ where Element: Sendable, AsyncIterator == SubjectSubscription<Element, Failure>.
   func fail(_ error: Failure)
   /// Registers a consumer now and returns it; see ``SubjectSubscription``.
   func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure>
+  /// How many consumers are registered now; a consumer that stopped is removed at once.
+  var consumerCount: Int { get }
+}
+
+extension Subject {
+  /// Whether any consumer is registered now (RxSwift's `hasObservers`).
+  ///
+  /// ```swift
+  /// if !viewModel.results.hasConsumers { pauseUpdates() }
+  /// ```
+  public var hasConsumers: Bool { consumerCount > 0 }
 }
 
 extension Subject {

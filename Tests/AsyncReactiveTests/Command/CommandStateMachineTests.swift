@@ -5,46 +5,48 @@ import Testing
 /// real tasks.
 @Suite("CommandStateMachine transitions")
 struct CommandStateMachineTests {
-  @Test(".reject admits one run, publishes executing and isEnabled changes only, refuses the next")
+  @Test(".reject admits one run, publishes executing and open changes only, refuses the next")
   func rejectTransitions() {
-    var machine = CommandStateMachine(policy: .reject, enabled: true)
-    guard case .run(let id, let changes, let cancel) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .reject)
+    guard case .run(let id, let changes, let cancel) = machine.admit(enabled: true) else {
       Issue.record("the first call must run")
       return
     }
-    #expect(changes == .init(executing: true, isEnabled: false))
+    #expect(changes == .init(executing: true, open: false))
     #expect(cancel.isEmpty)
-    guard case .disabled = machine.admit() else {
+    guard case .disabled = machine.admit(enabled: true) else {
       Issue.record("a second call during the run must be refused")
       return
     }
     let finish = machine.finish(id, taskCancelled: false)
     #expect(!finish.cancelled)
-    #expect(finish.changes == .init(executing: false, isEnabled: true))
+    #expect(finish.changes == .init(executing: false, open: true))
     #expect(finish.next == nil)
     #expect(!finish.endStreams)
   }
 
-  @Test("enabledIf false refuses calls; changes are reported once")
+  @Test("a call made while enabledIf is false is refused and changes nothing")
   func enabledIf() {
-    var machine = CommandStateMachine(policy: .concurrent(limit: 2), enabled: true)
-    #expect(machine.setEnabledIf(false) == .init(isEnabled: false))
-    #expect(machine.setEnabledIf(false) == .init())
-    guard case .disabled = machine.admit() else {
+    var machine = CommandStateMachine(policy: .concurrent(limit: 2))
+    guard case .disabled = machine.admit(enabled: false) else {
       Issue.record("a disabled command must refuse")
       return
     }
-    #expect(machine.setEnabledIf(true) == .init(isEnabled: true))
+    guard case .run(_, let changes, _) = machine.admit(enabled: true) else {
+      Issue.record("an enabled command under its limit must run")
+      return
+    }
+    #expect(changes == .init(executing: true))  // one of two slots used: still open
   }
 
   @Test(".cancelPrevious marks the runs in flight; a run cancelled before its task existed is cancelled on attach")
   func cancelPreviousBeforeAttach() {
-    var machine = CommandStateMachine(policy: .cancelPrevious, enabled: true)
-    guard case .run(let first, _, _) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .cancelPrevious)
+    guard case .run(let first, _, _) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }
-    guard case .run(let second, let changes, let cancel) = machine.admit() else {
+    guard case .run(let second, let changes, let cancel) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }
@@ -60,8 +62,8 @@ struct CommandStateMachineTests {
 
   @Test("a run that finished before attach is not cancelled by the late attach")
   func attachAfterFinish() {
-    var machine = CommandStateMachine(policy: .reject, enabled: true)
-    guard case .run(let id, _, _) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .reject)
+    guard case .run(let id, _, _) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }
@@ -71,12 +73,12 @@ struct CommandStateMachineTests {
 
   @Test(".enqueue hands the turn to a waiter that has not parked yet; it runs when it parks")
   func grantedBeforePark() async {
-    var machine = CommandStateMachine(policy: .enqueue, enabled: true)
-    guard case .run(let first, _, _) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .enqueue)
+    guard case .run(let first, _, _) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }
-    guard case .wait(let waiter) = machine.admit() else {
+    guard case .wait(let waiter) = machine.admit(enabled: true) else {
       Issue.record("must wait")
       return
     }
@@ -93,12 +95,12 @@ struct CommandStateMachineTests {
 
   @Test(".enqueue: a waiter cancelled before it parks is told so when it parks, and leaves the queue")
   func cancelledBeforePark() async {
-    var machine = CommandStateMachine(policy: .enqueue, enabled: true)
-    guard case .run(let first, _, _) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .enqueue)
+    guard case .run(let first, _, _) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }
-    guard case .wait(let waiter) = machine.admit() else {
+    guard case .wait(let waiter) = machine.admit(enabled: true) else {
       Issue.record("must wait")
       return
     }
@@ -114,12 +116,12 @@ struct CommandStateMachineTests {
 
   @Test("cancelAll marks runs and releases waiters; close ends the streams after the last run")
   func cancelAllAndClose() {
-    var machine = CommandStateMachine(policy: .enqueue, enabled: true)
-    guard case .run(let first, _, _) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .enqueue)
+    guard case .run(let first, _, _) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }
-    guard case .wait = machine.admit() else {
+    guard case .wait = machine.admit(enabled: true) else {
       Issue.record("must wait")
       return
     }
@@ -131,7 +133,7 @@ struct CommandStateMachineTests {
     let finish = machine.finish(first, taskCancelled: false)
     #expect(finish.cancelled)
     #expect(finish.endStreams)
-    guard case .disabled = machine.admit() else {
+    guard case .disabled = machine.admit(enabled: true) else {
       Issue.record("a closed command refuses")
       return
     }
@@ -139,8 +141,8 @@ struct CommandStateMachineTests {
 
   @Test("a task cancelled by its caller ends its run as cancelled")
   func taskCancelled() {
-    var machine = CommandStateMachine(policy: .reject, enabled: true)
-    guard case .run(let id, _, _) = machine.admit() else {
+    var machine = CommandStateMachine(policy: .reject)
+    guard case .run(let id, _, _) = machine.admit(enabled: true) else {
       Issue.record("must run")
       return
     }

@@ -69,12 +69,31 @@ struct CommandTests {
     #expect(await drain(&executing) == [false])
   }
 
-  @Test("before enabledIf produces a value the command is enabled (no RxSwift Action #63)")
-  func enabledBeforeFirstValue() async throws {
+  @Test("a command starts in enabledIf's state: no enabled flash, and a stream needs an explicit initial value")
+  func startsInEnabledIfState() async throws {
     let enabled = PassthroughSubject<Bool, Never>()
-    let command = Command(enabledIf: enabled) { (value: Int) in value + 1 }
-    #expect(command.isEnabled.value == true)
-    #expect(try await command.execute(1) == 2)
+    let command = Command(enabledIf: Property(initial: false, then: enabled.subscribe())) { (value: Int) in
+      value + 1
+    }
+    #expect(command.isEnabled.value == false)
+    #expect(await Outcome { try await command.execute(1) } == .disabled)
+    let always = Command(enabledIf: Property(value: false)) { (value: Int) in value }
+    #expect(always.isEnabled.value == false)
+    #expect(await Outcome { try await always.execute(1) } == .disabled)
+  }
+
+  @Test("enabled.value = true, then execute at once: runs (enabledIf is read at the call), 1,000 of 1,000")
+  func enabledIfReadAtTheCall() async throws {
+    let enabled = CurrentValueSubject<Bool, Never>(false)
+    let command = Command(enabledIf: enabled) { (value: Int) in value }
+    for round in 0..<1_000 {
+      enabled.value = true
+      #expect(command.isEnabled.value == true)
+      #expect(try await command.execute(round) == round)
+      enabled.value = false
+      #expect(command.isEnabled.value == false)
+      #expect(await Outcome { try await command.execute(round) } == .disabled)
+    }
   }
 
   @Test("enabledIf switching while a run is in flight: the run completes; calls follow the latest value")
@@ -196,16 +215,21 @@ struct CommandTests {
     #expect(await drain(&values).isEmpty)
   }
 
-  @Test("the enabledIf observation does not keep the command alive, and ends with it")
+  @Test("enabledIf does not keep the command alive, and isEnabled's consumers finish with the command")
   func enabledIfDoesNotRetain() async {
-    let enabled = StreamInput<Bool>()
+    let enabled = CurrentValueSubject<Bool, Never>(true)
     weak var weakCommand: Command<Void, Void>?
+    var isEnabled: Property<Bool>.Iterator
     do {
-      let command = Command(enabledIf: enabled.stream) {}
+      let command = Command(enabledIf: enabled) {}
       weakCommand = command
+      isEnabled = command.isEnabled.makeAsyncIterator()
+      #expect(await isEnabled.next() == true)
     }
     #expect(weakCommand == nil)
-    await enabled.terminated.wait()
+    // enabledIf lives on, yet the loop over the released command's isEnabled ends.
+    #expect(await drain(&isEnabled) == [])
+    #expect(enabled.consumerCount == 0)
   }
 
   @Test("re-entrant execute: refused under .reject, run under .concurrent; executing never flickers")

@@ -1,0 +1,31 @@
+import Observation
+
+/// The link between a current value and the Observation module (`withObservationTracking`, `Observations`,
+/// SwiftUI): reading a ``CurrentValueSubject/value`` records an access here, and changing it announces a
+/// mutation, so that whoever read it inside a tracking scope hears of the change.
+///
+/// One per current value. It is a non-generic class on purpose: a key path into a generic class is
+/// instantiated at run time on every use (measured: ~2.2 µs per access on Linux), while this one is a constant
+/// (~15 ns per access).
+@usableFromInline package final class ValueObservation: Observable, Sendable {
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  @inlinable package init() {}
+
+  /// The observed member. Its value is irrelevant: Observation tracks key paths, and the current value lives
+  /// in the subject's storage.
+  @usableFromInline var current: Int { 0 }
+
+  /// The key path of ``current``, made once: a key-path literal costs a look-up on every use.
+  @usableFromInline static let currentKeyPath: any KeyPath<ValueObservation, Int> & Sendable = \.current
+
+  /// Records a read of the current value in the enclosing tracking scope, if any.
+  @inlinable package func access() {
+    registrar.access(self, keyPath: Self.currentKeyPath)
+  }
+
+  /// Announces a change of the current value around `change`.
+  @inlinable package func mutation<Result>(_ change: () -> Result) -> Result {
+    registrar.withMutation(of: self, keyPath: Self.currentKeyPath, change)
+  }
+}

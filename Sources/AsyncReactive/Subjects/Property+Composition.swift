@@ -1,0 +1,280 @@
+import Synchronization
+
+// Derived properties (ReactiveSwift's property composition): each one's `value` is computed from its sources'
+// current values when it is read, never through a task; iterating it follows its sources' changes.
+
+extension PropertyProtocol {
+  /// A property whose value is `transform` of this one's, computed when it is read.
+  ///
+  /// Iterating it yields `transform` of each of this property's values, including the ones that map to
+  /// an unchanged result; add ``removeDuplicates()`` to skip those.
+  ///
+  /// ```swift
+  /// let isValid = username.map { $0.count >= 3 }
+  /// username.value = "tom"
+  /// isValid.value   // true
+  /// ```
+  /// - Parameter transform: a fast, pure function of the value; it runs on every read and every change.
+  /// - Returns: the derived ``Property``.
+  public func map<Transformed: Sendable>(
+    _ transform: @escaping @Sendable (Value) -> Transformed
+  ) -> Property<Transformed> {
+    let base = property
+    return Property(
+      derived: DerivedProperty(
+        read: { transform(base.value) },
+        register: { policy in AsyncReactiveMapSequence(base.subscribe(bufferingPolicy: policy), transform: transform) }
+      )
+    )
+  }
+
+  /// A property with the same value whose iteration skips values equal to the previous one, by
+  /// `areEquivalent` (ReactiveSwift's `skipRepeats(_:)`).
+  ///
+  /// ```swift
+  /// let userID = session.map { $0.user }.removeDuplicates { $0.id == $1.id }
+  /// ```
+  /// - Parameter areEquivalent: whether two consecutive values are the same.
+  /// - Returns: the derived ``Property``.
+  public func removeDuplicates(
+    by areEquivalent: @escaping @Sendable (Value, Value) -> Bool
+  ) -> Property<Value> {
+    let base = property
+    return Property(
+      derived: DerivedProperty(
+        read: { base.value },
+        register: { policy in base.subscribe(bufferingPolicy: policy).removeDuplicates(by: areEquivalent) }
+      )
+    )
+  }
+
+  /// A property that follows the property `transform` returns for the current value (ReactiveSwift's
+  /// `flatMap(.latest)`): its value is that property's value, read through both at once; iterating it
+  /// switches to the new inner property on each change of this one.
+  ///
+  /// `transform` runs on every read, so it should return a property that already exists (a child view
+  /// model's state, say) rather than build a new one.
+  ///
+  /// ```swift
+  /// let selectedName = viewModel.selected.flatMapLatest { $0.name }   // Property<String>
+  /// ```
+  /// - Parameter transform: picks the property to follow for a value.
+  /// - Returns: the derived ``Property``.
+  public func flatMapLatest<Inner: PropertyProtocol>(
+    _ transform: @escaping @Sendable (Value) -> Inner
+  ) -> Property<Inner.Value> {
+    let base = property
+    return Property(
+      derived: DerivedProperty(
+        read: { transform(base.value).value },
+        register: { policy in
+          base.subscribe(bufferingPolicy: policy).flatMap(.latest) { transform($0).property }
+        }
+      )
+    )
+  }
+}
+
+extension PropertyProtocol where Value: Equatable {
+  /// A property with the same value whose iteration skips values equal to the previous one (ReactiveSwift's
+  /// `skipRepeats()`, RxSwift's `distinctUntilChanged()`).
+  ///
+  /// ```swift
+  /// let canSubmit = combineLatest(username, password).map(isValid).removeDuplicates()
+  /// ```
+  /// - Returns: the derived ``Property``.
+  public func removeDuplicates() -> Property<Value> {
+    removeDuplicates(by: ==)
+  }
+}
+
+extension PropertyProtocol where Value == Bool {
+  /// A property holding the negation of this one (RAC's `[executing not]`).
+  ///
+  /// ```swift
+  /// let spinnerHidden = command.executing.not()
+  /// ```
+  /// - Returns: the derived ``Property``.
+  public func not() -> Property<Bool> {
+    map { !$0 }
+  }
+}
+
+/// A property combining the current values of two properties (ReactiveSwift's `Property.combineLatest`): its
+/// value is the pair of their current values, read when it is read; iterating it yields the current pair,
+/// then a pair on every change of either.
+///
+/// Inputs that are all properties (or `CurrentValueSubject`s that cannot fail) get this overload; any other
+/// input gives the stream form, ``AsyncCombineLatestSequence``.
+///
+/// **Finishes:** iterating finishes once both sources have finished (their subjects finished or were
+/// released).
+///
+/// ```swift
+/// let form = combineLatest(username, password)          // Property<(String, String)>
+/// let isValid = form.map { $0.count >= 3 && $1.count >= 8 }
+/// password.value = "hunter22"
+/// isValid.value   // reflects the new password at once
+/// ```
+/// - Returns: the combined ``Property``.
+public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol>(
+  _ p1: P1, _ p2: P2
+) -> Property<(P1.Value, P2.Value)> {
+  let (a, b) = (p1.property, p2.property)
+  return Property(
+    derived: DerivedProperty(
+      read: { (a.value, b.value) },
+      register: { policy in
+        RegisteredCombineLatest(
+          makeCombineLatest(
+            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+            failures: neverFailure, neverFailure))
+      }
+    )
+  )
+}
+
+/// A property combining the current values of three properties; see ``combineLatest(_:_:)-(P1,P2)``.
+///
+/// ```swift
+/// let screen = combineLatest(profile, wallet, orders).map(ScreenState.init)
+/// ```
+/// - Returns: the combined ``Property``.
+public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol>(
+  _ p1: P1, _ p2: P2, _ p3: P3
+) -> Property<(P1.Value, P2.Value, P3.Value)> {
+  let (a, b, c) = (p1.property, p2.property, p3.property)
+  return Property(
+    derived: DerivedProperty(
+      read: { (a.value, b.value, c.value) },
+      register: { policy in
+        RegisteredCombineLatest(
+          makeCombineLatest(
+            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+            c.subscribe(bufferingPolicy: policy),
+            failures: neverFailure, neverFailure, neverFailure))
+      }
+    )
+  )
+}
+
+/// A property combining the current values of four properties; see ``combineLatest(_:_:)-(P1,P2)``.
+///
+/// ```swift
+/// let form = combineLatest(name, email, password, repeated)
+/// ```
+/// - Returns: the combined ``Property``.
+public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol>(
+  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4
+) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value)> {
+  let (a, b, c, d) = (p1.property, p2.property, p3.property, p4.property)
+  return Property(
+    derived: DerivedProperty(
+      read: { (a.value, b.value, c.value, d.value) },
+      register: { policy in
+        RegisteredCombineLatest(
+          makeCombineLatest(
+            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+            c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
+            failures: neverFailure, neverFailure, neverFailure, neverFailure))
+      }
+    )
+  )
+}
+
+/// A property combining the current values of five properties; see ``combineLatest(_:_:)-(P1,P2)``.
+///
+/// ```swift
+/// let state = combineLatest(a, b, c, d, e)
+/// ```
+/// - Returns: the combined ``Property``.
+public func combineLatest<
+  P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol, P5: PropertyProtocol
+>(
+  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4, _ p5: P5
+) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value, P5.Value)> {
+  let (a, b, c, d, e) = (p1.property, p2.property, p3.property, p4.property, p5.property)
+  return Property(
+    derived: DerivedProperty(
+      read: { (a.value, b.value, c.value, d.value, e.value) },
+      register: { policy in
+        RegisteredCombineLatest(
+          makeCombineLatest(
+            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+            c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
+            e.subscribe(bufferingPolicy: policy),
+            failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
+      }
+    )
+  )
+}
+
+/// A property combining the current values of six properties; see ``combineLatest(_:_:)-(P1,P2)``.
+///
+/// ```swift
+/// let state = combineLatest(a, b, c, d, e, f)
+/// ```
+/// - Returns: the combined ``Property``.
+public func combineLatest<
+  P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol, P5: PropertyProtocol,
+  P6: PropertyProtocol
+>(
+  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4, _ p5: P5, _ p6: P6
+) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value, P5.Value, P6.Value)> {
+  let (a, b, c, d, e, f) = (p1.property, p2.property, p3.property, p4.property, p5.property, p6.property)
+  return Property(
+    derived: DerivedProperty(
+      read: { (a.value, b.value, c.value, d.value, e.value, f.value) },
+      register: { policy in
+        RegisteredCombineLatest(
+          makeCombineLatest(
+            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+            c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
+            e.subscribe(bufferingPolicy: policy), f.subscribe(bufferingPolicy: policy),
+            failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
+      }
+    )
+  )
+}
+
+/// A property combining the current values of an array of properties, in order. An empty array gives a
+/// constant empty array.
+///
+/// ```swift
+/// let allValid = combineLatest(fields.map(\.isValid)).map { $0.allSatisfy { $0 } }
+/// ```
+/// - Parameter properties: the sources; the value has one element per source, in this order.
+/// - Returns: the combined ``Property``.
+public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]> {
+  let sources = properties.map(\.property)
+  guard !sources.isEmpty else { return Property(value: []) }
+  return Property(
+    derived: DerivedProperty(
+      read: { sources.map(\.value) },
+      register: { policy in
+        RegisteredCombineLatest(combineLatest(sources.map { $0.subscribe(bufferingPolicy: policy) }))
+      }
+    )
+  )
+}
+
+/// A combineLatest whose inputs were subscribed when it was made, iterated once: the consumers of a combined
+/// property are registered at `subscribe()`, like a subject's.
+final class RegisteredCombineLatest<Element: Sendable>: AsyncSequence, Sendable {
+  typealias Failure = Never
+
+  let storage: NaryStorage<Element, Never>
+  let iterated = Atomic<Bool>(false)
+
+  init(_ sequence: AsyncCombineLatestSequence<Element, Never>) {
+    storage = sequence.subscribe()
+  }
+
+  func makeAsyncIterator() -> AsyncCombineLatestSequence<Element, Never>.Iterator {
+    precondition(
+      !iterated.exchange(true, ordering: .relaxed),
+      "Property.Subscription was iterated twice: call subscribe() (or iterate the property) once per consumer"
+    )
+    return AsyncCombineLatestSequence<Element, Never>.Iterator(base: NaryIterator(storage))
+  }
+}

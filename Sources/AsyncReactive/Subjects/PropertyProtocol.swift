@@ -1,0 +1,41 @@
+/// State with a current value that is read synchronously and can be iterated for its changes: ``Property``
+/// and ``CurrentValueSubject`` (when it cannot fail), ReactiveSwift's `PropertyProtocol`.
+///
+/// What conforms can be composed into derived ``Property`` values (``PropertyProtocol/map(_:)``,
+/// `combineLatest(_:_:)`, ``PropertyProtocol/removeDuplicates()``, …) whose ``value`` is computed from the
+/// sources' current values at the moment it is read, never through a task. It is also what
+/// ``Command/init(enabledIf:policy:work:)`` and `withLatestFrom(_:)` read synchronously.
+///
+/// Iterating yields the current value first, then every change, until the source finishes.
+///
+/// ```swift
+/// let username = CurrentValueSubject<String, Never>("")
+/// let isValid = username.map { $0.count >= 3 }   // Property<Bool>
+/// username.value = "tom"
+/// print(isValid.value)                            // true, on the very next line
+/// ```
+public protocol PropertyProtocol<Value>: ReactiveSequence, Sendable
+where Element == Value, Failure == Never, AsyncIterator: SendableMetatype {
+  /// The type of the current value.
+  associatedtype Value: Sendable
+
+  /// The current value, read synchronously from any thread. Reading it inside `withObservationTracking`,
+  /// `Observations { }` or a SwiftUI `body` is tracked.
+  var value: Value { get }
+
+  /// A ``Property`` that reflects this one: the type-erased form that derived properties keep.
+  var property: Property<Value> { get }
+}
+
+extension CurrentValueSubject: PropertyProtocol where Failure == Never {
+  /// The type of the current value: the subject's element.
+  public typealias Value = Element
+
+  /// A read-only ``Property`` over this subject (it keeps the subject alive).
+  ///
+  /// ```swift
+  /// nonisolated let isLoading: Property<Bool>
+  /// init() { isLoading = isLoadingSubject.property }
+  /// ```
+  public var property: Property<Element> { Property(self) }
+}
