@@ -126,7 +126,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   ///   - property: the state read with each element.
   ///   - combine: builds the output from an element and the property's value.
   /// - Returns: an ``AsyncWithLatestValueSequence`` of `Output`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output>(
+  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
     _ combine: @escaping @Sendable (Element, Source.Value) -> Output
   ) -> AsyncWithLatestValueSequence<Self, Source, Output> where Failure == Never {
@@ -146,7 +146,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   ///   - property: the state read with each element.
   ///   - combine: builds the output from an element and the property's value.
   /// - Returns: an ``AsyncWithLatestValueSequence`` of `Output`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output>(
+  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
     _ combine: @escaping @Sendable (Element, Source.Value) -> Output
   ) -> AsyncWithLatestValueSequence<Self, Source, Output> {
