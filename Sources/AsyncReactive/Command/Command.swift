@@ -205,10 +205,12 @@ public actor Command<Input: Sendable, Output: Sendable> {
       derived: DerivedProperty(
         read: { enabledIf.value && (open.value ?? false) },
         register: { policy in
-          combineLatest(enabledIf.subscribe(bufferingPolicy: policy), open.subscribe(bufferingPolicy: policy))
-            .prefix { $1 != nil }
-            .map { $0 && $1! }
-            .removeDuplicates()
+          DerivedRegistration(
+            combineLatest(enabledIf.subscribe(bufferingPolicy: policy), open.subscribe(bufferingPolicy: policy))
+              .prefix { $1 != nil }
+              .map { $0 && $1! }
+              .removeDuplicates()
+          )
         }
       )
     )

@@ -16,14 +16,16 @@ extension PropertyProtocol {
   /// ```
   /// - Parameter transform: a fast, pure function of the value; it runs on every read and every change.
   /// - Returns: the derived ``Property``.
-  public func map<Transformed: Sendable>(
+  @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Transformed
   ) -> Property<Transformed> {
     let base = property
     return Property(
       derived: DerivedProperty(
-        read: { transform(base.value) },
-        register: { policy in AsyncReactiveMapSequence(base.subscribe(bufferingPolicy: policy), transform: transform) }
+        read: { [read = base.reader] in transform(read()) },
+        register: { policy in
+          DerivedRegistration(AsyncReactiveMapSequence(base.subscribe(bufferingPolicy: policy), transform: transform))
+        }
       )
     )
   }
@@ -36,14 +38,16 @@ extension PropertyProtocol {
   /// ```
   /// - Parameter areEquivalent: whether two consecutive values are the same.
   /// - Returns: the derived ``Property``.
-  public func removeDuplicates(
+  @inlinable public func removeDuplicates(
     by areEquivalent: @escaping @Sendable (Value, Value) -> Bool
   ) -> Property<Value> {
     let base = property
     return Property(
       derived: DerivedProperty(
-        read: { base.value },
-        register: { policy in base.subscribe(bufferingPolicy: policy).removeDuplicates(by: areEquivalent) }
+        read: base.reader,
+        register: { policy in
+          DerivedRegistration(base.subscribe(bufferingPolicy: policy).removeDuplicates(by: areEquivalent))
+        }
       )
     )
   }
@@ -60,7 +64,7 @@ extension PropertyProtocol {
   /// ```
   /// - Parameter transform: picks the property to follow for a value.
   /// - Returns: the derived ``Property``.
-  public func flatMapLatest<Inner: PropertyProtocol>(
+  @inlinable public func flatMapLatest<Inner: PropertyProtocol>(
     _ transform: @escaping @Sendable (Value) -> Inner
   ) -> Property<Inner.Value> {
     let base = property
@@ -68,7 +72,7 @@ extension PropertyProtocol {
       derived: DerivedProperty(
         read: { transform(base.value).value },
         register: { policy in
-          base.subscribe(bufferingPolicy: policy).flatMap(.latest) { transform($0).property }
+          DerivedRegistration(base.subscribe(bufferingPolicy: policy).flatMap(.latest) { transform($0).property })
         }
       )
     )
@@ -83,7 +87,7 @@ extension PropertyProtocol where Value: Equatable {
   /// let canSubmit = combineLatest(username, password).map(isValid).removeDuplicates()
   /// ```
   /// - Returns: the derived ``Property``.
-  public func removeDuplicates() -> Property<Value> {
+  @inlinable public func removeDuplicates() -> Property<Value> {
     removeDuplicates(by: ==)
   }
 }
@@ -95,7 +99,7 @@ extension PropertyProtocol where Value == Bool {
   /// let spinnerHidden = command.executing.not()
   /// ```
   /// - Returns: the derived ``Property``.
-  public func not() -> Property<Bool> {
+  @inlinable public func not() -> Property<Bool> {
     map { !$0 }
   }
 }
@@ -117,18 +121,19 @@ extension PropertyProtocol where Value == Bool {
 /// isValid.value   // reflects the new password at once
 /// ```
 /// - Returns: the combined ``Property``.
-public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol>(
+@inlinable public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol>(
   _ p1: P1, _ p2: P2
 ) -> Property<(P1.Value, P2.Value)> {
   let (a, b) = (p1.property, p2.property)
   return Property(
     derived: DerivedProperty(
-      read: { (a.value, b.value) },
+      read: { [a = a.reader, b = b.reader] in (a(), b()) },
       register: { policy in
-        RegisteredCombineLatest(
-          makeCombineLatest(
-            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-            failures: neverFailure, neverFailure))
+        DerivedRegistration(
+          RegisteredCombineLatest(
+            makeCombineLatest(
+              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+              failures: neverFailure, neverFailure)))
       }
     )
   )
@@ -140,19 +145,20 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol>(
 /// let screen = combineLatest(profile, wallet, orders).map(ScreenState.init)
 /// ```
 /// - Returns: the combined ``Property``.
-public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol>(
+@inlinable public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol>(
   _ p1: P1, _ p2: P2, _ p3: P3
 ) -> Property<(P1.Value, P2.Value, P3.Value)> {
   let (a, b, c) = (p1.property, p2.property, p3.property)
   return Property(
     derived: DerivedProperty(
-      read: { (a.value, b.value, c.value) },
+      read: { [a = a.reader, b = b.reader, c = c.reader] in (a(), b(), c()) },
       register: { policy in
-        RegisteredCombineLatest(
-          makeCombineLatest(
-            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-            c.subscribe(bufferingPolicy: policy),
-            failures: neverFailure, neverFailure, neverFailure))
+        DerivedRegistration(
+          RegisteredCombineLatest(
+            makeCombineLatest(
+              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+              c.subscribe(bufferingPolicy: policy),
+              failures: neverFailure, neverFailure, neverFailure)))
       }
     )
   )
@@ -164,19 +170,21 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: Proper
 /// let form = combineLatest(name, email, password, repeated)
 /// ```
 /// - Returns: the combined ``Property``.
+@inlinable
 public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol>(
   _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value)> {
   let (a, b, c, d) = (p1.property, p2.property, p3.property, p4.property)
   return Property(
     derived: DerivedProperty(
-      read: { (a.value, b.value, c.value, d.value) },
+      read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader] in (a(), b(), c(), d()) },
       register: { policy in
-        RegisteredCombineLatest(
-          makeCombineLatest(
-            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-            c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
-            failures: neverFailure, neverFailure, neverFailure, neverFailure))
+        DerivedRegistration(
+          RegisteredCombineLatest(
+            makeCombineLatest(
+              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+              c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
+              failures: neverFailure, neverFailure, neverFailure, neverFailure)))
       }
     )
   )
@@ -188,6 +196,7 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: Proper
 /// let state = combineLatest(a, b, c, d, e)
 /// ```
 /// - Returns: the combined ``Property``.
+@inlinable
 public func combineLatest<
   P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol, P5: PropertyProtocol
 >(
@@ -196,14 +205,15 @@ public func combineLatest<
   let (a, b, c, d, e) = (p1.property, p2.property, p3.property, p4.property, p5.property)
   return Property(
     derived: DerivedProperty(
-      read: { (a.value, b.value, c.value, d.value, e.value) },
+      read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader] in (a(), b(), c(), d(), e()) },
       register: { policy in
-        RegisteredCombineLatest(
-          makeCombineLatest(
-            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-            c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
-            e.subscribe(bufferingPolicy: policy),
-            failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
+        DerivedRegistration(
+          RegisteredCombineLatest(
+            makeCombineLatest(
+              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+              c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
+              e.subscribe(bufferingPolicy: policy),
+              failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)))
       }
     )
   )
@@ -215,6 +225,7 @@ public func combineLatest<
 /// let state = combineLatest(a, b, c, d, e, f)
 /// ```
 /// - Returns: the combined ``Property``.
+@inlinable
 public func combineLatest<
   P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol, P5: PropertyProtocol,
   P6: PropertyProtocol
@@ -224,14 +235,17 @@ public func combineLatest<
   let (a, b, c, d, e, f) = (p1.property, p2.property, p3.property, p4.property, p5.property, p6.property)
   return Property(
     derived: DerivedProperty(
-      read: { (a.value, b.value, c.value, d.value, e.value, f.value) },
+      read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader, f = f.reader] in
+        (a(), b(), c(), d(), e(), f())
+      },
       register: { policy in
-        RegisteredCombineLatest(
-          makeCombineLatest(
-            a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-            c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
-            e.subscribe(bufferingPolicy: policy), f.subscribe(bufferingPolicy: policy),
-            failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
+        DerivedRegistration(
+          RegisteredCombineLatest(
+            makeCombineLatest(
+              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
+              c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
+              e.subscribe(bufferingPolicy: policy), f.subscribe(bufferingPolicy: policy),
+              failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)))
       }
     )
   )
@@ -245,14 +259,15 @@ public func combineLatest<
 /// ```
 /// - Parameter properties: the sources; the value has one element per source, in this order.
 /// - Returns: the combined ``Property``.
-public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]> {
+@inlinable public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]> {
   let sources = properties.map(\.property)
   guard !sources.isEmpty else { return Property(value: []) }
   return Property(
     derived: DerivedProperty(
       read: { sources.map(\.value) },
       register: { policy in
-        RegisteredCombineLatest(combineLatest(sources.map { $0.subscribe(bufferingPolicy: policy) }))
+        DerivedRegistration(
+          RegisteredCombineLatest(combineLatest(sources.map { $0.subscribe(bufferingPolicy: policy) })))
       }
     )
   )
@@ -260,17 +275,17 @@ public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P
 
 /// A combineLatest whose inputs were subscribed when it was made, iterated once: the consumers of a combined
 /// property are registered at `subscribe()`, like a subject's.
-final class RegisteredCombineLatest<Element: Sendable>: AsyncSequence, Sendable {
-  typealias Failure = Never
+@usableFromInline final class RegisteredCombineLatest<Element: Sendable>: AsyncSequence, Sendable {
+  @usableFromInline typealias Failure = Never
 
-  let storage: NaryStorage<Element, Never>
-  let iterated = Atomic<Bool>(false)
+  @usableFromInline let storage: NaryStorage<Element, Never>
+  @usableFromInline let iterated = Atomic<Bool>(false)
 
-  init(_ sequence: AsyncCombineLatestSequence<Element, Never>) {
+  @inlinable init(_ sequence: AsyncCombineLatestSequence<Element, Never>) {
     storage = sequence.subscribe()
   }
 
-  func makeAsyncIterator() -> AsyncCombineLatestSequence<Element, Never>.Iterator {
+  @inlinable func makeAsyncIterator() -> AsyncCombineLatestSequence<Element, Never>.Iterator {
     precondition(
       !iterated.exchange(true, ordering: .relaxed),
       "Property.Subscription was iterated twice: call subscribe() (or iterate the property) once per consumer"

@@ -1,7 +1,8 @@
 import AsyncReactive
 
 // Screen 5: the login form. The button is enabled only while both fields are valid: `isEnabled` of a command
-// created with `enabledIf:` a `combineLatest` of the two validations.
+// created with `enabledIf:` a derived property, the `combineLatest` of the two validations, which the command
+// reads at each tap.
 
 /// The login form's view model.
 ///
@@ -15,18 +16,15 @@ actor LoginViewModel {
   /// Logs in; enabled only while both fields are valid, and (policy `.reject`) not while a login runs.
   nonisolated let logIn: Command<Void, String>
 
-  private nonisolated let canLogIn = CurrentValueSubject<Bool, Never>(false)
-  private let bindings = Lifetime()
-
   init(api: FakeAPI) {
     let (username, password) = (username, password)
-    // A Property is read at once, so the button starts disabled rather than enabled-until-told.
-    logIn = Command(enabledIf: Property(canLogIn)) {
+    // A derived property: its value is computed from the fields' current values whenever the command reads it,
+    // so the button starts disabled, and a tap right after an edit is judged on that edit.
+    let canLogIn = combineLatest(username.map(Self.isValidUsername), password.map(Self.isValidPassword))
+      .map { $0 && $1 }
+    logIn = Command(enabledIf: canLogIn) {
       try await api.logIn(username: username.value, password: password.value)
     }
-    combineLatest(username.map(Self.isValidUsername), password.map(Self.isValidPassword))
-      .map { $0 && $1 }
-      .bind(to: canLogIn, in: bindings)
   }
 
   @Sendable static func isValidUsername(_ name: String) -> Bool { name.count >= 3 }
