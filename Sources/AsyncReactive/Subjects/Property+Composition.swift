@@ -7,7 +7,7 @@ extension PropertyProtocol {
   /// A property whose value is `transform` of this one's, computed when it is read.
   ///
   /// Iterating it yields `transform` of each of this property's values, including the ones that map to
-  /// an unchanged result; add ``removeDuplicates()`` to skip those.
+  /// an unchanged result; add ``PropertyProtocol/removeDuplicates()`` to skip those.
   ///
   /// ```swift
   /// let isValid = username.map { $0.count >= 3 }
