@@ -147,7 +147,7 @@ extension Actor {
     }
   }
 
-  private func assign<Value>(_ value: Value, with body: @Sendable (isolated Self, Value) -> Void) {
+  func assign<Value>(_ value: Value, with body: @Sendable (isolated Self, Value) -> Void) {
     body(self, value)
   }
 }

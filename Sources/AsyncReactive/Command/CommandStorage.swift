@@ -14,6 +14,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Read at each admission; `nil` for a command that is always enabled.
   let enabledIf: Property<Bool>?
   let values = PassthroughSubject<Output, Never>()
+  let starts = PassthroughSubject<Input, Never>()
   let errors = PassthroughSubject<any Error, Never>()
   let disabledErrors = PassthroughSubject<Void, Never>()
   private let state: Locked<Machine>
@@ -51,11 +52,12 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     do { admission = try admit() } catch { return }
     switch admission {
     case .run(let id):
+      starts.send(input)
       // The work starts asynchronously: a caller that triggers from a button handler is not blocked by it.
-      let task = Task { [self] in try await runBody(id, input) }
+      let task = Task(named: "Command run") { [self] in try await runBody(id, input) }
       attach(task, to: id)
     case .wait(let id):
-      Task { [self] in
+      Task(named: "Command queued trigger") { [self] in
         try await waitForTurn(id)
         let task = start(id, input)
         try await withTaskCancellationHandler {
@@ -118,13 +120,14 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   /// Starts run `id`: its work begins at once, in a task that `cancel()` and `.cancelPrevious` can cancel.
   private func start(_ id: Int, _ input: Input) -> Task<Output, any Error> {
+    starts.send(input)
     let task: Task<Output, any Error>
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
       // which is most of the cost of a task.
-      task = Task.immediate { [self] in try await runBody(id, input) }
+      task = Task.immediate(name: "Command run") { [self] in try await runBody(id, input) }
     } else {
-      task = Task { [self] in try await runBody(id, input) }
+      task = Task(named: "Command run") { [self] in try await runBody(id, input) }
     }
     attach(task, to: id)
     return task
@@ -201,6 +204,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   private func endStreams() {
     executing.finish()
+    starts.finish()
     open.send(nil)
     open.finish()
     values.finish()
