@@ -1,11 +1,9 @@
 import Testing
 
-/// The real time a wait of AsyncReactiveTesting gives the code under test before it fails the test.
-///
-/// A watchdog, not a delay: a wait returns as soon as what it waits for happens, so a passing test never waits
-/// this long. Ten seconds leaves room for a loaded machine or a sanitizer build while still failing a wrong
-/// expectation in bounded time instead of hanging the whole test run.
-let defaultWaitTimeout: Duration = .seconds(10)
+// Every wait of AsyncReactiveTesting takes `timeout: Duration = .seconds(10)` of real time: a watchdog, not a
+// delay. A wait returns as soon as what it waits for happens, so a passing test never waits that long; ten
+// seconds leaves room for a loaded machine or a sanitizer build while still failing a wrong expectation in
+// bounded time instead of hanging the whole test run.
 
 /// How a watched wait ended.
 struct Watched<Value: Sendable>: Sendable {
