@@ -25,7 +25,7 @@ import Testing
 ///
 /// **Timeout:** a `send` (or `finish`, `fail`, ``waitForConsumers(_:timeout:fileID:filePath:line:column:)``) that is not
 /// handled within its `timeout` of real time records a test failure naming the consumers that did not handle it
-/// and what they took, then returns.
+/// (by subscription order: consumer 1 subscribed first) and what they took, then returns.
 ///
 /// **Cancellation:** a consumer whose task is cancelled, or that releases its iterator, stops at once and no
 /// longer holds up a `send`. A cancelled `send` returns at once, without a failure (the value stays sent).

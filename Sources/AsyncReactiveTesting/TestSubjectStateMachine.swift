@@ -19,6 +19,8 @@ package struct TestSubjectStateMachine<Element: Sendable, Failure: Error, Consum
 
   private struct ConsumerState: Sendable {
     var id: Int
+    /// Its place in subscription order, from 1: how failure messages name it.
+    var number: Int
     /// The values sent to it and not taken yet.
     var buffer: [Element] = []
     /// How many values were sent to it since it subscribed.
@@ -59,13 +61,11 @@ package struct TestSubjectStateMachine<Element: Sendable, Failure: Error, Consum
   private var senders: [Sender] = []
   private var consumerWaiters: [ConsumerWaiter] = []
   private var nextID = 0
+  private var subscriptions = 0
 
   package init() {}
 
   package var consumerCount: Int { consumers.count }
-
-  /// Whether `finish` or `fail` was called.
-  package var isTerminated: Bool { terminal != nil }
 
   /// Hands out an identifier for a consumer, a sender or a waiter.
   package mutating func makeID() -> Int {
@@ -76,7 +76,8 @@ package struct TestSubjectStateMachine<Element: Sendable, Failure: Error, Consum
   /// Registers a consumer (at `makeAsyncIterator()`).
   /// - Returns: the `waitForConsumers` callers to resume.
   package mutating func subscribe(id: Int) -> [Waiter] {
-    consumers.append(ConsumerState(id: id))
+    subscriptions += 1
+    consumers.append(ConsumerState(id: id, number: subscriptions))
     var resumed: [Waiter] = []
     consumerWaiters.removeAll { waiter in
       guard waiter.count <= consumers.count else { return false }
@@ -204,16 +205,17 @@ package struct TestSubjectStateMachine<Element: Sendable, Failure: Error, Consum
   }
 
   /// The consumers that have not handled what the sender `id` sent yet, described for a failure message, such as
-  /// `consumer 1 has not taken it (it took 0 of the 1 value sent to it)`; empty if none.
+  /// `consumer 1 has not taken it (it took 0 of the 1 value sent to it)`, each named by its place in
+  /// subscription order; empty if none.
   package func describePending(sender id: Int) -> [String] {
     guard let sender = senders.first(where: { $0.id == id }) else { return [] }
     var lines: [String] = []
-    for (position, consumer) in consumers.enumerated() {
+    for consumer in consumers {
       guard let required = sender.handledAtLeast[consumer.id], consumer.handled < required else { continue }
       let values = consumer.received == 1 ? "the 1 value" : "the \(consumer.received) values"
       let record =
         consumer.received == 0 ? "nothing was sent to it" : "it took \(consumer.taken) of \(values) sent to it"
-      let number = position + 1
+      let number = consumer.number
       if required == .max {
         let buffered = consumer.buffer.count
         let state = buffered > 0 ? "\(buffered) still buffered" : "it has not asked for the next value"

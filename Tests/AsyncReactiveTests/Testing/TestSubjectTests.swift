@@ -203,6 +203,17 @@ struct TestSubjectStateMachineTests {
     #expect(machine.describePending(sender: id) == [])
   }
 
+  @Test func consumersAreNamedByTheirPlaceInSubscriptionOrder() {
+    var machine = Machine()
+    let first = subscribe(&machine)
+    _ = subscribe(&machine)
+    _ = machine.stop(id: first)
+    let id = machine.makeID()
+    _ = machine.send(1, sender: "send", id: id)
+    #expect(
+      machine.describePending(sender: id) == ["consumer 2 has not taken it (it took 0 of the 1 value sent to it)"])
+  }
+
   @Test func consumerWaitersResumeWhenEnoughSubscribe() {
     var machine = Machine()
     let waiter = machine.makeID()
