@@ -43,10 +43,10 @@ struct TestSubjectTests {
     await subject.send("b")
     #expect(first.values.map(\.value) == ["a", "b"])
     #expect(second.values.map(\.value) == ["B"])
-    await subject.fail(TestError(code: 3))
-    #expect(first.termination?.value == .failed(TestError(code: 3)))
-    #expect(second.termination?.value == .failed(TestError(code: 3)))
+    await subject.fail(TestError(code: 3))  // returns once both consumers received it; they record it after
     #expect(subject.consumerCount == 0)
+    #expect(await first.waitForTermination()?.value == .failed(TestError(code: 3)))
+    #expect(await second.waitForTermination()?.value == .failed(TestError(code: 3)))
   }
 
   @Test("values wait in a consumer's buffer; the end comes after them")
