@@ -153,7 +153,7 @@ extension Command {
   }
 
   /// Creates a command enabled by `enabledIf` whose work runs isolated to `owner`'s object; see
-  /// ``init(owner:policy:work:)`` and ``init(enabledIf:policy:work:)``.
+  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)`` and ``init(enabledIf:policy:work:)``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel, _ in try await viewModel.logIn() }
@@ -185,7 +185,7 @@ extension Command {
 
 extension Command where Input == Void {
   /// Creates a command without input whose work runs isolated to `owner`'s object, held weakly; see
-  /// ``init(owner:policy:work:)``.
+  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)``.
   ///
   /// ```swift
   /// refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
@@ -203,7 +203,7 @@ extension Command where Input == Void {
   }
 
   /// Creates a command without input, enabled by `enabledIf`, whose work runs isolated to `owner`'s object;
-  /// see ``init(owner:enabledIf:policy:work:)``.
+  /// see ``init(owner:enabledIf:policy:work:)-(_,_,_,(Owner,Input)->Output)``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel in try await viewModel.logIn() }
