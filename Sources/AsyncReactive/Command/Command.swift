@@ -97,7 +97,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// What the command does with a call that arrives while runs are in flight.
   public nonisolated let policy: CommandPolicy
 
-  private nonisolated let storage: CommandStorage<Input, Output>
+  nonisolated let storage: CommandStorage<Input, Output>
 
   /// Creates a command that is always enabled (subject to its policy).
   ///

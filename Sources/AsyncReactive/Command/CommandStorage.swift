@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The lock, the run tasks and the output subjects of a ``Command``.
 ///
 /// Kept apart from the command so that the runs and the `enabledIf` observation can reach it without
@@ -18,11 +20,27 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   let errors = PassthroughSubject<any Error, Never>()
   let disabledErrors = PassthroughSubject<Void, Never>()
   private let state: Locked<Machine>
+  /// Set by `Command.debug`; read only when `isDebugged` says so, so that an undebugged command pays one
+  /// relaxed load per event.
+  private let debugger = Locked<CommandDebugger?>(nil)
+  private let isDebugged = Atomic<Bool>(false)
 
   init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
     self.work = work
     self.enabledIf = enabledIf
     self.state = Locked(Machine(policy: policy))
+  }
+
+  // MARK: Debugging
+
+  func setDebugger(_ debugger: CommandDebugger) {
+    self.debugger.withLock { $0 = debugger }
+    isDebugged.store(true, ordering: .releasing)
+  }
+
+  private func report(_ event: @autoclosure () -> String) {
+    guard isDebugged.load(ordering: .acquiring), let debugger = debugger.withLock({ $0 }) else { return }
+    debugger.report(event())
   }
 
   // MARK: Running
@@ -52,6 +70,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     do { admission = try admit() } catch { return }
     switch admission {
     case .run(let id):
+      report("start: \(input)")
       starts.send(input)
       // The work starts asynchronously: a caller that triggers from a button handler is not blocked by it.
       let task = Task(named: "Command run") { [self] in try await runBody(id, input) }
@@ -93,6 +112,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     }
     for cancel in toCancel { cancel() }
     guard let admission else {
+      report("refused: disabled")
       disabledErrors.send(())
       throw .disabled
     }
@@ -120,6 +140,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   /// Starts run `id`: its work begins at once, in a task that `cancel()` and `.cancelPrevious` can cancel.
   private func start(_ id: Int, _ input: Input) -> Task<Output, any Error> {
+    report("start: \(input)")
     starts.send(input)
     let task: Task<Output, any Error>
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
@@ -146,12 +167,22 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
       output = try await work(input)
     } catch {
       let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
-        if !cancelled && !(error is CancellationError) { errors.send(error) }
+        if cancelled || error is CancellationError {
+          report("cancelled")
+        } else {
+          report("failure: \(error)")
+          errors.send(error)
+        }
       }
       throw cancelled ? CancellationError() : error
     }
     let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
-      if !cancelled { values.send(output) }
+      if cancelled {
+        report("cancelled")
+      } else {
+        report("value: \(output)")
+        values.send(output)
+      }
     }
     if cancelled { throw CancellationError() }
     return output
