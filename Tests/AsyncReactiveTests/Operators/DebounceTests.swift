@@ -100,40 +100,6 @@ struct DebounceTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  // MARK: Cancellation
-
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
-  func cancellingTheConsumerStopsEverything() async {
-    let clock = TestClock()
-    let upstreamCancelled = Gate()
-    let upstream = Signal<Int, Never>.create { emitter in
-      emitter.send(1)
-      return { upstreamCancelled.open() }
-    }
-    let recorder = Recorder(upstream.debounce(for: .seconds(1), clock: clock), clock: clock)
-    await clock.waitForSleepers(1)  // 1 waits out its quiet period
-    recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
-    #expect(clock.sleeperCount == 0)
-    await upstreamCancelled.wait()
-    #expect(recorder.values.isEmpty)
-  }
-
-  @Test("dropping the iterator cancels the timer's sleep and the upstream")
-  func droppingTheIteratorStopsEverything() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let debounced = feed.debounce(for: .seconds(1), clock: clock)
-    do {
-      let iterator = debounced.makeAsyncIterator()
-      await feed.send(1)
-      await clock.waitForSleepers(1)
-      withExtendedLifetime(iterator) {}
-    }
-    #expect(clock.sleeperCount == 0)
-    await feed.cancelled.wait()
-  }
-
   // MARK: API
 
   @Test("the failure type is the upstream's; ContinuousClock is the default clock")
@@ -145,13 +111,6 @@ struct DebounceTests {
     #expect(await typed.collectResult().failure == TestError())
     let _: AsyncDebounceSequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.debounce(
       for: .milliseconds(300))
-  }
-
-  @Test("a negative due time traps")
-  func negativeDueTimeTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int, Never>.empty.debounce(for: .seconds(-1))
-    }
   }
 
   // MARK: Rule

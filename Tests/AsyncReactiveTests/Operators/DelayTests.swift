@@ -72,40 +72,6 @@ struct DelayTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  // MARK: Cancellation
-
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
-  func cancellingTheConsumerStopsEverything() async {
-    let clock = TestClock()
-    let upstreamCancelled = Gate()
-    let upstream = Signal<Int, Never>.create { emitter in
-      emitter.send(1)
-      return { upstreamCancelled.open() }
-    }
-    let recorder = Recorder(upstream.delay(for: .seconds(1), clock: clock), clock: clock)
-    await clock.waitForSleepers(1)
-    recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
-    #expect(clock.sleeperCount == 0)
-    await upstreamCancelled.wait()
-    #expect(recorder.values.isEmpty)
-  }
-
-  @Test("dropping the iterator cancels the timer's sleep and the upstream")
-  func droppingTheIteratorStopsEverything() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let delayed = feed.delay(for: .seconds(1), clock: clock)
-    do {
-      let iterator = delayed.makeAsyncIterator()
-      await feed.send(1)
-      await clock.waitForSleepers(1)
-      withExtendedLifetime(iterator) {}
-    }
-    #expect(clock.sleeperCount == 0)
-    await feed.cancelled.wait()
-  }
-
   // MARK: API
 
   @Test("the failure type is the upstream's; ContinuousClock is the default clock")
@@ -116,13 +82,6 @@ struct DelayTests {
       .delay(for: .seconds(1), clock: clock)
     #expect(await typed.collectResult().failure == TestError())
     let _: AsyncDelaySequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.delay(for: .seconds(1))
-  }
-
-  @Test("a negative delay traps")
-  func negativeDelayTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int, Never>.empty.delay(for: .seconds(-1))
-    }
   }
 
   // MARK: Rule

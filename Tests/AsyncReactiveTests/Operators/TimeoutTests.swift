@@ -132,27 +132,6 @@ struct TimeoutTests {
     #expect("\(TimeoutError())" == "TimeoutError: no value or end arrived within the timeout interval")
   }
 
-  // MARK: Cancellation
-
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
-  func cancellingTheConsumerStopsEverything() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let recorder = Recorder(feed.timeout(.seconds(1), clock: clock), clock: clock)
-    await clock.waitForSleepers(1)
-    recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
-    #expect(clock.sleeperCount == 0)
-    await feed.cancelled.wait()
-  }
-
-  @Test("a non-positive interval traps")
-  func nonPositiveIntervalTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int, Never>.empty.timeout(.zero)
-    }
-  }
-
   // MARK: Rule
 
   private typealias Rule = TimeoutRule<String, TimeoutError, TestClock.Instant>

@@ -97,4 +97,75 @@ struct TimerTests {
       _ = Signal.timer(every: .zero)
     }
   }
+
+  // MARK: timer(after:)
+
+  @Test("timer(after:): one tick, 1, once the delay has passed, then the end")
+  func afterTicksOnce() async {
+    let clock = TestClock()
+    let recorder = Recorder(Signal.timer(after: .milliseconds(300), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(299))
+    await clock.waitForSleepers(1)  // not due yet: still asleep
+    #expect(recorder.values.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(recorder.values == [Timed(1, at: .milliseconds(300))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): each iteration waits from when it starts; a zero delay ticks at once")
+  func afterEachIterationWaitsAnew() async {
+    let clock = TestClock()
+    let timer = Signal.timer(after: .seconds(1), clock: clock)
+    let first = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    let second = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await first.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await second.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))
+    #expect(first.values == [Timed(1, at: .seconds(1))])
+    #expect(second.values == [Timed(1, at: .milliseconds(1500))])
+    #expect(await Signal.timer(after: .zero, clock: clock).collect() == [1])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): cancelling the consumer ends the sleep at once, without a tick")
+  func afterCancellation() async {
+    let clock = TestClock()
+    let recorder = Recorder(Signal.timer(after: .seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(recorder.values.isEmpty)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): dropping the iterator before the tick leaves nothing asleep")
+  func afterDroppedIterator() async {
+    let clock = TestClock()
+    let ticked = Task {
+      var iterator = Signal.timer(after: .seconds(1), clock: clock).makeAsyncIterator()
+      return await iterator.next()
+    }
+    await clock.waitForSleepers(1)
+    ticked.cancel()  // the task ends, and with it the iterator
+    #expect(await ticked.value == nil)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): a negative delay traps; ContinuousClock is the default clock; re-iterable")
+  func afterDelayMustNotBeNegative() async throws {
+    let _: Signal<Int, Never> = .timer(after: .seconds(1))
+    let _: AsyncRetrySequence<Signal<Int, Never>> = Signal.timer(after: .seconds(1)).retry(1)
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal.timer(after: .milliseconds(-1))
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("Signal.timer(after: -0.001 seconds): the delay must not be negative"))
+  }
 }

@@ -42,7 +42,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
       interval: interval,
       clock: clock,
       timedOut: TimeoutError(),
-      mapFailure: neverFails
+      mapFailure: neverFailure
     )
   }
 }
@@ -197,6 +197,3 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
 }
 
 extension AsyncTimeoutSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-
-/// The failure mapping of an upstream that cannot fail (there is nothing to map).
-private func neverFails<Failure>(_ never: Never) -> Failure {}
