@@ -16,6 +16,9 @@
   associatedtype Instant: InstantProtocol
 
   /// When the timer must wake next; `nil` parks it until an event gives the rule a deadline.
+  ///
+  /// While set, a deadline may only move later: the timer, asleep until the deadline it last read, finds a
+  /// later one when it wakes and sleeps again, but would not notice an earlier one in time.
   var deadline: Instant? { get }
 
   /// An upstream value arrived at `now`.
