@@ -145,17 +145,24 @@ struct TimerTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test("timer(after:): dropping the iterator before the tick leaves nothing asleep")
+  @Test("timer(after:): a dropped iterator leaves nothing behind; the next iteration waits from its own start")
   func afterDroppedIterator() async {
     let clock = TestClock()
-    let ticked = Task {
-      var iterator = Signal.timer(after: .seconds(1), clock: clock).makeAsyncIterator()
-      return await iterator.next()
+    let timer = Signal.timer(after: .seconds(1), clock: clock)
+    do {
+      let iterator = timer.makeAsyncIterator()  // the delay starts now, at 0 s
+      withExtendedLifetime(iterator) {}
     }
-    await clock.waitForSleepers(1)
-    ticked.cancel()  // the task ends, and with it the iterator
-    #expect(await ticked.value == nil)
     #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .milliseconds(500))
+    let recorder = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    await clock.waitForSleepers(1)  // 1 s has passed since the first iterator was made: not this one's tick
+    #expect(recorder.values.isEmpty)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))
+    #expect(recorder.values == [Timed(1, at: .milliseconds(1500))])
   }
 
   @Test("timer(after:): a negative delay traps; ContinuousClock is the default clock; re-iterable")
