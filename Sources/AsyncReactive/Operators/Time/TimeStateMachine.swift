@@ -8,13 +8,13 @@
 /// consumer's queue only after that, with ``terminate(_:)``, so that no task is left working once the consumer
 /// sees the end. (Its members are `@usableFromInline` so that the whole path specialises in the client's
 /// module.)
-@usableFromInline struct TimeStateMachine<Rule: TimeRule>: Sendable {
-  @usableFromInline typealias Waiter = ConsumerQueue<Rule.Output, Rule.Failure>.Waiter
+@usableFromInline package struct TimeStateMachine<Rule: TimeRule>: Sendable {
+  @usableFromInline package typealias Waiter = ConsumerQueue<Rule.Output, Rule.Failure>.Waiter
   /// The timer task, parked while the rule has no deadline.
-  @usableFromInline typealias Timer = UnsafeContinuation<TimerAction, Never>
+  @usableFromInline package typealias Timer = UnsafeContinuation<TimerAction, Never>
 
   /// What the timer task does next.
-  @usableFromInline enum TimerAction: Sendable {
+  @usableFromInline package enum TimerAction: Sendable {
     /// Sleep until this instant, then call ``timerFired(at:)``.
     case sleep(until: Rule.Instant)
     /// The operator ended: return.
@@ -23,33 +23,33 @@
 
   /// What to do after releasing the lock, in this order: cancel the tasks, resume the timer, wake the consumer,
   /// then record ``terminal`` with ``terminate(_:)``.
-  @usableFromInline struct Effects {
-    @usableFromInline var cancelUpstream: Task<Void, Never>?
-    @usableFromInline var cancelTimer: Task<Void, Never>?
-    @usableFromInline var timer: (continuation: Timer, action: TimerAction)?
+  @usableFromInline package struct Effects {
+    @usableFromInline package var cancelUpstream: Task<Void, Never>?
+    @usableFromInline package var cancelTimer: Task<Void, Never>?
+    @usableFromInline package var timer: (continuation: Timer, action: TimerAction)?
     /// The parked consumer, with the value handed to it (`nil`: it only has to look again).
-    @usableFromInline var consumer: (waiter: Waiter, output: Rule.Output?)?
-    @usableFromInline var terminal: Termination<Rule.Failure>?
+    @usableFromInline package var consumer: (waiter: Waiter, output: Rule.Output?)?
+    @usableFromInline package var terminal: Termination<Rule.Failure>?
 
-    @inlinable init() {}
+    @inlinable package init() {}
   }
 
-  @usableFromInline var rule: Rule
+  @usableFromInline package var rule: Rule
   /// The consumer's queue and what the rule emitted for the current event.
-  @usableFromInline var outbox = TimeOutbox<Rule.Output, Rule.Failure>()
+  @usableFromInline package var outbox = TimeOutbox<Rule.Output, Rule.Failure>()
   /// `false` once ended: the upstream ended the result, or the consumer stopped.
-  @usableFromInline var isRunning = true
-  @usableFromInline var upstream: Task<Void, Never>?
-  @usableFromInline var timer: Task<Void, Never>?
-  @usableFromInline var parkedTimer: Timer?
+  @usableFromInline package var isRunning = true
+  @usableFromInline package var upstream: Task<Void, Never>?
+  @usableFromInline package var timer: Task<Void, Never>?
+  @usableFromInline package var parkedTimer: Timer?
 
-  @inlinable init(rule: Rule) {
+  @inlinable package init(rule: Rule) {
     self.rule = rule
   }
 
   /// The pump and timer tasks exist; returns `false` if the operator already ended, so that the caller cancels
   /// them.
-  @inlinable mutating func started(upstream: Task<Void, Never>, timer: Task<Void, Never>) -> Bool {
+  @inlinable package mutating func started(upstream: Task<Void, Never>, timer: Task<Void, Never>) -> Bool {
     guard isRunning else { return false }
     precondition(self.upstream == nil, "Internal inconsistency: a time operator started twice")
     self.upstream = upstream
@@ -59,21 +59,21 @@
 
   /// An upstream value arrived at `now`.
   /// - Returns: what to do, or `nil` when the operator ended and the pump must stop.
-  @inlinable mutating func received(_ input: Rule.Input, at now: Rule.Instant) -> Effects? {
+  @inlinable package mutating func received(_ input: Rule.Input, at now: Rule.Instant) -> Effects? {
     guard isRunning else { return nil }
     rule.received(input, at: now, into: &outbox)
     return settle()
   }
 
   /// The upstream finished at `now`.
-  @inlinable mutating func upstreamFinished(at now: Rule.Instant) -> Effects {
+  @inlinable package mutating func upstreamFinished(at now: Rule.Instant) -> Effects {
     guard isRunning else { return Effects() }
     rule.upstreamFinished(at: now, into: &outbox)
     return settle()
   }
 
   /// The upstream failed at `now` with `failure` (already mapped to the operator's failure type).
-  @inlinable mutating func upstreamFailed(_ failure: Rule.Failure, at now: Rule.Instant) -> Effects {
+  @inlinable package mutating func upstreamFailed(_ failure: Rule.Failure, at now: Rule.Instant) -> Effects {
     guard isRunning else { return Effects() }
     rule.upstreamFailed(failure, at: now, into: &outbox)
     return settle()
@@ -81,7 +81,7 @@
 
   /// The timer looks for a deadline; it is parked while the rule has none.
   /// - Returns: what the timer does now, or `nil` if it was parked.
-  @inlinable mutating func timerWaits(_ timer: Timer) -> TimerAction? {
+  @inlinable package mutating func timerWaits(_ timer: Timer) -> TimerAction? {
     guard isRunning else { return .stop }
     if let deadline = rule.deadline { return .sleep(until: deadline) }
     precondition(parkedTimer == nil, "Internal inconsistency: a time operator's timer parked twice")
@@ -92,7 +92,7 @@
   /// The timer slept until `now`. The rule handles it if its deadline has come; if the deadline moved later
   /// meanwhile, the timer sleeps again.
   /// - Returns: what to do, and what the timer does next (`nil`: wait for a deadline with ``timerWaits(_:)``).
-  @inlinable mutating func timerFired(at now: Rule.Instant) -> (effects: Effects, next: TimerAction?) {
+  @inlinable package mutating func timerFired(at now: Rule.Instant) -> (effects: Effects, next: TimerAction?) {
     guard isRunning else { return (Effects(), .stop) }
     guard let deadline = rule.deadline else { return (Effects(), nil) }
     guard deadline <= now else { return (Effects(), .sleep(until: deadline)) }
@@ -103,7 +103,7 @@
   }
 
   /// The consumer stopped (cancelled, dropped its iterator, or read the end): everything stops.
-  @inlinable mutating func consumerStopped() -> Effects {
+  @inlinable package mutating func consumerStopped() -> Effects {
     var effects = Effects()
     if isRunning { stop(into: &effects) }
     if let waiter = outbox.queue?.cancel() { effects.consumer = (waiter, nil) }
@@ -113,7 +113,7 @@
 
   /// Records the end in the consumer's queue (the second step of an ending, after the tasks were cancelled).
   /// - Returns: the parked consumer to wake.
-  @inlinable mutating func terminate(_ termination: Termination<Rule.Failure>) -> Waiter? {
+  @inlinable package mutating func terminate(_ termination: Termination<Rule.Failure>) -> Waiter? {
     outbox.queue?.terminate(termination)
   }
 
