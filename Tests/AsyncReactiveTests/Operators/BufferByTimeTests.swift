@@ -116,8 +116,7 @@ struct BufferByTimeTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.empty.buffer(every: .seconds(1), count: 0)
     }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("buffer(every:count: 0): the count must be positive"))
+    expectTrapMessage(result, "buffer(every:count: 0): the count must be positive")
   }
 
   // MARK: Rule

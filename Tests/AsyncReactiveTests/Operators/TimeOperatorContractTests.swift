@@ -168,8 +168,6 @@ struct TimeOperatorContractTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [timeOperator] in
       timeOperator.applyWithBadDuration()
     }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(
-      message.contains(timeOperator.trapMessage), "the trap's message does not name the call: \(message.suffix(300))")
+    expectTrapMessage(result, timeOperator.trapMessage)
   }
 }

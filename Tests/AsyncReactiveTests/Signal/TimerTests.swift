@@ -172,7 +172,6 @@ struct TimerTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal.timer(after: .milliseconds(-1))
     }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("Signal.timer(after: -0.001 seconds): the delay must not be negative"))
+    expectTrapMessage(result, "Signal.timer(after: -0.001 seconds): the delay must not be negative")
   }
 }
