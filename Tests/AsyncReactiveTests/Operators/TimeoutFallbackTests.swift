@@ -183,7 +183,7 @@ struct TimeoutFallbackTests {
   // MARK: API
 
   @Test("the failure type: Never, the shared type, the failing side's type, or any Error")
-  func types() async {
+  func types() async throws {
     let clock = TestClock()
     let never = Signal<Int, Never>.never
     let typed = Signal<Int, TestError>.never
@@ -200,6 +200,12 @@ struct TimeoutFallbackTests {
       typed.timeout(.seconds(1), clock: clock, fallback: untyped)
     let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, ContinuousClock, Never> =
       never.timeout(.seconds(1), fallback: never)
+    let cached: AsyncTimeoutFallbackSequence<Signal<Int, any Error>, Signal<Int, Never>, TestClock, any Error> =
+      untyped.timeout(.milliseconds(100), clock: clock, fallback: Signal.just(7))
+    let fromCache = Task { try await cached.collect() }
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    #expect(try await fromCache.value == [7])
     let mapped:
       AsyncReactiveMapSequence<
         AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, TestClock, Never>, Int
