@@ -112,7 +112,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   ///   cancelled).
   public func waitForValues(
     count: Int,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -155,7 +155,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// - Returns: the termination, or `nil` if the time ran out or the wait was cancelled first.
   @discardableResult
   public func waitForTermination(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,

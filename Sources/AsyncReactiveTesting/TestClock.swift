@@ -29,7 +29,7 @@ import Testing
 /// returns at once, so a timer with a fixed deadline that registers late still fires at the right instant.
 ///
 /// Every wait fails the test (a Swift Testing issue at the caller, saying what it waited for and what it saw)
-/// after a timeout of real time, 10 seconds by default, and returns: a wrong expectation fails instead of
+/// after a timeout of real time, 60 seconds by default, and returns: a wrong expectation fails instead of
 /// hanging the test run.
 ///
 /// **Cancellation:** a sleeping task that is cancelled throws `CancellationError` at once and stops being a
@@ -364,7 +364,7 @@ public final class TestClock: Clock, Sendable {
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
   public func waitForSleepers(
     _ count: Int = 1,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -405,7 +405,7 @@ public final class TestClock: Clock, Sendable {
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
   public func waitForSleeper(
     until deadline: Instant,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,

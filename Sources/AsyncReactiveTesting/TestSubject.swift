@@ -85,7 +85,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
   public func send(
     _ value: Element,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -117,7 +117,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   ///   - timeout: how long (real time) to wait before failing; positive.
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
   public func finish(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -151,7 +151,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
   public func fail(
     _ failure: Failure,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -186,7 +186,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
   public func waitForConsumers(
     _ count: Int = 1,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,

@@ -1,9 +1,10 @@
 import Testing
 
-// Every wait of AsyncReactiveTesting takes `timeout: Duration = .seconds(10)` of real time: a watchdog, not a
-// delay. A wait returns as soon as what it waits for happens, so a passing test never waits that long; ten
-// seconds leaves room for a loaded machine or a sanitizer build while still failing a wrong expectation in
-// bounded time instead of hanging the whole test run.
+// Every wait of AsyncReactiveTesting takes `timeout: Duration = .seconds(60)` of real time: a watchdog, not a
+// delay. A wait returns as soon as what it waits for happens, so a passing test never waits that long. A
+// minute leaves room for a loaded machine or a sanitizer build (10 s was seen to expire in a passing test of
+// the full suite on two busy cores, where stress tests starve the cooperative pool) while still failing a
+// wrong expectation in bounded time instead of hanging the whole test run.
 
 /// How a watched wait ended.
 struct Watched<Value: Sendable>: Sendable {

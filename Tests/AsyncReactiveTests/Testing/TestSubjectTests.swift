@@ -107,26 +107,39 @@ struct TestSubjectTests {
 
   // MARK: The handshake with quiet operators
 
-  @Test(
-    "a throttle holding a value: send returns once it was taken, with no output and no new timer; no yields",
-    arguments: [true, false])
-  func throttleHoldingAValue(latest: Bool) async {
+  @Test("a throttle holding a value: send returns once it was taken, with no output and no new timer; no yields")
+  func throttleHoldingAValue() async {
     let clock = TestClock()
     let offsets = TestSubject<Int, Never>()
-    let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: latest), clock: clock)
+    let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: true), clock: clock)
     await offsets.send(1)  // t=0: emitted at once; the window ends at 300
     #expect(await throttled.waitForValues(count: 1) == [Timed(1, at: .zero)])
     await clock.advance(by: .milliseconds(100))
     await offsets.send(2)  // held for the window's end
     await clock.advance(by: .milliseconds(100))
-    await offsets.send(3)  // t=200: replaces 2 (latest) or is dropped (first)
+    await offsets.send(3)  // t=200: replaces 2
     #expect(throttled.values.count == 1)  // quiet: nothing emitted for 2 and 3
     await clock.waitForSleeper(until: TestClock.Instant(offset: .milliseconds(300)))  // the window's timer
     await clock.advance(by: .milliseconds(100))  // t=300: the window ends with the held value
-    let held = latest ? 3 : 2
-    #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(held, at: .milliseconds(300))])
+    #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(3, at: .milliseconds(300))])
     await offsets.finish()
     #expect(await throttled.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+  }
+
+  @Test("a throttle dropping values inside its window (latest: false): send tells the test they were taken")
+  func throttleDroppingValues() async {
+    let clock = TestClock()
+    let offsets = TestSubject<Int, Never>()
+    let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: false), clock: clock)
+    await offsets.send(1)  // t=0: emitted at once; the window ends at 300
+    #expect(await throttled.waitForValues(count: 1) == [Timed(1, at: .zero)])
+    await clock.advance(by: .milliseconds(100))
+    await offsets.send(2)  // t=100: inside the window, dropped (RxSwift)
+    await clock.advance(by: .milliseconds(250))
+    await offsets.send(3)  // t=350: a new window, emitted at once
+    #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(3, at: .milliseconds(350))])
+    await offsets.finish()
+    #expect(await throttled.waitForTermination() == Timed(.finished, at: .milliseconds(350)))
   }
 
   @Test("removeDuplicates dropping a repeat: send tells the test the repeat was seen and dropped")

@@ -5,8 +5,8 @@ import Testing
 /// The short watchdog these tests give each wait.
 private let short: Duration = .milliseconds(50)
 
-/// Runs `body`, which must record exactly one test failure, `message`, at least `short` and at most a few
-/// seconds of real time after it starts: a wait that fails instead of hanging.
+/// Runs `body`, which must record exactly one test failure, `message`, at least `short` and at most 45 s of real
+/// time after it starts: a wait that fails instead of hanging.
 private func expectTimeout(
   _ message: String,
   sourceLocation: SourceLocation = #_sourceLocation,
@@ -21,7 +21,9 @@ private func expectTimeout(
   }
   let elapsed = start.duration(to: clock.now)
   #expect(elapsed >= short, "returned before its timeout", sourceLocation: sourceLocation)
-  #expect(elapsed < .seconds(5), "took \(elapsed) to give up", sourceLocation: sourceLocation)
+  // Generous: the whole suite runs its stress tests beside these on two cores, and a watchdog's sleep was seen
+  // to wake 5 s late there. The point is that the wait returns at all: without a timeout it hangs forever.
+  #expect(elapsed < .seconds(45), "took \(elapsed) to give up", sourceLocation: sourceLocation)
 }
 
 @Suite("Waits that fail instead of hanging", .timeLimit(.minutes(1)))
@@ -200,7 +202,7 @@ struct WaitTimeoutTests {
     }
     waits.cancel()
     await waits.value
-    #expect(start.duration(to: .now) < .seconds(5))
+    #expect(start.duration(to: .now) < .seconds(45))
     _ = unread
   }
 
