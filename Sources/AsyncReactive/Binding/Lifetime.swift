@@ -58,7 +58,7 @@ public final class Lifetime: Sendable {
     _ operation: sending @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
     let slot = reserve()
-    let task = Task(named: name, priority: priority) {
+    let task = Task(named: name ?? "Lifetime.run", priority: priority) {
       await operation()
       slot.done()
     }

@@ -146,7 +146,11 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
       // which is most of the cost of a task.
-      task = Task.immediate(name: "Command run") { [self] in try await runBody(id, input) }
+      let token = ResourceToken(.task("Command run"))
+      task = Task.immediate(name: "Command run") { [self] in
+        defer { token.release() }
+        return try await runBody(id, input)
+      }
     } else {
       task = Task(named: "Command run") { [self] in try await runBody(id, input) }
     }
