@@ -84,7 +84,7 @@ public struct AsyncCombineLatestSequence<Element: Sendable, Failure: Error>: Asy
 where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   AsyncCombineLatestSequence {
     let empty = Array(repeating: Base.Element?.none, count: bases.count)
-    let cell = NaryRuleCell(CombineLatestStateMachine(inputCount: bases.count, empty: empty) { $0.map { $0! } })
+    let cell = NaryRuleCell(CombineLatestRule(inputCount: bases.count, empty: empty) { $0.map { $0! } })
     return NaryStorage(
       inputs: bases.enumerated().map { index, base in
         .subscribe(base, index: index, failure: { $0 }, rule: cell) { rule, element in

@@ -389,7 +389,7 @@ where
   Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
   Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
 {
-  typealias Rule = CombineLatestStateMachine<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
+  typealias Rule = CombineLatestRule<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
   return AsyncCombineLatestSequence {
     let cell = NaryRuleCell(Rule(inputCount: 2, empty: (nil, nil)) { latest in (latest.0!, latest.1!) })
     return NaryStorage(
@@ -419,7 +419,7 @@ where
   Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
   Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
 {
-  typealias Rule = CombineLatestStateMachine<
+  typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element)
   >
   return AsyncCombineLatestSequence {
@@ -457,7 +457,7 @@ where
   Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
   Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
 {
-  typealias Rule = CombineLatestStateMachine<
+  typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
   >
@@ -502,7 +502,7 @@ where
   Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
   Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
 {
-  typealias Rule = CombineLatestStateMachine<
+  typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)
   >
@@ -556,7 +556,7 @@ where
   Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
   Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
 {
-  typealias Rule = CombineLatestStateMachine<
+  typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)
   >

@@ -84,7 +84,7 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   AsyncZipSequence {
     let empty = Array(repeating: ZipBuffer<Base.Element>(), count: bases.count)
     let cell = NaryRuleCell(
-      ZipStateMachine(inputCount: bases.count, empty: empty) { buffers in
+      ZipRule(inputCount: bases.count, empty: empty) { buffers in
         buffers.indices.map { buffers[$0].removeFirst() }
       }
     )

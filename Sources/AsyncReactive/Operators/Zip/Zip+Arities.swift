@@ -374,7 +374,7 @@ where
   Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
   Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
 {
-  typealias Rule = ZipStateMachine<(ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>), (Base1.Element, Base2.Element)>
+  typealias Rule = ZipRule<(ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>), (Base1.Element, Base2.Element)>
   return AsyncZipSequence {
     let cell = NaryRuleCell(
       Rule(inputCount: 2, empty: (ZipBuffer(), ZipBuffer())) { buffers in
@@ -408,7 +408,7 @@ where
   Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
   Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
 {
-  typealias Rule = ZipStateMachine<
+  typealias Rule = ZipRule<
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>),
     (Base1.Element, Base2.Element, Base3.Element)
   >
@@ -451,7 +451,7 @@ where
   Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
   Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
 {
-  typealias Rule = ZipStateMachine<
+  typealias Rule = ZipRule<
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>, ZipBuffer<Base4.Element>),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
   >
@@ -499,7 +499,7 @@ where
   Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
   Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
 {
-  typealias Rule = ZipStateMachine<
+  typealias Rule = ZipRule<
     (
       ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>, ZipBuffer<Base4.Element>,
       ZipBuffer<Base5.Element>
@@ -559,7 +559,7 @@ where
   Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
   Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
 {
-  typealias Rule = ZipStateMachine<
+  typealias Rule = ZipRule<
     (
       ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>, ZipBuffer<Base4.Element>,
       ZipBuffer<Base5.Element>, ZipBuffer<Base6.Element>
