@@ -190,14 +190,14 @@ struct CombineLatestTests {
       #expect(number == 1 && letter == "a")
     }
     let typed = combineLatest(Signal<Int, TestError>.just(1), Signal<Int, TestError>.fail(TestError(code: 3)))
-    let _: AsyncCombineLatestSequence<(Int, Int), TestError> = typed
+    let _: ReiterableInputs<AsyncCombineLatestSequence<(Int, Int), TestError>> = typed  // Signals are re-iterable
     do throws(TestError) {
       for try await _ in typed { Issue.record("the second input fails first") }
     } catch {
       #expect(error == TestError(code: 3))
     }
     let mixed = combineLatest(Signal<Int, Never>.just(1), Signal<Int, TestError>.fail(TestError(code: 4)))
-    let _: AsyncCombineLatestSequence<(Int, Int), any Error> = mixed
+    let _: ReiterableInputs<AsyncCombineLatestSequence<(Int, Int), any Error>> = mixed  // Signals are re-iterable
     await #expect(throws: TestError(code: 4)) { try await mixed.collect() }
     // Inputs that both fail with `any Error` match both overloads; the shared-failure one wins, unambiguously.
     let untyped = combineLatest(AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty)

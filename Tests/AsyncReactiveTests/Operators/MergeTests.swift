@@ -129,14 +129,14 @@ struct MergeTests {
     for await value in never { sum += value }  // plain `for await`: the result cannot fail
     #expect(sum == 3)
     let typed = merge(Signal<Int, TestError>.never, Signal<Int, TestError>.fail(TestError(code: 3)))
-    let _: AsyncMergeSequence<Int, TestError> = typed
+    let _: ReiterableInputs<AsyncMergeSequence<Int, TestError>> = typed  // Signals are re-iterable
     do throws(TestError) {
       for try await _ in typed { Issue.record("nothing is sent before the failure") }
     } catch {
       #expect(error == TestError(code: 3))
     }
     let mixed = merge(Signal<Int, Never>.never, Signal<Int, TestError>.fail(TestError(code: 4)))
-    let _: AsyncMergeSequence<Int, any Error> = mixed
+    let _: ReiterableInputs<AsyncMergeSequence<Int, any Error>> = mixed  // Signals are re-iterable
     await #expect(throws: TestError(code: 4)) { try await mixed.collect() }
   }
 

@@ -140,14 +140,14 @@ struct ZipTests {
       #expect(number == 1 && letter == "a")
     }
     let typed = zip(Signal<Int, TestError>.never, Signal<Int, TestError>.fail(TestError(code: 3)))
-    let _: AsyncZipSequence<(Int, Int), TestError> = typed
+    let _: ReiterableInputs<AsyncZipSequence<(Int, Int), TestError>> = typed  // Signals are re-iterable
     do throws(TestError) {
       for try await _ in typed { Issue.record("the second input fails first") }
     } catch {
       #expect(error == TestError(code: 3))
     }
     let mixed = zip(Signal<Int, Never>.never, Signal<Int, TestError>.fail(TestError(code: 4)))
-    let _: AsyncZipSequence<(Int, Int), any Error> = mixed
+    let _: ReiterableInputs<AsyncZipSequence<(Int, Int), any Error>> = mixed  // Signals are re-iterable
     await #expect(throws: TestError(code: 4)) { try await mixed.collect() }
   }
 
