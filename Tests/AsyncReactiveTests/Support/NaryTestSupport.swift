@@ -79,3 +79,57 @@ struct DrainingSequence<Element: Sendable>: AsyncSequence, Sendable {
     }
   }
 }
+
+/// Re-iterable inputs for retry tests: `count` signals that count their runs.
+///
+/// On the first attempt, every input but the last starts and then sends nothing until it is cancelled; the last
+/// one fails with `TestError(code: count - 1)` once all the others have started, so every input ran once and
+/// nothing was produced. On later attempts input `index` sends ``value(_:attempt:)`` and finishes.
+final class RerunInputs: Sendable {
+  let count: Int
+  private let runs: [Counter]
+  private let started = Counter()
+  private let othersStarted = Gate()
+
+  init(count: Int) {
+    self.count = count
+    runs = (0..<count).map { _ in Counter() }
+  }
+
+  /// How many times each input ran.
+  var runCounts: [Int] { runs.map(\.value) }
+
+  /// What input `index` sends on attempt `attempt` (from 2 on).
+  func value(_ index: Int, attempt: Int) -> Int { 10 * (index + 1) + attempt }
+
+  /// What every input sends on the second attempt, in input order.
+  var secondAttempt: [Int] { (0..<count).map { value($0, attempt: 2) } }
+
+  /// Input `index`, failing with `TestError` (the last input is the one that fails).
+  func typed(_ index: Int) -> Signal<Int, TestError> {
+    Signal { [self] (emitter) throws(TestError) in
+      let attempt = runs[index].increment()
+      if attempt == 1 {
+        guard index == count - 1 else { return await waitAfterStarting() }
+        await othersStarted.wait()
+        throw TestError(code: index)
+      }
+      emitter.send(value(index, attempt: attempt))
+    }
+  }
+
+  /// Input `index`, which cannot fail (so it must not be the last).
+  func never(_ index: Int) -> Signal<Int, Never> {
+    precondition(index < count - 1, "the last input is the one that fails")
+    return Signal { [self] emitter in
+      let attempt = runs[index].increment()
+      if attempt == 1 { return await waitAfterStarting() }
+      emitter.send(value(index, attempt: attempt))
+    }
+  }
+
+  private func waitAfterStarting() async {
+    if started.increment() == count - 1 { othersStarted.open() }
+    await waitForCancellation()
+  }
+}
