@@ -370,7 +370,8 @@ TEST_PATH = "Tests/AsyncReactiveTests/Operators/NaryArityTests.swift"
 
 def arity_tests(op, n):
     """Two tests per operator and arity: the re-iterable overloads (retry runs every input again) and the plain
-    ones (a subject or a stream among the inputs: no retry). Together they call all four overloads."""
+    ones (a subject or a stream among the inputs: no retry), each with a shared and a mixed failure type, plus
+    the `Never` and `any Error` cases of the plain ones. Together they call all four overloads."""
     count = WORDS[n]
     ints = tuple_of(["Int"] * n) if not op.same_element else "Int"
     if op.same_element:
@@ -383,6 +384,8 @@ def arity_tests(op, n):
     mixed = ", ".join(["mixedInputs.never(0)"] + [f"mixedInputs.typed({k})" for k in range(1, n)])
     runs = "[" + ", ".join(["2"] * n) + "]"
     rest = ", ".join(f"inputs.typed({k})" for k in range(1, n))
+    never_rest = ", ".join(["Signal<Int, Never>.empty"] * (n - 1))
+    untyped_rest = ", ".join(["Signal<Int, any Error>.empty"] * (n - 1))
     return f"""
   @Test("{op.name} of {count} re-iterable inputs: retry runs every input again")
   func {op.name}{n}Retry() async throws {{
@@ -400,7 +403,7 @@ def arity_tests(op, n):
   }}
 
   @Test("{op.name} of {count} inputs with a subject or a stream among them: the plain sequence, without retry")
-  func {op.name}{n}SinglePass() {{
+  func {op.name}{n}SinglePass() async {{
     let inputs = RerunInputs(count: {n})
     let shared = {op.name}(PassthroughSubject<Int, TestError>(), {rest})
     let _: {op.sequence}<{ints}, TestError> = shared
@@ -409,6 +412,13 @@ def arity_tests(op, n):
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = {op.name}(AsyncStream<Int> {{ $0.finish() }}, {never_rest})
+    let _: {op.sequence}<{ints}, Never> = never
+    for await _ in never {{ Issue.record("no input produces") }}  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = {op.name}(AsyncThrowingStream<Int, any Error> {{ $0.finish() }}, {untyped_rest})
+    let _: {op.sequence}<{ints}, any Error> = untyped
   }}
 """
 

@@ -26,7 +26,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of two inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest2SinglePass() {
+  func combineLatest2SinglePass() async {
     let inputs = RerunInputs(count: 2)
     let shared = combineLatest(PassthroughSubject<Int, TestError>(), inputs.typed(1))
     let _: AsyncCombineLatestSequence<(Int, Int), TestError> = shared
@@ -35,6 +35,13 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int), any Error> = untyped
   }
 
   @Test("combineLatest of three re-iterable inputs: retry runs every input again")
@@ -53,7 +60,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of three inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest3SinglePass() {
+  func combineLatest3SinglePass() async {
     let inputs = RerunInputs(count: 3)
     let shared = combineLatest(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
     let _: AsyncCombineLatestSequence<(Int, Int, Int), TestError> = shared
@@ -62,6 +69,14 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int), any Error> = untyped
   }
 
   @Test("combineLatest of four re-iterable inputs: retry runs every input again")
@@ -80,7 +95,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of four inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest4SinglePass() {
+  func combineLatest4SinglePass() async {
     let inputs = RerunInputs(count: 4)
     let shared = combineLatest(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int), TestError> = shared
@@ -89,6 +104,16 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("combineLatest of five re-iterable inputs: retry runs every input again")
@@ -108,7 +133,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of five inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest5SinglePass() {
+  func combineLatest5SinglePass() async {
     let inputs = RerunInputs(count: 5)
     let shared = combineLatest(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
@@ -119,6 +144,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("combineLatest of six re-iterable inputs: retry runs every input again")
@@ -141,7 +177,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of six inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest6SinglePass() {
+  func combineLatest6SinglePass() async {
     let inputs = RerunInputs(count: 6)
     let shared = combineLatest(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -154,6 +190,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("combineLatest of seven re-iterable inputs: retry runs every input again")
@@ -180,7 +227,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of seven inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest7SinglePass() {
+  func combineLatest7SinglePass() async {
     let inputs = RerunInputs(count: 7)
     let shared = combineLatest(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -193,6 +240,18 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("combineLatest of eight re-iterable inputs: retry runs every input again")
@@ -221,7 +280,7 @@ struct NaryArityTests {
   }
 
   @Test("combineLatest of eight inputs with a subject or a stream among them: the plain sequence, without retry")
-  func combineLatest8SinglePass() {
+  func combineLatest8SinglePass() async {
     let inputs = RerunInputs(count: 8)
     let shared = combineLatest(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -234,6 +293,18 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = combineLatest(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = combineLatest(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("zip of two re-iterable inputs: retry runs every input again")
@@ -252,7 +323,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of two inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip2SinglePass() {
+  func zip2SinglePass() async {
     let inputs = RerunInputs(count: 2)
     let shared = zip(PassthroughSubject<Int, TestError>(), inputs.typed(1))
     let _: AsyncZipSequence<(Int, Int), TestError> = shared
@@ -261,6 +332,13 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int), any Error> = untyped
   }
 
   @Test("zip of three re-iterable inputs: retry runs every input again")
@@ -279,7 +357,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of three inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip3SinglePass() {
+  func zip3SinglePass() async {
     let inputs = RerunInputs(count: 3)
     let shared = zip(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
     let _: AsyncZipSequence<(Int, Int, Int), TestError> = shared
@@ -288,6 +366,14 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int), any Error> = untyped
   }
 
   @Test("zip of four re-iterable inputs: retry runs every input again")
@@ -306,7 +392,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of four inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip4SinglePass() {
+  func zip4SinglePass() async {
     let inputs = RerunInputs(count: 4)
     let shared = zip(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncZipSequence<(Int, Int, Int, Int), TestError> = shared
@@ -315,6 +401,16 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("zip of five re-iterable inputs: retry runs every input again")
@@ -334,7 +430,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of five inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip5SinglePass() {
+  func zip5SinglePass() async {
     let inputs = RerunInputs(count: 5)
     let shared = zip(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
@@ -345,6 +441,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("zip of six re-iterable inputs: retry runs every input again")
@@ -367,7 +474,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of six inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip6SinglePass() {
+  func zip6SinglePass() async {
     let inputs = RerunInputs(count: 6)
     let shared = zip(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -380,6 +487,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("zip of seven re-iterable inputs: retry runs every input again")
@@ -406,7 +524,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of seven inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip7SinglePass() {
+  func zip7SinglePass() async {
     let inputs = RerunInputs(count: 7)
     let shared = zip(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -419,6 +537,18 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("zip of eight re-iterable inputs: retry runs every input again")
@@ -447,7 +577,7 @@ struct NaryArityTests {
   }
 
   @Test("zip of eight inputs with a subject or a stream among them: the plain sequence, without retry")
-  func zip8SinglePass() {
+  func zip8SinglePass() async {
     let inputs = RerunInputs(count: 8)
     let shared = zip(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -460,6 +590,18 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = zip(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int, Int, Int), Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = zip(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = untyped
   }
 
   @Test("merge of two re-iterable inputs: retry runs every input again")
@@ -478,7 +620,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of two inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge2SinglePass() {
+  func merge2SinglePass() async {
     let inputs = RerunInputs(count: 2)
     let shared = merge(PassthroughSubject<Int, TestError>(), inputs.typed(1))
     let _: AsyncMergeSequence<Int, TestError> = shared
@@ -487,6 +629,13 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 
   @Test("merge of three re-iterable inputs: retry runs every input again")
@@ -505,7 +654,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of three inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge3SinglePass() {
+  func merge3SinglePass() async {
     let inputs = RerunInputs(count: 3)
     let shared = merge(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
     let _: AsyncMergeSequence<Int, TestError> = shared
@@ -514,6 +663,14 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 
   @Test("merge of four re-iterable inputs: retry runs every input again")
@@ -532,7 +689,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of four inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge4SinglePass() {
+  func merge4SinglePass() async {
     let inputs = RerunInputs(count: 4)
     let shared = merge(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncMergeSequence<Int, TestError> = shared
@@ -541,6 +698,16 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 
   @Test("merge of five re-iterable inputs: retry runs every input again")
@@ -560,7 +727,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of five inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge5SinglePass() {
+  func merge5SinglePass() async {
     let inputs = RerunInputs(count: 5)
     let shared = merge(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
@@ -571,6 +738,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 
   @Test("merge of six re-iterable inputs: retry runs every input again")
@@ -592,7 +770,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of six inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge6SinglePass() {
+  func merge6SinglePass() async {
     let inputs = RerunInputs(count: 6)
     let shared = merge(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -605,6 +783,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 
   @Test("merge of seven re-iterable inputs: retry runs every input again")
@@ -627,7 +816,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of seven inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge7SinglePass() {
+  func merge7SinglePass() async {
     let inputs = RerunInputs(count: 7)
     let shared = merge(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -640,6 +829,18 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 
   @Test("merge of eight re-iterable inputs: retry runs every input again")
@@ -662,7 +863,7 @@ struct NaryArityTests {
   }
 
   @Test("merge of eight inputs with a subject or a stream among them: the plain sequence, without retry")
-  func merge8SinglePass() {
+  func merge8SinglePass() async {
     let inputs = RerunInputs(count: 8)
     let shared = merge(
       PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
@@ -675,5 +876,17 @@ struct NaryArityTests {
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
     #expect(!(type(of: shared) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: mixed) is any ReiterableAsyncSequence.Type))
+
+    let never = merge(
+      AsyncStream<Int> { $0.finish() }, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty,
+      Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty, Signal<Int, Never>.empty)
+    let _: AsyncMergeSequence<Int, Never> = never
+    for await _ in never { Issue.record("no input produces") }  // plain `for await`: the result cannot fail
+    // Inputs that all fail with `any Error` fit both failure overloads; the shared one wins, unambiguously.
+    let untyped = merge(
+      AsyncThrowingStream<Int, any Error> { $0.finish() }, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty, Signal<Int, any Error>.empty,
+      Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
+    let _: AsyncMergeSequence<Int, any Error> = untyped
   }
 }

@@ -1,4 +1,5 @@
 import AsyncReactive
+import Testing
 
 /// An input whose run the test can watch: a `Signal.create` that sends nothing by itself, with gates that open
 /// when an iteration starts and when that iteration is cancelled.
@@ -131,5 +132,62 @@ final class RerunInputs: Sendable {
   private func waitAfterStarting() async {
     if started.increment() == count - 1 { othersStarted.open() }
     await waitForCancellation()
+  }
+}
+
+/// One way to call an n-ary operator, for the contract tests that every one of them must pass: the operator
+/// over three inputs (the arity overloads) or over an array of them.
+enum NaryForm: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case combineLatest3, combineLatestArray, zip3, zipArray, merge3, mergeArray
+
+  /// The forms of the operators that end as soon as an input finishes without producing (all but merge).
+  static let endingOnAnEmptyInput: [NaryForm] = [.combineLatest3, .combineLatestArray, .zip3, .zipArray]
+
+  var testDescription: String { rawValue }
+
+  /// Whether each output is one input's element (merge) rather than one element per input.
+  var isMerge: Bool { self == .merge3 || self == .mergeArray }
+
+  /// The operator over `inputs` (three of them for the arity forms), each output as an array: one element per
+  /// input, or the element alone for merge. Subscribes to every input now, as the operator's iterator does.
+  func subscribe<Input: AsyncSequence & Sendable>(
+    _ inputs: [Input]
+  ) -> NaryOutputs<Input.Failure> where Input.Element == Int, Input.AsyncIterator: SendableMetatype {
+    precondition(rawValue.hasSuffix("Array") || inputs.count == 3, "the arity forms take three inputs")
+    switch self {
+    case .combineLatest3:
+      return NaryOutputs(combineLatest(inputs[0], inputs[1], inputs[2]).makeAsyncIterator()) { [$0.0, $0.1, $0.2] }
+    case .combineLatestArray:
+      return NaryOutputs(combineLatest(inputs).makeAsyncIterator()) { $0 }
+    case .zip3:
+      return NaryOutputs(zip(inputs[0], inputs[1], inputs[2]).makeAsyncIterator()) { [$0.0, $0.1, $0.2] }
+    case .zipArray:
+      return NaryOutputs(zip(inputs).makeAsyncIterator()) { $0 }
+    case .merge3:
+      return NaryOutputs(merge(inputs[0], inputs[1], inputs[2]).makeAsyncIterator()) { [$0] }
+    case .mergeArray:
+      return NaryOutputs(merge(inputs).makeAsyncIterator()) { [$0] }
+    }
+  }
+}
+
+/// An n-ary operator's iterator behind one type, whatever the operator (see ``NaryForm``). It owns the operator's
+/// iterator: dropping it drops that iterator, which is what stops the inputs.
+final class NaryOutputs<Failure: Error> {
+  private let nextOutput: () async throws(Failure) -> [Int]?
+
+  init<Iterator: AsyncIteratorProtocol>(
+    _ iterator: Iterator,
+    output: @escaping (Iterator.Element) -> [Int]
+  ) where Iterator.Failure == Failure {
+    var iterator = iterator
+    nextOutput = { () async throws(Failure) -> [Int]? in
+      try await iterator.next(isolation: nil).map(output)
+    }
+  }
+
+  /// The next output, `nil` once the result ended.
+  func next() async throws(Failure) -> [Int]? {
+    try await nextOutput()
   }
 }
