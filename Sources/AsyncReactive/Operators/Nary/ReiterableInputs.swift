@@ -18,13 +18,13 @@
 /// ```
 ///
 /// Code that names the plain type still compiles: with `AsyncCombineLatestSequence<…>` as the expected type, the
-/// overload that returns it is chosen.
+/// overload that returns it is chosen; and ``base`` is the plain sequence.
 public struct ReiterableInputs<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure
   public typealias AsyncIterator = Base.AsyncIterator
 
-  /// The operator's sequence.
+  /// The operator's sequence, the type the inputs would give if they were not all re-iterable.
   public let base: Base
 
   /// Only the n-ary operators make one, for inputs that are all re-iterable.
