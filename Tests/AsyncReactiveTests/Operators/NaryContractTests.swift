@@ -125,14 +125,18 @@ struct NaryContractTests {
       case .combineLatestArray:
         let combined = combineLatest(signals)
         let _: ReiterableInputs<AsyncCombineLatestSequence<[Int], TestError>> = combined
+        // `base` is the plain sequence, for code that names it.
+        let _: AsyncCombineLatestSequence<[Int], TestError> = combined.base
         values = try await combined.retry(1).collect()
       case .zipArray:
         let zipped = zip(signals)
         let _: ReiterableInputs<AsyncZipSequence<[Int], TestError>> = zipped
+        let _: AsyncZipSequence<[Int], TestError> = zipped.base
         values = try await zipped.retry(1).collect()
       default:
         let merged = merge(signals)
         let _: ReiterableInputs<AsyncMergeSequence<Int, TestError>> = merged
+        let _: AsyncMergeSequence<Int, TestError> = merged.base
         values = [try await merged.retry(1).collect().sorted()]
       }
       #expect(values == [inputs.secondAttempt], "\(form)")
