@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the arity overloads of combineLatest, zip and merge.
 
-    python3 Scripts/generate-arities.py                  # rewrites the three *+Arities.swift files
+    python3 Scripts/generate-arities.py                  # rewrites the three *+Arities.swift files and the tests
     python3 Scripts/generate-arities.py --output-dir D   # writes them under D instead (what CI diffs)
     python3 Scripts/generate-arities.py --check          # fails if the files differ from what it would write (CI)
     python3 Scripts/generate-arities.py --topics         # prints the DocC Topics links for the landing page
@@ -18,8 +18,9 @@ requirements and return type:
   compiler prefers the overload with more requirements, so re-iterable inputs get the re-iterable result.
 
 and one internal builder that the four share. The two-input forms carry the full documentation; the others point
-at them. The output goes through `swift format` (the toolchain's, with the repository's .swift-format), so the
-generated files pass the format lint as they are. Needs Python 3 and the Swift toolchain only.
+at them. It also writes Tests/AsyncReactiveTests/Operators/NaryArityTests.swift, which calls every overload.
+The output goes through `swift format` (the toolchain's, with the repository's .swift-format), so the generated
+files pass the format lint as they are. Needs Python 3 and the Swift toolchain only.
 """
 
 import argparse
@@ -350,7 +351,8 @@ def header(op):
         f"// failure type (`Never` included) or not (`any Error`), each also for inputs that are all re-iterable\n"
         f"// (the result is then a `ReiterableInputs`, which `retry` accepts). They all forward to the shared n-ary\n"
         f"// engine; the arity only decides how elements are stored and built into outputs. Everything is\n"
-        f"// `@inlinable` so that the client's module specialises the whole path for its element types.\n"
+        f"// `@inlinable` so that the client's module specialises the whole path for its element types. The `any Error`\n"
+        f"// overloads are `@_disfavoredOverload`: it changes no choice and halves a call's type-check time (see the script).\n"
     )
 
 

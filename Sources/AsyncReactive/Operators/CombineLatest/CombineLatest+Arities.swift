@@ -5,7 +5,8 @@
 // failure type (`Never` included) or not (`any Error`), each also for inputs that are all re-iterable
 // (the result is then a `ReiterableInputs`, which `retry` accepts). They all forward to the shared n-ary
 // engine; the arity only decides how elements are stored and built into outputs. Everything is
-// `@inlinable` so that the client's module specialises the whole path for its element types.
+// `@inlinable` so that the client's module specialises the whole path for its element types. The `any Error`
+// overloads are `@_disfavoredOverload`: it changes no choice and halves a call's type-check time (see the script).
 
 /// Combines the latest elements of two sequences into tuples: first once every input has produced, then on every
 /// element of any input.
