@@ -74,7 +74,7 @@ struct NaryContractTests {
   }
 
   @Test(
-    "dropping the iterator (or breaking out of the loop) after a value cancels every input",
+    "dropping the iterator after a value cancels every input",
     arguments: NaryForm.allCases
   )
   func iteratorDrop(_ form: NaryForm) async {
@@ -85,6 +85,34 @@ struct NaryContractTests {
       return await outputs.next()
     }
     #expect(await firstOutput() == (form.isMerge ? [1] : [1, 1, 1]))
+    for input in inputs { await input.terminated.wait() }
+  }
+
+  @Test("breaking out of a for-await loop cancels every input")
+  func breakCancelsInputs() async {
+    // The loops are written out, not parameterised: the point is the `break` of a real `for await`.
+    var inputs = [StreamInput<Int>(), StreamInput<Int>()]
+    for input in inputs { input.continuation.yield(1) }
+    for await (first, second) in combineLatest(inputs[0].stream, inputs[1].stream) {
+      #expect(first == 1 && second == 1)
+      break
+    }
+    for input in inputs { await input.terminated.wait() }
+
+    inputs = [StreamInput<Int>(), StreamInput<Int>()]
+    for input in inputs { input.continuation.yield(2) }
+    for await (first, second) in zip(inputs[0].stream, inputs[1].stream) {
+      #expect(first == 2 && second == 2)
+      break
+    }
+    for input in inputs { await input.terminated.wait() }
+
+    inputs = [StreamInput<Int>(), StreamInput<Int>()]
+    inputs[0].continuation.yield(3)
+    for await value in merge(inputs[0].stream, inputs[1].stream) {
+      #expect(value == 3)
+      break
+    }
     for input in inputs { await input.terminated.wait() }
   }
 
