@@ -43,42 +43,6 @@ struct ZipTests {
     #expect(await iterator.next() == nil)  // `letters` has not finished
   }
 
-  @Test("an input that finishes with nothing buffered ends the result at once and cancels the others")
-  func finishesAtOnce() async {
-    let numbers = PassthroughSubject<Int, Never>()
-    let watched = (WatchedInput<String, Never>(), WatchedInput<Bool, Never>())
-    var iterator = zip(numbers, watched.0.signal, watched.1.signal).makeAsyncIterator()
-    Task {
-      await watched.0.started.wait()
-      await watched.1.started.wait()
-      numbers.finish()
-    }
-    #expect(await iterator.next() == nil)
-    await watched.0.cancelled.wait()
-    await watched.1.cancelled.wait()
-  }
-
-  @Test("an input that fails fails the result at once with its typed error and cancels the others", arguments: 0..<3)
-  func inputFailure(failing position: Int) async throws {
-    let failing = PassthroughSubject<Int, TestError>()
-    let watched = [WatchedInput<Int, TestError>(), WatchedInput<Int, TestError>()]
-    var others = watched.map(\.signal).makeIterator()
-    let inputs = (0..<3).map { $0 == position ? Signal(failing) : others.next()! }
-    var iterator = zip(inputs[0], inputs[1], inputs[2]).makeAsyncIterator()
-    Task {
-      for input in watched { await input.started.wait() }
-      failing.fail(TestError(code: position))
-    }
-    do throws(TestError) {
-      _ = try await iterator.next()
-      Issue.record("expected the failure of input \(position)")
-    } catch {
-      #expect(error == TestError(code: position))
-    }
-    for input in watched { await input.cancelled.wait() }
-    #expect(try await iterator.next() == nil)
-  }
-
   @Test("a failure ends the result after the pairs already made, even with elements still buffered")
   func failureAfterValues() async throws {
     let numbers = PassthroughSubject<Int, TestError>()
@@ -93,76 +57,16 @@ struct ZipTests {
     #expect(try await iterator.next() == nil)
   }
 
-  @Test("cancelling the consuming task cancels every input")
-  func consumerCancellation() async {
-    let watched = (WatchedInput<Int, Never>(), WatchedInput<String, Never>())
-    let zipped = zip(watched.0.signal, watched.1.signal)
-    let consumer = Task {
-      for await _ in zipped { Issue.record("no input sends") }
-    }
-    await watched.0.started.wait()
-    await watched.1.started.wait()
-    consumer.cancel()
-    await watched.0.cancelled.wait()
-    await watched.1.cancelled.wait()
-    await consumer.value
-  }
-
-  @Test("dropping the iterator cancels every input; dropping it before next() unsubscribes at once")
-  func iteratorDrop() async {
-    let numbers = StreamInput<Int>()
-    let letters = StreamInput<String>()
-    func firstValue() async -> (Int, String)? {
-      var iterator = zip(numbers.stream, letters.stream).makeAsyncIterator()
-      numbers.continuation.yield(1)
-      letters.continuation.yield("a")
-      numbers.continuation.yield(2)
-      return await iterator.next()
-    }
-    #expect(await firstValue() == (1, "a"))
-    await numbers.terminated.wait()
-    await letters.terminated.wait()
-
-    let subject = PassthroughSubject<Int, Never>()
-    do {
-      let iterator = zip(subject, subject).makeAsyncIterator()
-      #expect(subject.consumerCount == 2)
-      _ = iterator
-    }
-    #expect(subject.consumerCount == 0)
-  }
-
-  @Test("the failure type is kept: Never, a shared typed error, or any Error for mixed inputs")
-  func typedFailure() async {
-    let never = zip(Signal<Int, Never>([1, 2]), finiteStream("a"))
-    let _: AsyncZipSequence<(Int, String), Never> = never
-    for await (number, letter) in never {  // plain `for await`: the result cannot fail
-      #expect(number == 1 && letter == "a")
-    }
-    let typed = zip(Signal<Int, TestError>.never, Signal<Int, TestError>.fail(TestError(code: 3)))
-    let _: AsyncZipSequence<(Int, Int), TestError> = typed
-    do throws(TestError) {
-      for try await _ in typed { Issue.record("the second input fails first") }
-    } catch {
-      #expect(error == TestError(code: 3))
-    }
-    let mixed = zip(Signal<Int, Never>.never, Signal<Int, TestError>.fail(TestError(code: 4)))
-    let _: AsyncZipSequence<(Int, Int), any Error> = mixed
-    await #expect(throws: TestError(code: 4)) { try await mixed.collect() }
-  }
-
   @Test("the standard library's zip of two sequences is still chosen for plain sequences")
   func standardZipStillWorks() {
     let pairs = Array(zip([1, 2, 3], ["a", "b"]))
     #expect(pairs.map(\.0) == [1, 2] && pairs.map(\.1) == ["a", "b"])
   }
 
-  @Test("the array form pairs into arrays; an empty array finishes without a value")
+  @Test("the array form pairs into arrays")
   func arrayForm() async {
     let zipped = zip([Signal<Int, Never>([1, 2, 3]), Signal([10, 20]), Signal([100, 200, 300, 400])])
     #expect(await zipped.collect() == [[1, 10, 100], [2, 20, 200]])
-    let none: [Signal<Int, Never>] = []
-    #expect(await zip(none).collect() == [])
     let failed = await zip([Signal.just(1), Signal<Int, TestError>.fail(TestError(code: 5))]).collectResult()
     #expect(failed.values.isEmpty && failed.failure == TestError(code: 5))
   }

@@ -14,21 +14,6 @@ func takeQueued<Element, Failure>(_ queue: inout ConsumerQueue<Element, Failure>
   return Array(batch[start...])
 }
 
-/// Checks that a trap's message names the call, where the build keeps precondition messages: an optimised build
-/// (`swift test -c release`) traps without printing them.
-func expectTrapMessage(
-  _ result: ExitTest.Result,
-  _ fragment: String,
-  sourceLocation: SourceLocation = #_sourceLocation
-) {
-  #if DEBUG
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(
-      message.contains(fragment), "the trap's message does not name the call: \(message.suffix(300))",
-      sourceLocation: sourceLocation)
-  #endif
-}
-
 /// Drives a time operator's rule by hand, as the engine does, and returns what each event emitted.
 ///
 /// Like the engine, ``fire(at:)`` calls the rule only once its deadline has come (and returns `nil` otherwise).

@@ -1,4 +1,4 @@
-/// The latest elements of several sequences, combined: what `combineLatest(_:_:)` (2 to 6 inputs of any
+/// The latest elements of several sequences, combined: what `combineLatest(_:_:)` (2 to 8 inputs of any
 /// element types, as tuples) and `combineLatest(_:)` (an array of inputs, as arrays) return.
 ///
 /// The first value comes once every input has produced; after that, every element of any input produces one
@@ -84,7 +84,7 @@ public struct AsyncCombineLatestSequence<Element: Sendable, Failure: Error>: Asy
 where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   AsyncCombineLatestSequence {
     let empty = Array(repeating: Base.Element?.none, count: bases.count)
-    let cell = NaryRuleCell(CombineLatestStateMachine(inputCount: bases.count, empty: empty) { $0.map { $0! } })
+    let cell = NaryRuleCell(CombineLatestRule(inputCount: bases.count, empty: empty) { $0.map { $0! } })
     return NaryStorage(
       inputs: bases.enumerated().map { index, base in
         .subscribe(base, index: index, failure: { $0 }, rule: cell) { rule, element in
@@ -93,4 +93,26 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
       }
     )
   }
+}
+
+/// Combines the latest elements of an array of sequences into arrays, again on every iteration.
+///
+/// For inputs that can all be iterated again (``ReiterableAsyncSequence``): like
+/// ``combineLatest(_:)->AsyncCombineLatestSequence<[Base.Element],Base.Failure>``, and the result is a ``ReiterableInputs``, so
+/// ``ReiterableAsyncSequence/retry(_:)`` applies: each iteration subscribes to every input anew.
+///
+/// ```swift
+/// let prices = symbols.map { symbol in Signal.future { try await api.price(of: symbol) } }
+/// for try await latest in combineLatest(prices).retry(2) {   // a failure asks for every price again
+///   total.send(latest.reduce(0, +))
+/// }
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: a ``ReiterableInputs`` wrapping an ``AsyncCombineLatestSequence`` of arrays.
+@inlinable public func combineLatest<Base: ReiterableAsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> ReiterableInputs<AsyncCombineLatestSequence<[Base.Element], Base.Failure>>
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  let plain: AsyncCombineLatestSequence<[Base.Element], Base.Failure> = combineLatest(bases)
+  return ReiterableInputs(plain)
 }

@@ -1,4 +1,4 @@
-/// The elements of several sequences, interleaved as they are produced: what `merge(_:_:)` (2 to 6 inputs)
+/// The elements of several sequences, interleaved as they are produced: what `merge(_:_:)` (2 to 8 inputs)
 /// and `merge(_:)` (an array of inputs) return.
 ///
 /// Each input's elements keep their order; elements of different inputs come in the order they arrived.
@@ -78,4 +78,26 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   AsyncMergeSequence {
     NaryStorage(inputs: bases.map { .forwarding($0, failure: { $0 }) })
   }
+}
+
+/// Interleaves the elements of an array of sequences as they are produced, again on every iteration.
+///
+/// For inputs that can all be iterated again (``ReiterableAsyncSequence``): like
+/// ``merge(_:)->AsyncMergeSequence<Base.Element,Base.Failure>``, and the result is a ``ReiterableInputs``, so
+/// ``ReiterableAsyncSequence/retry(_:)`` applies: each iteration subscribes to every input anew.
+///
+/// ```swift
+/// let feeds = sources.map { source in Signal.future { try await source.latest() } }
+/// for try await update in merge(feeds).retry(2) {   // a failure asks every source again
+///   apply(update)
+/// }
+/// ```
+/// - Parameter bases: the inputs.
+/// - Returns: a ``ReiterableInputs`` wrapping an ``AsyncMergeSequence`` of their elements.
+@inlinable public func merge<Base: ReiterableAsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> ReiterableInputs<AsyncMergeSequence<Base.Element, Base.Failure>>
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  let plain: AsyncMergeSequence<Base.Element, Base.Failure> = merge(bases)
+  return ReiterableInputs(plain)
 }

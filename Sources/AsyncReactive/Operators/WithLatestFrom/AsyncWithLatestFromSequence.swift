@@ -32,7 +32,7 @@ where
   Base.Element: Sendable, Base.AsyncIterator: SendableMetatype,
   Other.Element: Sendable, Other.AsyncIterator: SendableMetatype
 {
-  @usableFromInline typealias Rule = WithLatestFromStateMachine<Base.Element, Other.Element>
+  @usableFromInline typealias Rule = WithLatestFromRule<Base.Element, Other.Element>
   @usableFromInline typealias Pair = (Base.Element, Other.Element)
 
   @usableFromInline let base: Base

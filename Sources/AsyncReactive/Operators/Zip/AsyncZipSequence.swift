@@ -1,4 +1,4 @@
-/// The n-th elements of several sequences, paired: what `zip(_:_:)` (2 to 6 inputs of any element types,
+/// The n-th elements of several sequences, paired: what `zip(_:_:)` (2 to 8 inputs of any element types,
 /// as tuples) and `zip(_:)` (an array of inputs, as arrays) return.
 ///
 /// The first value pairs the first element of every input, the second the second ones, and so on.
@@ -84,7 +84,7 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   AsyncZipSequence {
     let empty = Array(repeating: ZipBuffer<Base.Element>(), count: bases.count)
     let cell = NaryRuleCell(
-      ZipStateMachine(inputCount: bases.count, empty: empty) { buffers in
+      ZipRule(inputCount: bases.count, empty: empty) { buffers in
         buffers.indices.map { buffers[$0].removeFirst() }
       }
     )
@@ -96,4 +96,26 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
       }
     )
   }
+}
+
+/// Pairs the n-th elements of an array of sequences into arrays, again on every iteration.
+///
+/// For inputs that can all be iterated again (``ReiterableAsyncSequence``): like
+/// ``zip(_:)->AsyncZipSequence<[Base.Element],Base.Failure>``, and the result is a ``ReiterableInputs``, so
+/// ``ReiterableAsyncSequence/retry(_:)`` applies: each iteration subscribes to every input anew.
+///
+/// ```swift
+/// let copies = mirrors.map { mirror in Signal.future { try await mirror.download(chunk) } }
+/// for try await chunk in zip(copies).retry(2) {   // a failure downloads from every mirror again
+///   verify(chunk)
+/// }
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: a ``ReiterableInputs`` wrapping an ``AsyncZipSequence`` of arrays.
+@inlinable public func zip<Base: ReiterableAsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> ReiterableInputs<AsyncZipSequence<[Base.Element], Base.Failure>>
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  let plain: AsyncZipSequence<[Base.Element], Base.Failure> = zip(bases)
+  return ReiterableInputs(plain)
 }

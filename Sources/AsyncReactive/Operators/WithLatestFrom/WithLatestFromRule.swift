@@ -4,7 +4,7 @@
 /// Input 0 is the base (its end ends the result), input 1 the other input (its end changes nothing: its latest
 /// element stays in use). A pure value kept behind the n-ary storage's lock; `@usableFromInline` so that the
 /// whole path specialises in the client's module.
-@usableFromInline struct WithLatestFromStateMachine<Value: Sendable, Latest: Sendable>: NaryRule {
+@usableFromInline struct WithLatestFromRule<Value: Sendable, Latest: Sendable>: NaryRule {
   @usableFromInline typealias Output = (Value, Latest)
 
   /// The position of the base among the n-ary inputs.

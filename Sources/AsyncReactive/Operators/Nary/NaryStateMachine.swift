@@ -1,25 +1,3 @@
-/// What an event of an n-ary operator's rule (combineLatest, zip, merge) produces.
-@usableFromInline enum NaryStep<Output: Sendable> {
-  /// Nothing to deliver yet.
-  case none
-  /// Deliver `output`.
-  case emit(Output)
-  /// Deliver `output`, then end the result (zip: an input that had finished ran dry).
-  case emitThenFinish(Output)
-  /// End the result now, before the other inputs finish (combineLatest: an input finished without a value).
-  case finish
-}
-
-/// The part that tells combineLatest, zip and merge apart: what an input's elements and end produce.
-///
-/// Elements do not go through the protocol: each input's pumping task gets a typed closure that stores its
-/// element in the rule (a tuple slot, a zip buffer) and returns the step. Rules are pure values.
-@usableFromInline protocol NaryRule: Sendable {
-  associatedtype Output: Sendable
-  /// Input `index` finished normally; `.finish` ends the result before the other inputs do.
-  mutating func inputFinished(_ index: Int) -> NaryStep<Output>
-}
-
 /// The core shared by the n-ary operators: N inputs pushing into one consumer's output queue. Merge is this
 /// machine alone (each element is delivered; the result ends when every input has ended); combineLatest and
 /// zip add a rule.
