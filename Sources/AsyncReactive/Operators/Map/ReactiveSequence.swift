@@ -27,7 +27,7 @@
 /// ```
 ///
 /// Conforming a type of your own is safe: the protocol has no requirements.
-public protocol ReactiveSequence: AsyncSequence {}
+public protocol ReactiveSequence<Element, Failure>: AsyncSequence {}
 
 extension Signal: ReactiveSequence {}
 extension SubjectSubscription: ReactiveSequence {}

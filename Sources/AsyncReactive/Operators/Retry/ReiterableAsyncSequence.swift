@@ -24,7 +24,7 @@
 ///
 /// Conform your own type only if each `makeAsyncIterator()` starts an independent run of the work. A subject is
 /// not re-iterable in that sense: a new iteration subscribes again to the same hot source.
-public protocol ReiterableAsyncSequence: AsyncSequence {}
+public protocol ReiterableAsyncSequence<Element, Failure>: AsyncSequence {}
 
 extension Signal: ReiterableAsyncSequence {}
 
