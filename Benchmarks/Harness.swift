@@ -120,9 +120,15 @@ struct Run {
 
 /// The statistics of one version of one case.
 struct Measurement {
+  /// Wall time per event, ns.
   var median: Double
   var min: Double
   var max: Double
+  /// CPU time (user + system, every thread of the process) per event, ns: the median of the same runs.
+  var cpuMedian: Double
+
+  /// CPU time over wall time: 1 means one core busy for the duration; a waiting consumer that spins shows here.
+  var cpuOverWall: Double { cpuMedian / median }
 }
 
 /// A benchmark case: the same work in three versions, each returning a checksum that must agree.
@@ -134,6 +140,8 @@ struct BenchmarkCase {
   var events: Int
   /// Target ratio AsyncReactive ÷ callback (nil: reported, not judged).
   var target: Double?
+  /// Target for AsyncReactive's CPU time ÷ wall time (streaming rows), nil: reported, not judged.
+  var cpuTarget: Double? = nil
   var run: (Version) async -> Int
 }
 
@@ -151,11 +159,14 @@ func measure(
 ) async -> (Measurement, Int) {
   var checksum = await benchmark.run(version)  // warm-up
   var samples: [Double] = []
+  var cpuSamples: [Double] = []
   for repetition in 1...repetitions {
     FileHandleStderr.write("  \(benchmark.name) · \(version.rawValue) · run \(repetition)/\(repetitions)\n")
     let start = now()
+    let cpuStart = cpuNanoseconds()
     let result = await benchmark.run(version)
     let elapsed = Double(now() - start)
+    cpuSamples.append(Double(cpuNanoseconds() - cpuStart) / Double(benchmark.events))
     if result != checksum {
       FileHandleStderr.write(
         "\nresult check failed: \(benchmark.name) \(version.rawValue) gave \(result), then \(checksum)\n")
@@ -165,7 +176,23 @@ func measure(
     samples.append(elapsed / Double(benchmark.events))
   }
   samples.sort()
-  return (Measurement(median: samples[samples.count / 2], min: samples.first!, max: samples.last!), checksum)
+  cpuSamples.sort()
+  let measurement = Measurement(
+    median: samples[samples.count / 2], min: samples.first!, max: samples.last!,
+    cpuMedian: cpuSamples[cpuSamples.count / 2])
+  return (measurement, checksum)
+}
+
+/// CPU time the process has used so far (user + system, all threads), in ns.
+func cpuNanoseconds() -> UInt64 {
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+  #endif
+  func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000 }
+  return nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime)
 }
 
 /// Resident set size in bytes, read from /proc/self/statm (Linux; peak RSS elsewhere).

@@ -11,7 +11,9 @@ func propertyCases(scale: Int) -> [BenchmarkCase] {
     ) {
       derivedPropertyRead($0, reads: reads)
     },
-    BenchmarkCase(name: "send through a derived Property to 1 consumer", unit: "event", events: sends, target: nil) {
+    BenchmarkCase(
+      name: "send through a derived Property to 1 consumer", unit: "event", events: sends, target: nil, cpuTarget: 1.2
+    ) {
       await sendThroughDerivedProperty($0, sends: sends)
     },
   ]

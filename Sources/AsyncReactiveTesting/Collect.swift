@@ -7,6 +7,11 @@ extension AsyncSequence {
   /// **Throws:** the sequence's failure (elements received before it are lost to the caller; use
   /// ``collectResult()`` to keep them).
   ///
+  /// **No timeout:** it iterates in the calling task until the end, so on a sequence that does not end (a
+  /// subject nobody finishes, a `Property`) it waits forever. For such a sequence use a ``Recorder`` and its
+  /// ``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)`` or
+  /// ``Recorder/waitForTermination(timeout:fileID:filePath:line:column:)``, which fail the test after a timeout.
+  ///
   /// ```swift
   /// let values = await Signal<Int, Never>([1, 2, 3]).collect()
   /// #expect(values == [1, 2, 3])
@@ -19,6 +24,9 @@ extension AsyncSequence {
   }
 
   /// Iterates the whole sequence and returns the elements received together with how it ended.
+  ///
+  /// **No timeout:** like ``collect()``, it waits for the end; use a ``Recorder`` for a sequence that may not
+  /// end.
   ///
   /// ```swift
   /// let (values, failure) = await signal.retry(1).collectResult()

@@ -1,4 +1,5 @@
 import AsyncReactive
+import Testing
 
 /// Iterates a sequence in the background and records each value with the ``TestClock`` instant at which it
 /// arrived, plus how the sequence ended.
@@ -8,7 +9,7 @@ import AsyncReactive
 /// or for the end is a handshake resumed by the recording itself: no polling.
 ///
 /// A value is stamped when the recording task receives it, so wait for the values due at the current time
-/// (``waitForValues(count:)``) before advancing the clock again.
+/// (``waitForValues(count:timeout:fileID:filePath:line:column:)``) before advancing the clock again.
 ///
 /// **Cancellation:** ``cancel()``, or releasing the recorder, cancels the recording task, which stops the
 /// sequence's work.
@@ -40,6 +41,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
 
   private let storage: Storage
   private let task: Task<Void, Never>
+  private let clock: TestClock
 
   /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
   ///
@@ -54,6 +56,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     let iterator = base.makeAsyncIterator()
     let storage = Storage()
     self.storage = storage
+    self.clock = clock
     task = Task {
       var iterator = iterator
       do throws(Failure) {
@@ -86,73 +89,102 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// ```
   public var termination: Timed<Termination>? { storage.state.withLock { $0.termination } }
 
-  /// Returns the first `count` recorded values, waiting until they have arrived.
+  /// Returns the first `count` recorded values, waiting until they have arrived, or fails the test after
+  /// `timeout`.
   ///
   /// Returns fewer if the sequence ends first (so a test fails on the comparison instead of hanging).
   ///
-  /// **Cancellation:** returns the values recorded so far if the waiting task is cancelled.
+  /// **Timeout:** if the values do not arrive within `timeout` of real time, records a test failure (a Swift
+  /// Testing issue at the caller) that lists the values recorded so far and the clock's sleepers, and returns
+  /// the values recorded so far; a passing test never waits that long.
+  ///
+  /// **Cancellation:** returns the values recorded so far, without a failure, if the waiting task is cancelled.
   ///
   /// ```swift
   /// subject.send("a")
   /// #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .zero)])
   /// ```
-  /// - Parameter count: how many values to wait for.
-  /// - Returns: the first `count` values (fewer if the sequence ended or the wait was cancelled).
-  public func waitForValues(count: Int) async -> [Timed<Element>] {
-    let id = storage.state.withLock { state -> Int? in
-      state.values.count >= count || state.termination != nil ? nil : state.makeID()
+  /// - Parameters:
+  ///   - count: how many values to wait for.
+  ///   - timeout: how long (real time) to wait before failing; positive.
+  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  /// - Returns: the first `count` values (fewer if the sequence ended, the time ran out or the wait was
+  ///   cancelled).
+  public func waitForValues(
+    count: Int,
+    timeout: Duration = .seconds(60),
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async -> [Timed<Element>] {
+    checkTimeout(timeout, of: "Recorder.waitForValues(count: \(count))")
+    let ready = storage.state.withLock { state -> [Timed<Element>]? in
+      state.values.count >= count || state.termination != nil ? Array(state.values.prefix(count)) : nil
     }
-    guard let id else { return storage.state.withLock { Array($0.values.prefix(count)) } }
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<[Timed<Element>], Never>) in
-        let values = storage.state.withLock { state -> [Timed<Element>]? in
-          if Task.isCancelled || state.values.count >= count || state.termination != nil {
-            return Array(state.values.prefix(count))
-          }
-          state.valueWaiters.append(ValueWaiter(id: id, count: count, continuation: continuation))
-          return nil
-        }
-        if let values { continuation.resume(returning: values) }
+    if let ready { return ready }
+    let watched = await watch(timeout: timeout) { [storage] in await storage.waitForValues(count: count) }
+    if watched.expired && watched.value.count < count {
+      let (values, termination) = storage.state.withLock { ($0.values, $0.termination) }
+      if termination == nil {
+        recordTimeout(
+          "Recorder.waitForValues(count: \(count)) timed out after \(timeout.secondsDescription): "
+            + "\(describe(values)), and the sequence has not ended; \(describeClock())",
+          sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
       }
-    } onCancel: {
-      let resumption = storage.state.withLock { state -> (ValueWaiter, [Timed<Element>])? in
-        guard let index = state.valueWaiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return (state.valueWaiters.remove(at: index), Array(state.values.prefix(count)))
-      }
-      if let (waiter, values) = resumption { waiter.continuation.resume(returning: values) }
     }
+    return watched.value
   }
 
-  /// Waits until the sequence ends and returns how and when it ended.
+  /// Waits until the sequence ends and returns how and when it ended, or fails the test after `timeout`.
   ///
-  /// **Cancellation:** returns `nil` if the waiting task is cancelled before the sequence ends.
+  /// **Timeout:** if the sequence does not end within `timeout` of real time, records a test failure that lists
+  /// the values recorded so far and the clock's sleepers, and returns `nil`.
+  ///
+  /// **Cancellation:** returns `nil`, without a failure, if the waiting task is cancelled before the sequence
+  /// ends.
   ///
   /// ```swift
   /// subject.finish()
   /// #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
   /// ```
-  /// - Returns: the termination, or `nil` if the wait was cancelled first.
+  /// - Parameters:
+  ///   - timeout: how long (real time) to wait before failing; positive.
+  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  /// - Returns: the termination, or `nil` if the time ran out or the wait was cancelled first.
   @discardableResult
-  public func waitForTermination() async -> Timed<Termination>? {
-    let id = storage.state.withLock { state -> Int? in state.termination == nil ? state.makeID() : nil }
-    guard let id else { return termination }
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Timed<Termination>?, Never>) in
-        let result = storage.state.withLock { state -> Timed<Termination>?? in
-          if let termination = state.termination { return .some(termination) }
-          if Task.isCancelled { return .some(nil) }
-          state.terminationWaiters.append(TerminationWaiter(id: id, continuation: continuation))
-          return nil
-        }
-        if let result { continuation.resume(returning: result) }
-      }
-    } onCancel: {
-      let waiter = storage.state.withLock { state -> TerminationWaiter? in
-        guard let index = state.terminationWaiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.terminationWaiters.remove(at: index)
-      }
-      waiter?.continuation.resume(returning: nil)
+  public func waitForTermination(
+    timeout: Duration = .seconds(60),
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async -> Timed<Termination>? {
+    checkTimeout(timeout, of: "Recorder.waitForTermination()")
+    if let termination { return termination }
+    let watched = await watch(timeout: timeout) { [storage] in await storage.waitForTermination() }
+    if watched.expired && watched.value == nil {
+      recordTimeout(
+        "Recorder.waitForTermination() timed out after \(timeout.secondsDescription): the sequence has not "
+          + "ended, \(describe(values)); \(describeClock())",
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
     }
+    return watched.value
+  }
+
+  /// `2 values recorded: [t=0s: a, t=0.3s: b]`, for failure messages.
+  private func describe(_ values: [Timed<Element>]) -> String {
+    switch values.count {
+    case 0: "no value recorded"
+    case 1: "1 value recorded: \(values)"
+    default: "\(values.count) values recorded: \(values)"
+    }
+  }
+
+  private func describeClock() -> String {
+    TestClock.describe(now: clock.now, deadlines: clock.sleeperDeadlines)
   }
 
   /// Stops recording: cancels the task iterating the sequence.
@@ -206,6 +238,56 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
         return resumptions
       }
       for (waiter, values) in resumptions { waiter.continuation.resume(returning: values) }
+    }
+
+    /// Suspends until `count` values arrived or the sequence ended; returns the first `count` values (those so
+    /// far if the task is cancelled).
+    func waitForValues(count: Int) async -> [Timed<Element>] {
+      let id = state.withLock { state -> Int? in
+        state.values.count >= count || state.termination != nil ? nil : state.makeID()
+      }
+      guard let id else { return state.withLock { Array($0.values.prefix(count)) } }
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[Timed<Element>], Never>) in
+          let values = state.withLock { state -> [Timed<Element>]? in
+            if Task.isCancelled || state.values.count >= count || state.termination != nil {
+              return Array(state.values.prefix(count))
+            }
+            state.valueWaiters.append(ValueWaiter(id: id, count: count, continuation: continuation))
+            return nil
+          }
+          if let values { continuation.resume(returning: values) }
+        }
+      } onCancel: {
+        let resumption = state.withLock { state -> (ValueWaiter, [Timed<Element>])? in
+          guard let index = state.valueWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+          return (state.valueWaiters.remove(at: index), Array(state.values.prefix(count)))
+        }
+        if let (waiter, values) = resumption { waiter.continuation.resume(returning: values) }
+      }
+    }
+
+    /// Suspends until the sequence ends and returns how; `nil` if the task is cancelled first.
+    func waitForTermination() async -> Timed<Termination>? {
+      let id = state.withLock { state -> Int? in state.termination == nil ? state.makeID() : nil }
+      guard let id else { return state.withLock { $0.termination } }
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Timed<Termination>?, Never>) in
+          let result = state.withLock { state -> Timed<Termination>?? in
+            if let termination = state.termination { return .some(termination) }
+            if Task.isCancelled { return .some(nil) }
+            state.terminationWaiters.append(TerminationWaiter(id: id, continuation: continuation))
+            return nil
+          }
+          if let result { continuation.resume(returning: result) }
+        }
+      } onCancel: {
+        let waiter = state.withLock { state -> TerminationWaiter? in
+          guard let index = state.terminationWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+          return state.terminationWaiters.remove(at: index)
+        }
+        waiter?.continuation.resume(returning: nil)
+      }
     }
 
     func terminate(_ termination: Termination, at instant: TestClock.Instant) {

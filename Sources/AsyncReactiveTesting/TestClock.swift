@@ -1,4 +1,5 @@
 import AsyncReactive
+import Testing
 
 /// A clock whose time moves only when a test tells it to, for deterministic tests of time-based code.
 ///
@@ -6,23 +7,44 @@ import AsyncReactive
 /// starts at zero and stands still: a sleep on the clock returns once ``advance(by:)``, ``advance(to:)`` or
 /// ``run()`` moves `now` to its deadline. Nothing polls and nothing sleeps on a real clock.
 ///
-/// **Synchronizing with the code under test:** first wait until that code sleeps on the clock
-/// (``waitForSleepers(_:)``), then advance, then await what it produced (a consumer's next value, or a
-/// ``Recorder``'s ``Recorder/waitForValues(count:)``). When `advance` resumes a sleeper it cannot know when the
-/// woken task has finished its work: that task runs concurrently with the rest of the `advance`. So to observe
-/// the state at each deadline, advance one deadline at a time and await the output in between.
+/// **Synchronizing with the code under test:** time moves only when the test says so, so before each move the
+/// test makes sure the code under test has caught up; then it advances, then it awaits what the code produced.
+/// When `advance` resumes a sleeper it cannot know when the woken task has finished its work: that task runs
+/// concurrently with the rest of the `advance`. So to observe the state at each deadline, advance one deadline
+/// at a time and await the output in between. What to wait on, case by case:
+///
+/// | the code under test…                                   | wait with                                        |
+/// |--------------------------------------------------------|--------------------------------------------------|
+/// | produces a value                                       | ``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)`` |
+/// | ends                                                   | ``Recorder/waitForTermination(timeout:fileID:filePath:line:column:)`` |
+/// | takes an input and shows nothing (a `throttle` holding a value, a `debounce` restarting, a repeat dropped) | feed it from a ``TestSubject`` and await ``TestSubject/send(_:timeout:fileID:filePath:line:column:)`` |
+/// | starts a timer from a task the test does not drive (a fake service's latency, a retry's backoff, a timer signal) | ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` |
+/// | …while other timers may be sleeping (an operator's own timer, a request's latency) | ``waitForSleeper(until:timeout:fileID:filePath:line:column:)`` with the deadline the test expects |
+/// | subscribes later, from a task of its own               | ``TestSubject/waitForConsumers(_:timeout:fileID:filePath:line:column:)`` |
+///
+/// Never a `Task.yield()` loop: it only makes a race less likely. A sleeper is known only by its deadline, so a
+/// count cannot tell timers apart: an operator may keep a timer of its own sleeping (a `throttle`'s window, a
+/// `debounce` that sleeps until its earlier deadline and then re-arms for the later one), and that timer counts
+/// until it wakes. Cancelled sleeps never count. A sleep whose deadline has already passed when it starts
+/// returns at once, so a timer with a fixed deadline that registers late still fires at the right instant.
+///
+/// Every wait fails the test (a Swift Testing issue at the caller, saying what it waited for and what it saw)
+/// after a timeout of real time, 60 seconds by default, and returns: a wrong expectation fails instead of
+/// hanging the test run.
 ///
 /// **Cancellation:** a sleeping task that is cancelled throws `CancellationError` at once and stops being a
 /// sleeper.
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let query = PassthroughSubject<String, Never>()
-/// let searches = Recorder(query.debounce(for: .milliseconds(300), clock: clock), clock: clock)
-/// query.send("sw")
-/// await clock.waitForSleepers(1)
-/// await clock.advance(by: .milliseconds(300))
-/// #expect(await searches.waitForValues(count: 1) == [Timed("sw", at: .milliseconds(300))])
+/// let offsets = TestSubject<Int, Never>()
+/// let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: true), clock: clock)
+/// await offsets.send(1)  // emitted at once; the window ends at 300 ms
+/// await clock.advance(by: .milliseconds(100))
+/// await offsets.send(2)  // held: no output, no new timer; `send` returns once the throttle took it
+/// await clock.waitForSleeper(until: TestClock.Instant(offset: .milliseconds(300)))  // the window's timer
+/// await clock.advance(by: .milliseconds(200))
+/// #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(2, at: .milliseconds(300))])
 /// ```
 public final class TestClock: Clock, Sendable {
   /// Durations on the test clock are ordinary `Swift.Duration` values.
@@ -201,6 +223,18 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
+  /// The deadlines of the tasks sleeping on the clock right now, earliest first, one per sleeper (sleepers
+  /// with the same deadline in the order they started sleeping).
+  ///
+  /// A sleeper is known by its deadline; this is what a failed ``waitForSleepers(_:timeout:fileID:filePath:line:column:)``
+  /// reports.
+  ///
+  /// ```swift
+  /// await clock.waitForSleepers(2)
+  /// #expect(clock.sleeperDeadlines == [clock.now + .milliseconds(300), clock.now + .seconds(1)])
+  /// ```
+  public var sleeperDeadlines: [Instant] { state.withLock { $0.deadlines } }
+
   /// Whether any task is sleeping on the clock; `false` at the end of a test means no timer was left behind.
   ///
   /// ```swift
@@ -302,29 +336,134 @@ public final class TestClock: Clock, Sendable {
     )
   }
 
-  /// Returns once at least `count` tasks are sleeping on the clock.
+  /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after `timeout`.
   ///
   /// The handshake between starting work and advancing time: it is resumed by the sleep's own registration,
   /// so after it returns an ``advance(by:)`` reaches that sleeper.
   ///
-  /// **Cancellation:** returns early if the waiting task is cancelled.
+  /// Only live sleepers count: a sleep whose task was cancelled stops counting at once (its cancellation
+  /// removes it), and a sleep started by an already-cancelled task never counts. A count cannot tell timers
+  /// apart, though: when the code under test may have another timer running (an operator's window timer, a
+  /// request's latency, a timer about to be replaced), wait for the specific one with
+  /// ``waitForSleeper(until:timeout:fileID:filePath:line:column:)``.
+  ///
+  /// **Timeout:** if the sleepers do not come within `timeout` of real time, records a test failure (a Swift
+  /// Testing issue at the caller) that says how many tasks sleep and until when, and returns; a passing test
+  /// never waits that long.
+  ///
+  /// **Cancellation:** returns early, without a failure, if the waiting task is cancelled.
   ///
   /// ```swift
   /// let timeout = Task { try await clock.sleep(for: .seconds(5)) }
   /// await clock.waitForSleepers(1)
   /// await clock.advance(by: .seconds(5))
   /// ```
-  /// - Parameter count: the number of sleepers to wait for.
-  public func waitForSleepers(_ count: Int = 1) async {
-    guard let id = state.withLock({ $0.sleeperCount >= count ? nil : $0.makeID() }) else { return }
+  /// - Parameters:
+  ///   - count: the number of sleepers to wait for.
+  ///   - timeout: how long (real time) to wait before failing; positive.
+  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  public func waitForSleepers(
+    _ count: Int = 1,
+    timeout: Duration = .seconds(60),
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async {
+    await wait(
+      for: .count(count), timeout: timeout,
+      sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      "waitForSleepers(\(count))"
+    }
+  }
+
+  /// Returns once a task sleeps on the clock until exactly `deadline`, or fails the test after `timeout`.
+  ///
+  /// A sleeper is known by its deadline (`Clock.sleep` carries nothing else), so this waits for one specific
+  /// timer where ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` would be satisfied by any: a
+  /// retry's backoff rather than a request's latency, the timer a task just started rather than an operator's
+  /// own timer that is still sleeping. Compute the deadline from the instant the timer starts, such as
+  /// `clock.now + backoff` right after the failure that starts it.
+  ///
+  /// **Timeout:** if no such sleeper comes within `timeout` of real time, records a test failure that lists
+  /// the deadlines the clock's sleepers do have, and returns.
+  ///
+  /// **Cancellation:** returns early, without a failure, if the waiting task is cancelled.
+  ///
+  /// ```swift
+  /// // The fake service answers after 1 s; the model retries 300 ms after a failure.
+  /// let orders = Recorder(model.orders, clock: clock)
+  /// await clock.waitForSleepers(1)  // the first request's latency
+  /// await clock.advance(by: .seconds(1))  // t=1s: it fails
+  /// await clock.waitForSleeper(until: clock.now + .milliseconds(300))  // the backoff, not some other timer
+  /// await clock.advance(by: .milliseconds(300))  // t=1.3s: the second attempt starts
+  /// ```
+  /// - Parameters:
+  ///   - deadline: the instant the awaited sleeper sleeps until.
+  ///   - timeout: how long (real time) to wait before failing; positive.
+  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  public func waitForSleeper(
+    until deadline: Instant,
+    timeout: Duration = .seconds(60),
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async {
+    await wait(
+      for: .deadline(deadline), timeout: timeout,
+      sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      "waitForSleeper(until: \(deadline))"
+    }
+  }
+
+  /// Waits for `condition` under a watchdog; records the failure on expiry.
+  private func wait(
+    for condition: StateMachine.SleeperCondition,
+    timeout: Duration,
+    sourceLocation: SourceLocation,
+    _ name: () -> String
+  ) async {
+    checkTimeout(timeout, of: "TestClock.\(name())")
+    if state.withLock({ $0.isSatisfied(condition) }) { return }
+    let watched = await watch(timeout: timeout) { [self] in await suspend(until: condition) }
+    if watched.expired && !watched.value {
+      let (now, deadlines) = state.withLock { ($0.now, $0.deadlines) }
+      recordTimeout(
+        "TestClock.\(name()) timed out after \(timeout.secondsDescription): "
+          + Self.describe(now: now, deadlines: deadlines),
+        sourceLocation: sourceLocation
+      )
+    }
+  }
+
+  /// Suspends until `condition` holds (`true`) or the task is cancelled (`false`).
+  private func suspend(until condition: StateMachine.SleeperCondition) async -> Bool {
+    guard let id = state.withLock({ $0.isSatisfied(condition) ? nil : $0.makeID() }) else { return true }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         state.withLock {
-          $0.registerWaiter(continuation, id: id, count: count, isCancelled: Task.isCancelled)
+          $0.registerWaiter(continuation, id: id, condition: condition, isCancelled: Task.isCancelled)
         }?.resume()
       }
     } onCancel: {
       state.withLock { $0.cancelWaiter(id: id) }?.resume()
+    }
+    // Resumed by a registration that satisfied it, or by cancellation: tell them apart as the waiter was
+    // resumed (a cancelled waiter may race with a satisfying registration; either answer is then true).
+    return !Task.isCancelled || state.withLock { $0.isSatisfied(condition) }
+  }
+
+  /// What the clock's sleepers look like, for failure messages: `the clock is at t=0s with no sleeper`.
+  static func describe(now: Instant, deadlines: [Instant]) -> String {
+    switch deadlines.count {
+    case 0: "the clock is at \(now) with no sleeper"
+    case 1: "the clock is at \(now) with 1 sleeper, until \(deadlines[0])"
+    default:
+      "the clock is at \(now) with \(deadlines.count) sleepers, until "
+        + deadlines.map(\.description).joined(separator: ", ")
     }
   }
 

@@ -15,8 +15,16 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
 
   private struct Waiting: Sendable {
     var id: Int
-    var count: Int
+    var condition: SleeperCondition
     var waiter: Waiter
+  }
+
+  /// What a `waitForSleepers` / `waitForSleeper(until:)` caller waits for.
+  package enum SleeperCondition: Sendable, Equatable {
+    /// At least this many sleepers.
+    case count(Int)
+    /// A sleeper whose deadline is this instant.
+    case deadline(Instant)
   }
 
   /// What ``registerSleeper(_:id:deadline:isCancelled:)`` asks the caller to do.
@@ -49,6 +57,17 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
 
   package var sleeperCount: Int { sleeping.count }
 
+  /// The deadlines of the sleepers, earliest first (one per sleeper).
+  package var deadlines: [Instant] { sleeping.map(\.deadline) }
+
+  /// Whether `condition` holds now.
+  package func isSatisfied(_ condition: SleeperCondition) -> Bool {
+    switch condition {
+    case .count(let count): sleeping.count >= count
+    case .deadline(let deadline): sleeping.contains { $0.deadline == deadline }
+    }
+  }
+
   package var latestDeadline: Instant? { sleeping.last?.deadline }
 
   /// Hands out an identifier for a sleep or a wait, so that its cancellation handler can find it.
@@ -70,13 +89,12 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
     if deadline <= now { return .resume(sleeper) }
     let index = sleeping.firstIndex { $0.deadline > deadline } ?? sleeping.endIndex
     sleeping.insert(Sleeping(id: id, deadline: deadline, sleeper: sleeper), at: index)
-    let sleeperCount = sleeping.count
     var resumed: [Waiter] = []
-    waiting.removeAll { waiting in
-      guard waiting.count <= sleeperCount else { return false }
-      resumed.append(waiting.waiter)
-      return true
+    var stillWaiting: [Waiting] = []
+    for waiting in waiting {
+      if isSatisfied(waiting.condition) { resumed.append(waiting.waiter) } else { stillWaiting.append(waiting) }
     }
+    waiting = stillWaiting
     return .sleep(resumingWaiters: resumed)
   }
 
@@ -101,11 +119,16 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
     return .wake(woken)
   }
 
-  /// Registers a caller waiting for `count` sleepers; returns it if it must be resumed at once (enough
-  /// sleepers already, or its task is cancelled).
-  package mutating func registerWaiter(_ waiter: Waiter, id: Int, count: Int, isCancelled: Bool) -> Waiter? {
-    if isCancelled || sleeping.count >= count { return waiter }
-    waiting.append(Waiting(id: id, count: count, waiter: waiter))
+  /// Registers a caller waiting for `condition`; returns it if it must be resumed at once (the condition
+  /// holds already, or its task is cancelled).
+  package mutating func registerWaiter(
+    _ waiter: Waiter,
+    id: Int,
+    condition: SleeperCondition,
+    isCancelled: Bool
+  ) -> Waiter? {
+    if isCancelled || isSatisfied(condition) { return waiter }
+    waiting.append(Waiting(id: id, condition: condition, waiter: waiter))
     return nil
   }
 

@@ -49,7 +49,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   @discardableResult
   public func bind<Output>(to command: Command<Element, Output>, in lifetime: Lifetime) -> Task<Void, Never> {
     let iterator = makeAsyncIterator()
-    return lifetime.run { [weak command] in
+    return lifetime.run(name: "bind(to: command)") { [weak command] in
       var iterator = iterator
       while let input = await iterator.next(isolation: nil) {
         guard let command else { return }
@@ -138,7 +138,7 @@ extension Actor {
   ) -> Task<Void, Never>
   where Source.Element: Sendable, Source.Failure == Never {
     let iterator = source.makeAsyncIterator()
-    return lifetime.run { [weak self] in
+    return lifetime.run(name: "Actor.bind(_:in:_:)") { [weak self] in
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) {
         guard let target = self else { return }
@@ -147,7 +147,7 @@ extension Actor {
     }
   }
 
-  private func assign<Value>(_ value: Value, with body: @Sendable (isolated Self, Value) -> Void) {
+  func assign<Value>(_ value: Value, with body: @Sendable (isolated Self, Value) -> Void) {
     body(self, value)
   }
 }

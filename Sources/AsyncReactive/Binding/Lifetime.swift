@@ -44,32 +44,61 @@ public final class Lifetime: Sendable {
   /// cancelled at once.
   ///
   /// ```swift
-  /// lifetime.run { await viewModel.refresh() }
+  /// lifetime.run(name: "refresh on appear") { await viewModel.refresh() }
   /// ```
+  /// - Parameters:
+  ///   - name: the task's name, shown by debuggers and task dumps (where the platform names tasks).
+  ///   - priority: the task's priority.
+  ///   - operation: the work; it runs isolated to whatever it is isolated to.
   /// - Returns: the task, for callers that want to await it.
   @discardableResult
   public func run(
+    name: String? = nil,
     priority: TaskPriority? = nil,
     _ operation: sending @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
-    let (id, ended) = state.withLock { state -> (Int, Bool) in
-      defer { state.nextID += 1 }
-      return (state.nextID, state.ended)
-    }
-    let task = Task(priority: priority) { [weak self] in
+    let slot = reserve()
+    let task = Task(named: name ?? "Lifetime.run", priority: priority) {
       await operation()
-      // Forget the task once it is done, so a long-lived lifetime does not accumulate finished tasks.
-      self?.state.withLock { state in
+      slot.done()
+    }
+    return adopt(task, in: slot)
+  }
+
+  /// A place for one task of this lifetime: reserved before the task exists, so that the task can tell the
+  /// lifetime when it is done (and be forgotten) even if it finishes before ``adopt(_:in:)``.
+  package struct Slot: Sendable {
+    weak var lifetime: Lifetime?
+    let id: Int
+    let ended: Bool
+
+    /// The task's work is over: the lifetime forgets it.
+    package func done() {
+      lifetime?.state.withLock { state in
         if state.tasks.removeValue(forKey: id) == nil { state.finishedEarly.insert(id) }
       }
     }
-    if ended {
+  }
+
+  /// Reserves a slot for a task the caller creates itself (to run it on its own actor); hand the task to
+  /// ``adopt(_:in:)`` and call ``Slot/done()`` at the end of its work.
+  package func reserve() -> Slot {
+    state.withLock { state in
+      defer { state.nextID += 1 }
+      return Slot(lifetime: self, id: state.nextID, ended: state.ended)
+    }
+  }
+
+  /// Owns `task` in `slot`; cancels it at once if the lifetime has ended.
+  @discardableResult
+  package func adopt(_ task: Task<Void, Never>, in slot: Slot) -> Task<Void, Never> {
+    if slot.ended {
       task.cancel()
       return task
     }
     let inserted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
-      if state.finishedEarly.remove(id) == nil { state.tasks[id] = task }
+      if state.finishedEarly.remove(slot.id) == nil { state.tasks[slot.id] = task }
       return true
     }
     if !inserted { task.cancel() }

@@ -24,7 +24,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     onFinished: (@Sendable () async -> Void)? = nil
   ) -> Task<Void, Never> {
     let iterator = makeAsyncIterator()
-    return lifetime.run {
+    return lifetime.run(name: "observe(in:)") {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) {
         await onValue(value)
@@ -56,7 +56,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     onFinished: (@Sendable () async -> Void)? = nil
   ) -> Task<Void, Never> {
     let iterator = makeAsyncIterator()
-    return lifetime.run {
+    return lifetime.run(name: "observe(in:onValue:onFailure:)") {
       var iterator = iterator
       do throws(Failure) {
         while let value = try await iterator.next(isolation: nil) {

@@ -62,6 +62,15 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// ```
   public nonisolated let isEnabled: Property<Bool>
 
+  /// The input of each run, when it starts (RAC's `executionSignals`, which fire as a run begins): after the
+  /// call was admitted and, under `.enqueue`, when its turn came; before the work runs. Refused calls send
+  /// nothing here (they go to ``disabledErrors``).
+  ///
+  /// ```swift
+  /// search.started.observe(in: lifetime) { query in print("searching \(query)…") }
+  /// ```
+  public nonisolated let started: Signal<Input, Never>
+
   /// Each successful output, in the order the runs finished (RACCommand's `executionSignals` flattened,
   /// Action's `values`). Each iteration is a new consumer that sees the outputs from then on.
   ///
@@ -88,7 +97,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// What the command does with a call that arrives while runs are in flight.
   public nonisolated let policy: CommandPolicy
 
-  private nonisolated let storage: CommandStorage<Input, Output>
+  nonisolated let storage: CommandStorage<Input, Output>
 
   /// Creates a command that is always enabled (subject to its policy).
   ///
@@ -138,6 +147,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
     self.policy = policy
     executing = Property(storage.executing)
     isEnabled = Self.isEnabled(enabledIf, open: storage.open)
+    started = Signal(storage.starts)
     values = Signal(storage.values)
     errors = Signal(storage.errors)
     disabledErrors = Signal(storage.disabledErrors)

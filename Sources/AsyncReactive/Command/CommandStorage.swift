@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The lock, the run tasks and the output subjects of a ``Command``.
 ///
 /// Kept apart from the command so that the runs and the `enabledIf` observation can reach it without
@@ -14,14 +16,31 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Read at each admission; `nil` for a command that is always enabled.
   let enabledIf: Property<Bool>?
   let values = PassthroughSubject<Output, Never>()
+  let starts = PassthroughSubject<Input, Never>()
   let errors = PassthroughSubject<any Error, Never>()
   let disabledErrors = PassthroughSubject<Void, Never>()
   private let state: Locked<Machine>
+  /// Set by `Command.debug`; read only when `isDebugged` says so, so that an undebugged command pays one
+  /// relaxed load per event.
+  private let debugger = Locked<CommandDebugger?>(nil)
+  private let isDebugged = Atomic<Bool>(false)
 
   init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
     self.work = work
     self.enabledIf = enabledIf
     self.state = Locked(Machine(policy: policy))
+  }
+
+  // MARK: Debugging
+
+  func setDebugger(_ debugger: CommandDebugger) {
+    self.debugger.withLock { $0 = debugger }
+    isDebugged.store(true, ordering: .releasing)
+  }
+
+  private func report(_ event: @autoclosure () -> String) {
+    guard isDebugged.load(ordering: .acquiring), let debugger = debugger.withLock({ $0 }) else { return }
+    debugger.report(event())
   }
 
   // MARK: Running
@@ -51,11 +70,13 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     do { admission = try admit() } catch { return }
     switch admission {
     case .run(let id):
+      report("start: \(input)")
+      starts.send(input)
       // The work starts asynchronously: a caller that triggers from a button handler is not blocked by it.
-      let task = Task { [self] in try await runBody(id, input) }
+      let task = Task(named: "Command run") { [self] in try await runBody(id, input) }
       attach(task, to: id)
     case .wait(let id):
-      Task { [self] in
+      Task(named: "Command queued trigger") { [self] in
         try await waitForTurn(id)
         let task = start(id, input)
         try await withTaskCancellationHandler {
@@ -91,6 +112,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     }
     for cancel in toCancel { cancel() }
     guard let admission else {
+      report("refused: disabled")
       disabledErrors.send(())
       throw .disabled
     }
@@ -118,13 +140,19 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   /// Starts run `id`: its work begins at once, in a task that `cancel()` and `.cancelPrevious` can cancel.
   private func start(_ id: Int, _ input: Input) -> Task<Output, any Error> {
+    report("start: \(input)")
+    starts.send(input)
     let task: Task<Output, any Error>
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
       // which is most of the cost of a task.
-      task = Task.immediate { [self] in try await runBody(id, input) }
+      let token = ResourceToken(.task("Command run"))
+      task = Task.immediate(name: "Command run") { [self] in
+        defer { token.release() }
+        return try await runBody(id, input)
+      }
     } else {
-      task = Task { [self] in try await runBody(id, input) }
+      task = Task(named: "Command run") { [self] in try await runBody(id, input) }
     }
     attach(task, to: id)
     return task
@@ -143,12 +171,22 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
       output = try await work(input)
     } catch {
       let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
-        if !cancelled && !(error is CancellationError) { errors.send(error) }
+        if cancelled || error is CancellationError {
+          report("cancelled")
+        } else {
+          report("failure: \(error)")
+          errors.send(error)
+        }
       }
       throw cancelled ? CancellationError() : error
     }
     let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
-      if !cancelled { values.send(output) }
+      if cancelled {
+        report("cancelled")
+      } else {
+        report("value: \(output)")
+        values.send(output)
+      }
     }
     if cancelled { throw CancellationError() }
     return output
@@ -201,6 +239,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   private func endStreams() {
     executing.finish()
+    starts.finish()
     open.send(nil)
     open.finish()
     values.finish()

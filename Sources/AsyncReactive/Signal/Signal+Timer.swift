@@ -27,35 +27,76 @@ extension Signal where Element == Int, Failure == Never {
   /// - Returns: a signal of the tick numbers 1, 2, 3, …
   public static func timer(every interval: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal {
     precondition(interval > .zero, "Signal.timer(every: \(interval)): the interval must be positive")
-    return Signal(makeRun: { TimerRun(interval: interval, clock: clock) })
+    return Signal(makeRun: { TimerRun(first: interval, interval: interval, ticks: .max, clock: clock) })
+  }
+
+  /// A cold signal that sends one tick `delay` after the iteration started, then finishes (RxSwift
+  /// `Observable.timer(_:scheduler:)` without a period, ReactiveSwift `SignalProducer.timer` taken once).
+  ///
+  /// The tick is the number 1, like the first tick of ``timer(every:clock:)``: one delay has passed. Each
+  /// iteration has its own delay, starting when it starts (`makeAsyncIterator()`): a toast that hides itself
+  /// three seconds after it appears, a retry scheduled for later.
+  ///
+  /// The timer runs in the consumer's own task (no extra task, no buffer): it sleeps until the tick is due when
+  /// the consumer asks for it. With `delay` 300 ms:
+  ///
+  /// | time   | output             |
+  /// |--------|--------------------|
+  /// | 0 ms   | (iteration starts) |
+  /// | 300 ms | `1`, finish        |
+  ///
+  /// **Finishes:** right after its tick.
+  ///
+  /// **Cancellation:** cancelling the consuming task ends the sleep at once and finishes the iteration without a
+  /// tick.
+  ///
+  /// ```swift
+  /// for await _ in Signal.timer(after: .seconds(3)) {
+  ///   banner.hide()
+  /// }
+  /// // In tests: Signal.timer(after: .seconds(3), clock: testClock)
+  /// ```
+  /// - Parameters:
+  ///   - delay: how long after the iteration starts the tick comes; not negative (zero ticks at once).
+  ///   - clock: the clock to wait on; a `TestClock` in tests.
+  /// - Returns: a signal of the one tick 1.
+  public static func timer(after delay: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal {
+    precondition(delay >= .zero, "Signal.timer(after: \(delay)): the delay must not be negative")
+    return Signal(makeRun: { TimerRun(first: delay, interval: delay, ticks: 1, clock: clock) })
   }
 }
 
-/// One iteration of ``Signal/timer(every:clock:)``: sleeps in the consumer's task until each tick is due.
+/// One iteration of ``Signal/timer(every:clock:)`` or ``Signal/timer(after:clock:)``: sleeps in the consumer's
+/// task until each tick is due.
 private final class TimerRun<C: Clock>: SignalRun<Int, Never> where C.Duration == Duration {
   private let clock: C
   private let interval: Duration
-  /// When the last tick was due (the start, before the first).
-  private var deadline: C.Instant
+  private let ticks: Int
+  /// When the next tick is due.
+  private var due: C.Instant
   private var tick = 0
   private var ended = false
 
-  init(interval: Duration, clock: C) {
+  /// - Parameters:
+  ///   - first: from now until the first tick.
+  ///   - interval: between ticks.
+  ///   - ticks: how many ticks before the run finishes.
+  init(first: Duration, interval: Duration, ticks: Int, clock: C) {
     self.clock = clock
     self.interval = interval
-    self.deadline = clock.now
+    self.ticks = ticks
+    self.due = clock.now.advanced(by: first)
   }
 
   override func next(isolation actor: isolated (any Actor)?) async -> Int? {
-    guard !ended else { return nil }
-    let due = deadline.advanced(by: interval)
+    guard !ended, tick < ticks else { return nil }
     do {
       try await clock.sleep(until: due, tolerance: nil)
     } catch {
       ended = true  // cancelled
       return nil
     }
-    deadline = due
+    due = due.advanced(by: interval)
     tick += 1
     return tick
   }

@@ -35,7 +35,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     @usableFromInline var cursor: ConsumerCursor<SubjectStorage<Element, Failure>>
 
     @inlinable init(registration: Registration) {
-      self.consumer = Consumer(storage: registration.storage, id: registration.id)
+      self.consumer = Consumer(registration: registration)
       self.cursor = ConsumerCursor(host: registration.storage, id: registration.id)
     }
 
@@ -55,15 +55,14 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
   /// Removes the consumer when its iterator is dropped (a `break` out of the loop), even if the
   /// subscription value itself is still held.
   @usableFromInline final class Consumer {
-    @usableFromInline let storage: SubjectStorage<Element, Failure>
-    @usableFromInline let id: Int
+    /// Kept so that the consumer stays counted in ``Resources`` while the iterator lives.
+    @usableFromInline let registration: Registration
 
-    @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int) {
-      self.storage = storage
-      self.id = id
+    @inlinable init(registration: Registration) {
+      self.registration = registration
     }
 
-    deinit { storage.removeConsumer(id) }
+    deinit { registration.storage.removeConsumer(registration.id) }
   }
 
   /// Keeps the consumer registered while the subscription lives and has not been iterated.
@@ -71,13 +70,19 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     @usableFromInline let storage: SubjectStorage<Element, Failure>
     @usableFromInline let id: Int
     @usableFromInline let iterated = Atomic<Bool>(false)
+    /// Where this consumer is counted (``Resources``, and the test's scope if any).
+    @usableFromInline let resourceScope: ResourceScope?
 
     @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int) {
       self.storage = storage
       self.id = id
+      self.resourceScope = ResourceCounters.acquireConsumer()
     }
 
-    // Once iterated, the iterator's `Consumer` owns the registration.
-    deinit { if !iterated.load(ordering: .relaxed) { storage.removeConsumer(id) } }
+    // Once iterated, the iterator's `Consumer` owns the registration and removes the consumer.
+    deinit {
+      if !iterated.load(ordering: .relaxed) { storage.removeConsumer(id) }
+      ResourceCounters.releaseConsumer(in: resourceScope)
+    }
   }
 }

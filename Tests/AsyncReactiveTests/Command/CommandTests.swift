@@ -243,7 +243,7 @@ struct CommandTests {
         }
         return value
       }
-      reference.object = command
+      reference.set(command)
       var executing = command.executing.subscribe().makeAsyncIterator()
       var disabled = command.disabledErrors.makeAsyncIterator()
       #expect(try await command.execute(0) == 0)
@@ -251,20 +251,5 @@ struct CommandTests {
       if policy == .reject { #expect(await disabled.next() != nil) }
     }
     #expect(inner.all == [.disabled, .value(1)])
-  }
-}
-
-/// Lets a command's work reach the command itself: the work is written before the command exists. Weak, so
-/// that the command does not keep itself alive.
-final class WeakReference<Object: AnyObject & Sendable>: Sendable {
-  private struct Box {
-    weak var object: Object?
-  }
-
-  private let box = Locked(Box())
-
-  var object: Object? {
-    get { box.withLock { $0.object } }
-    set { box.withLock { $0.object = newValue } }
   }
 }

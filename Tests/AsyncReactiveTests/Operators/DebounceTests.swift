@@ -100,40 +100,6 @@ struct DebounceTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  // MARK: Cancellation
-
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
-  func cancellingTheConsumerStopsEverything() async {
-    let clock = TestClock()
-    let upstreamCancelled = Gate()
-    let upstream = Signal<Int, Never>.create { emitter in
-      emitter.send(1)
-      return { upstreamCancelled.open() }
-    }
-    let recorder = Recorder(upstream.debounce(for: .seconds(1), clock: clock), clock: clock)
-    await clock.waitForSleepers(1)  // 1 waits out its quiet period
-    recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
-    #expect(clock.sleeperCount == 0)
-    await upstreamCancelled.wait()
-    #expect(recorder.values.isEmpty)
-  }
-
-  @Test("dropping the iterator cancels the timer's sleep and the upstream")
-  func droppingTheIteratorStopsEverything() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let debounced = feed.debounce(for: .seconds(1), clock: clock)
-    do {
-      let iterator = debounced.makeAsyncIterator()
-      await feed.send(1)
-      await clock.waitForSleepers(1)
-      withExtendedLifetime(iterator) {}
-    }
-    #expect(clock.sleeperCount == 0)
-    await feed.cancelled.wait()
-  }
-
   // MARK: API
 
   @Test("the failure type is the upstream's; ContinuousClock is the default clock")
@@ -147,68 +113,38 @@ struct DebounceTests {
       for: .milliseconds(300))
   }
 
-  @Test("a negative due time traps")
-  func negativeDueTimeTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int, Never>.empty.debounce(for: .seconds(-1))
-    }
+  // MARK: Rule
+
+  @Test("rule: a newer value moves the deadline; the timer finds it later and sleeps again")
+  func ruleMovesTheDeadline() {
+    var debounce = RuleDriver(DebounceRule<String, Never, TestClock.Instant>(dueTime: .milliseconds(300)))
+    #expect(debounce.deadline == nil)  // nothing pending: the timer parks
+    #expect(debounce.receive("a", at: 0).isEmpty)
+    #expect(debounce.receive("b", at: 100).isEmpty)
+    #expect(debounce.deadline == instant(400))
+    #expect(debounce.fire(at: 300) == nil)  // a's old deadline: not due, the engine sleeps again
+    #expect(debounce.fire(at: 400) == ["b"])
+    #expect(debounce.deadline == nil)
   }
 
-  // MARK: State machine
-
-  private typealias Machine = DebounceStateMachine<String, Never, TestClock.Instant>
-
-  private func sleepDeadline(_ action: Machine.TimerAction?) -> TestClock.Instant? {
-    guard case .sleep(let deadline) = action else { return nil }
-    return deadline
+  @Test("rule: a value arriving after the pending value's deadline emits that one first")
+  func ruleEmitsAnOverdueValueFirst() {
+    var debounce = RuleDriver(DebounceRule<String, Never, TestClock.Instant>(dueTime: .milliseconds(300)))
+    _ = debounce.receive("a", at: 0)
+    #expect(debounce.receive("b", at: 300) == ["a"])  // the timer has not run yet, but a's quiet period is over
+    #expect(debounce.deadline == instant(600))
   }
 
-  @Test("state machine: a newer value moves the deadline, and the timer sleeps again until it")
-  func machineMovesTheDeadline() {
-    var machine = Machine(dueTime: .milliseconds(300))
-    _ = machine.received("a", at: instant(0))
-    _ = machine.received("b", at: instant(100))
-    let early = machine.timerFired(at: instant(300))
-    #expect(sleepDeadline(early.next) == instant(400))
-    #expect(takeQueued(&machine.queue).isEmpty)
-    let due = machine.timerFired(at: instant(400))
-    #expect(due.next == nil)  // nothing pending: the timer waits for a value
-    #expect(takeQueued(&machine.queue) == ["b"])
-  }
+  @Test("rule: finishing emits the pending value; failing drops it")
+  func ruleEnds() {
+    var finishing = RuleDriver(DebounceRule<String, Never, TestClock.Instant>(dueTime: .milliseconds(300)))
+    _ = finishing.receive("a", at: 0)
+    #expect(finishing.finish(at: 10) == ["a"])
+    #expect(finishing.hasFinished)
 
-  @Test("state machine: a value arriving after the pending value's deadline emits that one first")
-  func machineEmitsAnOverdueValueFirst() {
-    var machine = Machine(dueTime: .milliseconds(300))
-    _ = machine.received("a", at: instant(0))
-    _ = machine.received("b", at: instant(300))  // the timer has not run yet, but a's quiet period is over
-    #expect(takeQueued(&machine.queue) == ["a"])
-    #expect(sleepDeadline(machine.timerFired(at: instant(300)).next) == instant(600))
-  }
-
-  @Test("state machine: finishing emits the pending value; failing drops it; afterwards everything stops")
-  func machineEnds() {
-    var finishing = Machine(dueTime: .milliseconds(300))
-    _ = finishing.received("a", at: instant(0))
-    let finished = finishing.upstreamFinished()
-    #expect(takeQueued(&finishing.queue) == ["a"])
-    guard case .finished = finished.terminal else {
-      Issue.record("expected the end to be recorded")
-      return
-    }
-    #expect(finishing.received("b", at: instant(10)) == nil)
-    guard case .stop = finishing.timerFired(at: instant(300)).next else {
-      Issue.record("the timer should stop")
-      return
-    }
-
-    var failing = DebounceStateMachine<String, TestError, TestClock.Instant>(dueTime: .milliseconds(300))
-    _ = failing.received("a", at: instant(0))
-    let failed = failing.upstreamFailed(TestError(code: 1))
-    guard case .failed(let error) = failed.terminal else {
-      Issue.record("expected a failure")
-      return
-    }
-    #expect(error == TestError(code: 1))
-    #expect(takeQueued(&failing.queue).isEmpty)
+    var failing = RuleDriver(DebounceRule<String, TestError, TestClock.Instant>(dueTime: .milliseconds(300)))
+    _ = failing.receive("a", at: 0)
+    #expect(failing.fail(TestError(code: 1), at: 10).isEmpty)
+    #expect(failing.failure == TestError(code: 1))
   }
 }

@@ -72,40 +72,6 @@ struct DelayTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  // MARK: Cancellation
-
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
-  func cancellingTheConsumerStopsEverything() async {
-    let clock = TestClock()
-    let upstreamCancelled = Gate()
-    let upstream = Signal<Int, Never>.create { emitter in
-      emitter.send(1)
-      return { upstreamCancelled.open() }
-    }
-    let recorder = Recorder(upstream.delay(for: .seconds(1), clock: clock), clock: clock)
-    await clock.waitForSleepers(1)
-    recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
-    #expect(clock.sleeperCount == 0)
-    await upstreamCancelled.wait()
-    #expect(recorder.values.isEmpty)
-  }
-
-  @Test("dropping the iterator cancels the timer's sleep and the upstream")
-  func droppingTheIteratorStopsEverything() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let delayed = feed.delay(for: .seconds(1), clock: clock)
-    do {
-      let iterator = delayed.makeAsyncIterator()
-      await feed.send(1)
-      await clock.waitForSleepers(1)
-      withExtendedLifetime(iterator) {}
-    }
-    #expect(clock.sleeperCount == 0)
-    await feed.cancelled.wait()
-  }
-
   // MARK: API
 
   @Test("the failure type is the upstream's; ContinuousClock is the default clock")
@@ -118,55 +84,45 @@ struct DelayTests {
     let _: AsyncDelaySequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.delay(for: .seconds(1))
   }
 
-  @Test("a negative delay traps")
-  func negativeDelayTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int, Never>.empty.delay(for: .seconds(-1))
-    }
+  // MARK: Rule
+
+  @Test("rule: the timer releases what is due, in order, and sleeps until the next due time")
+  func ruleReleasesWhatIsDue() {
+    var delay = RuleDriver(DelayRule<String, Never, TestClock.Instant>(delay: .milliseconds(300)))
+    #expect(delay.deadline == nil)
+    _ = delay.receive("a", at: 0)
+    _ = delay.receive("b", at: 0)
+    _ = delay.receive("c", at: 100)
+    #expect(delay.finish(at: 150).isEmpty)
+    #expect(!delay.hasFinished)  // the finish is scheduled too
+    #expect(delay.fire(at: 300) == ["a", "b"])
+    #expect(delay.deadline == instant(400))
+    #expect(delay.fire(at: 400) == ["c"])
+    #expect(delay.deadline == instant(450))
+    #expect(delay.fire(at: 450) == [])
+    #expect(delay.hasFinished)
   }
 
-  // MARK: State machine
-
-  private typealias Machine = DelayStateMachine<String, Never, TestClock.Instant>
-
-  private func sleepDeadline(_ action: Machine.TimerAction?) -> TestClock.Instant? {
-    guard case .sleep(let deadline) = action else { return nil }
-    return deadline
-  }
-
-  @Test("state machine: the timer releases what is due, in order, and sleeps until the next due time")
-  func machineReleasesWhatIsDue() {
-    var machine = Machine(delay: .milliseconds(300))
-    _ = machine.received("a", at: instant(0))
-    _ = machine.received("b", at: instant(0))
-    _ = machine.received("c", at: instant(100))
-    _ = machine.upstreamFinished(at: instant(150))
-    let first = machine.timerFired(at: instant(300))
-    #expect(takeQueued(&machine.queue) == ["a", "b"])
-    #expect(sleepDeadline(first.next) == instant(400))
-    let second = machine.timerFired(at: instant(400))
-    #expect(takeQueued(&machine.queue) == ["c"])
-    #expect(sleepDeadline(second.next) == instant(450))
-    let last = machine.timerFired(at: instant(450))
-    guard case .finished = last.effects.terminal, case .stop = last.next else {
-      Issue.record("expected the end and the timer to stop")
-      return
-    }
-    #expect(machine.received("d", at: instant(500)) == nil)
-  }
-
-  @Test("state machine: a long schedule is compacted as it is released")
-  func machineCompactsTheSchedule() {
-    var machine = Machine(delay: .milliseconds(10))
+  @Test("rule: a long schedule is compacted as it is released")
+  func ruleCompactsTheSchedule() {
+    var delay = RuleDriver(DelayRule<String, Never, TestClock.Instant>(delay: .milliseconds(10)))
     for index in 0..<100 {
-      _ = machine.received("\(index)", at: instant(index))
+      _ = delay.receive("\(index)", at: index)
     }
     var released: [String] = []
     for index in 0..<100 {
-      let fired = machine.timerFired(at: instant(index + 10))
-      released += takeQueued(&machine.queue)
-      #expect(sleepDeadline(fired.next) == (index < 99 ? instant(index + 11) : nil))
+      released += delay.fire(at: index + 10) ?? []
+      #expect(delay.deadline == (index < 99 ? instant(index + 11) : nil))
     }
     #expect(released == (0..<100).map { "\($0)" })
+    #expect(delay.rule.scheduled.count < 64)
+  }
+
+  @Test("rule: a failure is not scheduled")
+  func ruleFailsAtOnce() {
+    var delay = RuleDriver(DelayRule<String, TestError, TestClock.Instant>(delay: .milliseconds(300)))
+    _ = delay.receive("a", at: 0)
+    #expect(delay.fail(TestError(code: 4), at: 100).isEmpty)
+    #expect(delay.failure == TestError(code: 4))
   }
 }

@@ -132,71 +132,44 @@ struct TimeoutTests {
     #expect("\(TimeoutError())" == "TimeoutError: no value or end arrived within the timeout interval")
   }
 
-  // MARK: Cancellation
+  // MARK: Rule
 
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream")
-  func cancellingTheConsumerStopsEverything() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let recorder = Recorder(feed.timeout(.seconds(1), clock: clock), clock: clock)
-    await clock.waitForSleepers(1)
-    recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
-    #expect(clock.sleeperCount == 0)
-    await feed.cancelled.wait()
+  private typealias Rule = TimeoutRule<String, TimeoutError, TestClock.Instant>
+
+  @Test("rule: a value moves the deadline; the timer sleeps again until it")
+  func ruleMovesTheDeadline() {
+    var timeout = RuleDriver(Rule(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError()))
+    #expect(timeout.deadline == instant(200))
+    #expect(timeout.receive("a", at: 150) == ["a"])
+    #expect(timeout.fire(at: 200) == nil)  // not due: the engine sleeps again
+    #expect(timeout.deadline == instant(350))
+    #expect(timeout.fire(at: 350) == [])
+    #expect(timeout.failure == TimeoutError())
   }
 
-  @Test("a non-positive interval traps")
-  func nonPositiveIntervalTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int, Never>.empty.timeout(.zero)
-    }
+  @Test("rule: an event arriving at the deadline, before the timer ran, times out")
+  func ruleTimesOutLateEvents() {
+    var late = RuleDriver(Rule(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError()))
+    #expect(late.receive("a", at: 200).isEmpty)
+    #expect(late.failure == TimeoutError())
+
+    var lateEnd = RuleDriver(Rule(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError()))
+    _ = lateEnd.finish(at: 250)
+    #expect(lateEnd.failure == TimeoutError())
+
+    var inTime = RuleDriver(Rule(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError()))
+    _ = inTime.finish(at: 199)
+    #expect(inTime.hasFinished)
   }
 
-  // MARK: State machine
-
-  private typealias Machine = TimeoutStateMachine<String, TimeoutError, TestClock.Instant>
-
-  private func sleepDeadline(_ action: Machine.TimerAction) -> TestClock.Instant? {
-    guard case .sleep(let deadline) = action else { return nil }
-    return deadline
-  }
-
-  private func timedOut(_ effects: Machine.Effects) -> Bool {
-    guard case .failed(TimeoutError()) = effects.terminal else { return false }
-    return true
-  }
-
-  @Test("state machine: a value moves the deadline; the timer sleeps again until it")
-  func machineMovesTheDeadline() {
-    var machine = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
-    #expect(sleepDeadline(machine.timerStarts()) == instant(200))
-    #expect(machine.received("a", at: instant(150)).goOn)
-    let fired = machine.timerFired(at: instant(200))
-    #expect(sleepDeadline(fired.next) == instant(350))
-    #expect(!timedOut(fired.effects))
-    #expect(takeQueued(&machine.queue) == ["a"])
-    #expect(timedOut(machine.timerFired(at: instant(350)).effects))
-  }
-
-  @Test("state machine: an event arriving at the deadline, before the timer ran, times out")
-  func machineTimesOutLateEvents() {
-    var late = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
-    let (effects, goOn) = late.received("a", at: instant(200))
-    #expect(!goOn)
-    #expect(timedOut(effects))
-    #expect(takeQueued(&late.queue).isEmpty)
-    guard case .stop = late.timerFired(at: instant(200)).next else {
-      Issue.record("the timer should stop")
-      return
-    }
-
-    var lateEnd = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
-    #expect(timedOut(lateEnd.upstreamFinished(at: instant(250))))
-    var inTime = Machine(interval: .milliseconds(200), start: instant(0), timedOut: TimeoutError())
-    guard case .finished = inTime.upstreamFinished(at: instant(199)).terminal else {
-      Issue.record("expected the end")
-      return
-    }
+  @Test("rule: an upstream failure in time passes through; a late one times out")
+  func ruleUpstreamFailures() {
+    typealias Typed = TimeoutRule<String, TimeoutFailure<TestError>, TestClock.Instant>
+    var inTime = RuleDriver(Typed(interval: .milliseconds(200), start: instant(0), timedOut: .timedOut))
+    _ = inTime.fail(.upstream(TestError(code: 1)), at: 199)
+    #expect(inTime.failure == .upstream(TestError(code: 1)))
+    var late = RuleDriver(Typed(interval: .milliseconds(200), start: instant(0), timedOut: .timedOut))
+    _ = late.fail(.upstream(TestError(code: 1)), at: 200)
+    #expect(late.failure == .timedOut)
   }
 }

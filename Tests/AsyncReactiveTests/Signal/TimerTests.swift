@@ -97,4 +97,81 @@ struct TimerTests {
       _ = Signal.timer(every: .zero)
     }
   }
+
+  // MARK: timer(after:)
+
+  @Test("timer(after:): one tick, 1, once the delay has passed, then the end")
+  func afterTicksOnce() async {
+    let clock = TestClock()
+    let recorder = Recorder(Signal.timer(after: .milliseconds(300), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(299))
+    await clock.waitForSleepers(1)  // not due yet: still asleep
+    #expect(recorder.values.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(recorder.values == [Timed(1, at: .milliseconds(300))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): each iteration waits from when it starts; a zero delay ticks at once")
+  func afterEachIterationWaitsAnew() async {
+    let clock = TestClock()
+    let timer = Signal.timer(after: .seconds(1), clock: clock)
+    let first = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    let second = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await first.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await second.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))
+    #expect(first.values == [Timed(1, at: .seconds(1))])
+    #expect(second.values == [Timed(1, at: .milliseconds(1500))])
+    #expect(await Signal.timer(after: .zero, clock: clock).collect() == [1])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): cancelling the consumer ends the sleep at once, without a tick")
+  func afterCancellation() async {
+    let clock = TestClock()
+    let recorder = Recorder(Signal.timer(after: .seconds(1), clock: clock), clock: clock)
+    await clock.waitForSleepers(1)
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(recorder.values.isEmpty)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("timer(after:): a dropped iterator leaves nothing behind; the next iteration waits from its own start")
+  func afterDroppedIterator() async {
+    let clock = TestClock()
+    let timer = Signal.timer(after: .seconds(1), clock: clock)
+    do {
+      let iterator = timer.makeAsyncIterator()  // the delay starts now, at 0 s
+      withExtendedLifetime(iterator) {}
+    }
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .milliseconds(500))
+    let recorder = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    await clock.waitForSleepers(1)  // 1 s has passed since the first iterator was made: not this one's tick
+    #expect(recorder.values.isEmpty)
+    await clock.advance(by: .milliseconds(500))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))
+    #expect(recorder.values == [Timed(1, at: .milliseconds(1500))])
+  }
+
+  @Test("timer(after:): a negative delay traps; ContinuousClock is the default clock; re-iterable")
+  func afterDelayMustNotBeNegative() async throws {
+    let _: Signal<Int, Never> = .timer(after: .seconds(1))
+    let _: AsyncRetrySequence<Signal<Int, Never>> = Signal.timer(after: .seconds(1)).retry(1)
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal.timer(after: .milliseconds(-1))
+    }
+    expectTrapMessage(result, "Signal.timer(after: -0.001 seconds): the delay must not be negative")
+  }
 }

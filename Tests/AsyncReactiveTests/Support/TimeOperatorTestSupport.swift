@@ -14,6 +14,71 @@ func takeQueued<Element, Failure>(_ queue: inout ConsumerQueue<Element, Failure>
   return Array(batch[start...])
 }
 
+/// Checks that a trap's message names the call, where the build keeps precondition messages: an optimised build
+/// (`swift test -c release`) traps without printing them.
+func expectTrapMessage(
+  _ result: ExitTest.Result,
+  _ fragment: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #if DEBUG
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(fragment), "the trap's message does not name the call: \(message.suffix(300))",
+      sourceLocation: sourceLocation)
+  #endif
+}
+
+/// Drives a time operator's rule by hand, as the engine does, and returns what each event emitted.
+///
+/// Like the engine, ``fire(at:)`` calls the rule only once its deadline has come (and returns `nil` otherwise).
+struct RuleDriver<Rule: TimeRule> where Rule.Instant == TestClock.Instant {
+  var rule: Rule
+  var outbox = TimeOutbox<Rule.Output, Rule.Failure>()
+
+  init(_ rule: Rule) {
+    self.rule = rule
+  }
+
+  /// When the timer would wake next.
+  var deadline: TestClock.Instant? { rule.deadline }
+
+  /// The end the rule decided on, if any.
+  var end: Termination<Rule.Failure>? { outbox.end }
+
+  var hasFinished: Bool {
+    if case .finished = outbox.end { return true }
+    return false
+  }
+
+  var failure: Rule.Failure? {
+    if case .failed(let failure) = outbox.end { return failure }
+    return nil
+  }
+
+  mutating func receive(_ input: Rule.Input, at milliseconds: Int) -> [Rule.Output] {
+    rule.received(input, at: instant(milliseconds), into: &outbox)
+    return takeQueued(&outbox.queue)
+  }
+
+  mutating func finish(at milliseconds: Int) -> [Rule.Output] {
+    rule.upstreamFinished(at: instant(milliseconds), into: &outbox)
+    return takeQueued(&outbox.queue)
+  }
+
+  mutating func fail(_ failure: Rule.Failure, at milliseconds: Int) -> [Rule.Output] {
+    rule.upstreamFailed(failure, at: instant(milliseconds), into: &outbox)
+    return takeQueued(&outbox.queue)
+  }
+
+  /// The timer wakes at `milliseconds`: what the rule emits, or `nil` if its deadline has not come.
+  mutating func fire(at milliseconds: Int) -> [Rule.Output]? {
+    guard let deadline = rule.deadline, deadline <= instant(milliseconds) else { return nil }
+    rule.timerFired(at: instant(milliseconds), into: &outbox)
+    return takeQueued(&outbox.queue)
+  }
+}
+
 /// An upstream that a test feeds one event at a time: `send`, `finish` and `fail` return once the operator has
 /// handled the event, that is when it asks for the next value or, after a terminal event, when it has stopped
 /// iterating. So after `await feed.send(x)` the operator's state reflects `x` and the test can move the clock.

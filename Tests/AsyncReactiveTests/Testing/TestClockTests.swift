@@ -453,14 +453,14 @@ struct TestClockStateMachineTests {
 
   @Test func waitersResumeWhenEnoughSleepersRegister() {
     var machine = Machine(now: instant(.zero))
-    #expect(machine.registerWaiter("two", id: machine.makeID(), count: 2, isCancelled: false) == nil)
-    #expect(machine.registerWaiter("one", id: machine.makeID(), count: 1, isCancelled: false) == nil)
+    #expect(machine.registerWaiter("two", id: machine.makeID(), condition: .count(2), isCancelled: false) == nil)
+    #expect(machine.registerWaiter("one", id: machine.makeID(), condition: .count(1), isCancelled: false) == nil)
     let cancelledID = machine.makeID()
-    #expect(machine.registerWaiter("cancelled", id: cancelledID, count: 3, isCancelled: false) == nil)
+    #expect(machine.registerWaiter("cancelled", id: cancelledID, condition: .count(3), isCancelled: false) == nil)
     #expect(machine.cancelWaiter(id: cancelledID) == "cancelled")
     #expect(register("a", at: 100, in: &machine) == ["one"])
     #expect(register("b", at: 100, in: &machine) == ["two"])
-    #expect(machine.registerWaiter("now", id: machine.makeID(), count: 2, isCancelled: false) == "now")
-    #expect(machine.registerWaiter("gone", id: machine.makeID(), count: 5, isCancelled: true) == "gone")
+    #expect(machine.registerWaiter("now", id: machine.makeID(), condition: .count(2), isCancelled: false) == "now")
+    #expect(machine.registerWaiter("gone", id: machine.makeID(), condition: .count(5), isCancelled: true) == "gone")
   }
 }

@@ -64,57 +64,43 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   public typealias Element = Base.Element
   /// The upstream's failure.
   public typealias Failure = Base.Failure
+  @usableFromInline typealias Rule = DebounceRule<Element, Failure, C.Instant>
 
-  private let base: Base
-  private let dueTime: C.Duration
-  private let clock: C
+  @usableFromInline let base: Base
+  @usableFromInline let dueTime: C.Duration
+  @usableFromInline let clock: C
 
-  init(_ base: Base, dueTime: C.Duration, clock: C) {
+  @inlinable init(_ base: Base, dueTime: C.Duration, clock: C) {
     self.base = base
     self.dueTime = dueTime
     self.clock = clock
   }
 
   /// Subscribes to the upstream now and starts pumping it.
-  public func makeAsyncIterator() -> Iterator {
-    let storage = DebounceStorage<Element, Failure, C>(dueTime: dueTime, clock: clock)
-    storage.start(upstream: base.makeAsyncIterator())
-    return Iterator(storage: storage)
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    Iterator(base: TimeIterator(base, rule: Rule(dueTime: dueTime), clock: clock))
   }
 
   /// The iterator of an ``AsyncDebounceSequence``; dropping it cancels the upstream and the timer.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: Consumer
-    private var cursor: ConsumerCursor<DebounceStorage<Element, Failure, C>>
+    @usableFromInline var base: TimeIterator<Rule, C>
 
-    fileprivate init(storage: DebounceStorage<Element, Failure, C>) {
-      consumer = Consumer(storage: storage)
-      cursor = ConsumerCursor(host: storage, id: 0)
+    @inlinable init(base: TimeIterator<Rule, C>) {
+      self.base = base
     }
 
     /// The next value that survived its quiet period, `nil` once the upstream finished (or the consumer was
     /// cancelled).
     ///
     /// **Throws:** the upstream's failure.
-    public mutating func next() async throws(Failure) -> Element? {
-      try await cursor.next(isolation: nil)
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
     }
 
     /// The next value, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await cursor.next(isolation: actor)
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
     }
-  }
-
-  /// Stops the work when the iterator is dropped (a `break` out of the loop).
-  private final class Consumer {
-    let storage: DebounceStorage<Element, Failure, C>
-
-    init(storage: DebounceStorage<Element, Failure, C>) {
-      self.storage = storage
-    }
-
-    deinit { storage.removeConsumer(0) }
   }
 }
 

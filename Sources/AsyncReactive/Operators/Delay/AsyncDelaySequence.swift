@@ -61,56 +61,42 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   public typealias Element = Base.Element
   /// The upstream's failure.
   public typealias Failure = Base.Failure
+  @usableFromInline typealias Rule = DelayRule<Element, Failure, C.Instant>
 
-  private let base: Base
-  private let delay: C.Duration
-  private let clock: C
+  @usableFromInline let base: Base
+  @usableFromInline let delay: C.Duration
+  @usableFromInline let clock: C
 
-  init(_ base: Base, delay: C.Duration, clock: C) {
+  @inlinable init(_ base: Base, delay: C.Duration, clock: C) {
     self.base = base
     self.delay = delay
     self.clock = clock
   }
 
   /// Subscribes to the upstream now and starts pumping it.
-  public func makeAsyncIterator() -> Iterator {
-    let storage = DelayStorage<Element, Failure, C>(delay: delay, clock: clock)
-    storage.start(upstream: base.makeAsyncIterator())
-    return Iterator(storage: storage)
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    Iterator(base: TimeIterator(base, rule: Rule(delay: delay), clock: clock))
   }
 
   /// The iterator of an ``AsyncDelaySequence``; dropping it cancels the upstream and the timer.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: Consumer
-    private var cursor: ConsumerCursor<DelayStorage<Element, Failure, C>>
+    @usableFromInline var base: TimeIterator<Rule, C>
 
-    fileprivate init(storage: DelayStorage<Element, Failure, C>) {
-      consumer = Consumer(storage: storage)
-      cursor = ConsumerCursor(host: storage, id: 0)
+    @inlinable init(base: TimeIterator<Rule, C>) {
+      self.base = base
     }
 
     /// The next value once it is due, `nil` once the delayed finish arrived (or the consumer was cancelled).
     ///
     /// **Throws:** the upstream's failure.
-    public mutating func next() async throws(Failure) -> Element? {
-      try await cursor.next(isolation: nil)
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
     }
 
     /// The next value once it is due, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await cursor.next(isolation: actor)
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
     }
-  }
-
-  /// Stops the work when the iterator is dropped (a `break` out of the loop).
-  private final class Consumer {
-    let storage: DelayStorage<Element, Failure, C>
-
-    init(storage: DelayStorage<Element, Failure, C>) {
-      self.storage = storage
-    }
-
-    deinit { storage.removeConsumer(0) }
   }
 }
 

@@ -1,49 +1,55 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
-  /// Emits at most one value per `interval`: the first value at once, then, at the end of each interval, the
-  /// latest (or first) value that arrived during it (Combine `throttle(for:scheduler:latest:)`, RxSwift
+  /// Emits at most one value per `interval`: the first value at once, then either nothing more until the
+  /// interval has passed (`latest: false`) or the latest value at the interval's end (`latest: true`) (RxSwift
   /// `throttle(_:latest:)`).
   ///
-  /// A value that arrives while the operator is idle is emitted at once and opens a window of `interval`. Values
-  /// arriving during the window are held back; when it ends, the latest of them (`latest: true`) or the first
-  /// (`latest: false`) is emitted and opens the next window. A window that ends with nothing held back makes the
-  /// operator idle again. A value arriving exactly at a window's end belongs to the next window. With `interval`
+  /// A value that arrives while the operator is idle is emitted at once and opens a window of `interval`. With
+  /// `latest: false`, values arriving during the window are **dropped**: the next value emitted is the first
+  /// one after the window. With `latest: true`, the latest value that arrived during the window is held back
+  /// and emitted when the window ends, which opens the next window; a window that ends with nothing held back
+  /// makes the operator idle again. A value arriving exactly at a window's end is outside it. With `interval`
   /// 300 ms:
   ///
-  /// | time    | upstream | `latest: true`       | `latest: false` |
-  /// |---------|----------|----------------------|-----------------|
-  /// | 0 ms    | `a`      | `a` (opens a window) | `a`             |
-  /// | 100 ms  | `b`      |                      |                 |
-  /// | 200 ms  | `c`      |                      |                 |
-  /// | 300 ms  |          | `c` (next window)    | `b`             |
-  /// | 400 ms  | `d`      |                      |                 |
-  /// | 600 ms  |          | `d` (next window)    | `d`             |
-  /// | 900 ms  |          | (nothing: idle)      |                 |
-  /// | 1000 ms | `e`      | `e` (opens a window) | `e`             |
-  /// | 1100 ms | `f`      |                      |                 |
-  /// | 1200 ms | finish   | `f`, finish          | `f`, finish     |
+  /// | time    | upstream | `latest: true`       | `latest: false`      |
+  /// |---------|----------|----------------------|----------------------|
+  /// | 0 ms    | `a`      | `a` (opens a window) | `a` (opens a window) |
+  /// | 100 ms  | `b`      |                      | (dropped)            |
+  /// | 200 ms  | `c`      |                      | (dropped)            |
+  /// | 300 ms  |          | `c` (next window)    | (window over: idle)  |
+  /// | 400 ms  | `d`      |                      | `d` (opens a window) |
+  /// | 600 ms  |          | `d` (next window)    |                      |
+  /// | 900 ms  |          | (nothing: idle)      |                      |
+  /// | 1000 ms | `e`      | `e` (opens a window) | `e` (opens a window) |
+  /// | 1100 ms | `f`      |                      | (dropped)            |
+  /// | 1200 ms | finish   | `f`, finish          | finish               |
   ///
   /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces;
   /// emitted values wait for a slow consumer in an unbounded buffer.
   ///
-  /// **Finishes:** when the upstream finishes, right after emitting the value held back for the current window
-  /// (without waiting for the window to end, unlike RxSwift).
+  /// **Finishes:** when the upstream finishes. With `latest: true`, right after emitting the value held back
+  /// for the current window, without waiting for the window to end (RxSwift waits); `latest: false` holds
+  /// nothing back.
   ///
   /// **Throws:** the upstream's failure, at once; a value held back is dropped.
   ///
   /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
   /// timer's sleep.
   ///
+  /// **Buffering:** `latest: true` holds one value per window; `latest: false` holds none.
+  ///
   /// ```swift
   /// for await position in scrollOffsets.throttle(for: .milliseconds(100), latest: true) {
   ///   await model.loadMoreIfNeeded(at: position)
   /// }
+  /// // A button that ignores taps for a second after each accepted one:
+  /// for await _ in taps.throttle(for: .seconds(1), latest: false) { viewModel.submit.trigger() }
   /// // In tests: scrollOffsets.throttle(for: .milliseconds(100), clock: testClock, latest: true)
   /// ```
   /// - Parameters:
   ///   - interval: the length of a window; not negative (zero lets every value through).
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - latest: whether a window's end emits the latest value that arrived during it (`true`, the default) or
-  ///     the first.
+  ///     the values arriving during a window are dropped (`false`).
   /// - Returns: a sequence of at most one value per `interval`.
   public func throttle<C: Clock>(
     for interval: Duration,
@@ -58,7 +64,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 /// The sequence returned by ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)``: at most one of the
 /// upstream's values per interval.
 ///
-/// **Finishes:** when the upstream finishes, right after emitting the value held back for the current window.
+/// **Finishes:** when the upstream finishes, right after emitting the value held back for the current window
+/// (`latest: true`).
 ///
 /// **Throws:** the upstream's failure, at once (a value held back is dropped).
 ///
@@ -74,13 +81,14 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   public typealias Element = Base.Element
   /// The upstream's failure.
   public typealias Failure = Base.Failure
+  @usableFromInline typealias Rule = ThrottleRule<Element, Failure, C.Instant>
 
-  private let base: Base
-  private let interval: C.Duration
-  private let latest: Bool
-  private let clock: C
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let latest: Bool
+  @usableFromInline let clock: C
 
-  init(_ base: Base, interval: C.Duration, latest: Bool, clock: C) {
+  @inlinable init(_ base: Base, interval: C.Duration, latest: Bool, clock: C) {
     self.base = base
     self.interval = interval
     self.latest = latest
@@ -88,44 +96,29 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   }
 
   /// Subscribes to the upstream now and starts pumping it.
-  public func makeAsyncIterator() -> Iterator {
-    let storage = ThrottleStorage<Element, Failure, C>(interval: interval, latest: latest, clock: clock)
-    storage.start(upstream: base.makeAsyncIterator())
-    return Iterator(storage: storage)
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    Iterator(base: TimeIterator(base, rule: Rule(interval: interval, latest: latest), clock: clock))
   }
 
   /// The iterator of an ``AsyncThrottleSequence``; dropping it cancels the upstream and the timer.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: Consumer
-    private var cursor: ConsumerCursor<ThrottleStorage<Element, Failure, C>>
+    @usableFromInline var base: TimeIterator<Rule, C>
 
-    fileprivate init(storage: ThrottleStorage<Element, Failure, C>) {
-      consumer = Consumer(storage: storage)
-      cursor = ConsumerCursor(host: storage, id: 0)
+    @inlinable init(base: TimeIterator<Rule, C>) {
+      self.base = base
     }
 
     /// The next throttled value, `nil` once the upstream finished (or the consumer was cancelled).
     ///
     /// **Throws:** the upstream's failure.
-    public mutating func next() async throws(Failure) -> Element? {
-      try await cursor.next(isolation: nil)
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
     }
 
     /// The next throttled value, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await cursor.next(isolation: actor)
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
     }
-  }
-
-  /// Stops the work when the iterator is dropped (a `break` out of the loop).
-  private final class Consumer {
-    let storage: ThrottleStorage<Element, Failure, C>
-
-    init(storage: ThrottleStorage<Element, Failure, C>) {
-      self.storage = storage
-    }
-
-    deinit { storage.removeConsumer(0) }
   }
 }
 

@@ -42,7 +42,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
       interval: interval,
       clock: clock,
       timedOut: TimeoutError(),
-      mapFailure: neverFails
+      mapFailure: neverFailure
     )
   }
 }
@@ -146,14 +146,15 @@ public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock, Fai
 where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   /// The upstream's elements.
   public typealias Element = Base.Element
+  @usableFromInline typealias Rule = TimeoutRule<Element, Failure, C.Instant>
 
-  private let base: Base
-  private let interval: C.Duration
-  private let clock: C
-  private let timedOut: Failure
-  private let mapFailure: @Sendable (Base.Failure) -> Failure
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let clock: C
+  @usableFromInline let timedOut: Failure
+  @usableFromInline let mapFailure: @Sendable (Base.Failure) -> Failure
 
-  init(
+  @inlinable init(
     _ base: Base,
     interval: C.Duration,
     clock: C,
@@ -168,48 +169,31 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
   }
 
   /// Subscribes to the upstream now, starts pumping it and starts the clock.
-  public func makeAsyncIterator() -> Iterator {
-    let storage = TimeoutStorage<Element, Failure, C>(interval: interval, timedOut: timedOut, clock: clock)
-    storage.start(upstream: base.makeAsyncIterator(), mapFailure: mapFailure)
-    return Iterator(storage: storage)
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    let rule = Rule(interval: interval, start: clock.now, timedOut: timedOut)
+    return Iterator(base: TimeIterator(base, rule: rule, clock: clock, mapFailure: mapFailure))
   }
 
   /// The iterator of an ``AsyncTimeoutSequence``; dropping it cancels the upstream and the timer.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: Consumer
-    private var cursor: ConsumerCursor<TimeoutStorage<Element, Failure, C>>
+    @usableFromInline var base: TimeIterator<Rule, C>
 
-    fileprivate init(storage: TimeoutStorage<Element, Failure, C>) {
-      consumer = Consumer(storage: storage)
-      cursor = ConsumerCursor(host: storage, id: 0)
+    @inlinable init(base: TimeIterator<Rule, C>) {
+      self.base = base
     }
 
     /// The next value, `nil` once the upstream finished in time (or the consumer was cancelled).
     ///
     /// **Throws:** the timeout failure, or the upstream's failure.
-    public mutating func next() async throws(Failure) -> Element? {
-      try await cursor.next(isolation: nil)
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
     }
 
     /// The next value, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await cursor.next(isolation: actor)
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
     }
-  }
-
-  /// Stops the work when the iterator is dropped (a `break` out of the loop).
-  private final class Consumer {
-    let storage: TimeoutStorage<Element, Failure, C>
-
-    init(storage: TimeoutStorage<Element, Failure, C>) {
-      self.storage = storage
-    }
-
-    deinit { storage.removeConsumer(0) }
   }
 }
 
 extension AsyncTimeoutSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-
-/// The failure mapping of an upstream that cannot fail (there is nothing to map).
-private func neverFails<Failure>(_ never: Never) -> Failure {}

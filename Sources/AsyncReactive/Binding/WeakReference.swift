@@ -1,0 +1,226 @@
+/// A weak reference to an object that does not exist yet: how a view model's synchronous `init` declares
+/// commands and bindings that call back into the view model itself.
+///
+/// In an actor's `init`, `self` cannot be captured before every stored property is set, so
+/// `Command { [weak self] in await self?.reload() }` does not compile for a command stored in that actor.
+/// Create a reference first, give it to the commands and bindings, and set it last:
+///
+/// ```swift
+/// actor LifecycleViewModel {
+///   nonisolated let refreshCheck: Command<Void, Void>
+///   private var lastRefresh: ContinuousClock.Instant?
+///
+///   init() {
+///     let this = WeakReference<LifecycleViewModel>()
+///     refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
+///     this.set(self)
+///   }
+///
+///   func checkRefresh() { … }   // isolated: the command's work runs on the view model
+/// }
+/// ```
+///
+/// The reference is weak: commands and bindings never keep their view model alive. Work that starts before
+/// ``set(_:)`` waits for it; work that starts after the object is gone finds `nil`.
+public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
+  private struct State: Sendable {
+    weak var object: Object?
+    var isSet = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Locked(State())
+
+  /// Creates an empty reference; call ``set(_:)`` once the object can be referenced.
+  ///
+  /// ```swift
+  /// let this = WeakReference<SearchViewModel>()
+  /// ```
+  public init() {}
+
+  deinit {
+    // Nobody can set it any more: release whoever waits for it (they see `nil`).
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Points the reference at `object`, weakly; call it once, at the end of the owner's `init`.
+  ///
+  /// ```swift
+  /// this.set(self)
+  /// ```
+  public func set(_ object: Object) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      precondition(!state.isSet, "WeakReference.set(_:) was called twice: set the reference once, at the end of init")
+      state.object = object
+      state.isSet = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// The object, or `nil` if it is not set yet or is gone.
+  ///
+  /// ```swift
+  /// this.object?.cancelSearch()
+  /// ```
+  public var object: Object? { state.withLock { $0.object } }
+
+  /// The object once it is set; `nil` if it is gone (or the reference was released unset).
+  ///
+  /// ```swift
+  /// guard let viewModel = await this.value() else { return }
+  /// ```
+  public func value() async -> Object? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if state.isSet { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+    return object
+  }
+}
+
+extension WeakReference where Object: Actor {
+  /// Assigns each element of `source` to the object's isolated state, for as long as `lifetime` lasts and
+  /// the object exists: ``_Concurrency/Actor/bind(_:in:_:)`` for a view model's own `init`, before `self`
+  /// can be used. Elements wait until ``set(_:)`` was called.
+  ///
+  /// ```swift
+  /// init(search: some SearchService) {
+  ///   let this = WeakReference<SearchViewModel>()
+  ///   this.bind(searchText.debounce(for: .milliseconds(300)), in: lifetime) { viewModel, text in
+  ///     viewModel.query = text
+  ///   }
+  ///   this.set(self)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - source: any non-failing `AsyncSequence`; registered before this returns.
+  ///   - lifetime: ends the binding when it ends (typically one the view model owns).
+  ///   - assign: stores an element; runs isolated to the object, one element at a time, in order.
+  /// - Returns: the binding's task.
+  @discardableResult
+  public func bind<Source: AsyncSequence & Sendable>(
+    _ source: Source,
+    in lifetime: Lifetime,
+    _ assign: @escaping @Sendable (isolated Object, Source.Element) -> Void
+  ) -> Task<Void, Never>
+  where Source.AsyncIterator: SendableMetatype, Source.Element: Sendable, Source.Failure == Never {
+    let iterator = source.makeAsyncIterator()
+    return lifetime.run(name: "WeakReference.bind(_:in:_:)") { [self] in
+      guard await value() != nil else { return }
+      var iterator = iterator
+      while let element = await iterator.next(isolation: nil) {
+        guard let target = object else { return }
+        await target.assign(element, with: assign)
+      }
+    }
+  }
+}
+
+extension Command {
+  /// Creates a command whose work runs isolated to `owner`'s object, held weakly: the RACCommand a view
+  /// model declares in its own `init` to call its own methods.
+  ///
+  /// The work receives the object `isolated`, so it calls the object's methods and touches its state
+  /// directly. A run that starts after the object is gone throws `CancellationError`. See ``WeakReference``.
+  ///
+  /// ```swift
+  /// let this = WeakReference<LifecycleViewModel>()
+  /// addLeaveTimer = Command(owner: this, policy: .cancelPrevious) { viewModel, _ in
+  ///   try await viewModel.runLeaveTimer()
+  /// }
+  /// this.set(self)
+  /// ```
+  /// - Parameters:
+  ///   - owner: the reference to the object the work runs on.
+  ///   - policy: what to do with a call during a run; `.reject` by default.
+  ///   - work: the operation each run performs, isolated to the object.
+  public init<Owner: Actor>(
+    owner: WeakReference<Owner>,
+    policy: CommandPolicy = .reject,
+    work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+  ) {
+    self.init(policy: policy, work: Self.work(on: owner, work))
+  }
+
+  /// Creates a command enabled by `enabledIf` whose work runs isolated to `owner`'s object; see
+  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)`` and ``init(enabledIf:policy:work:)``.
+  ///
+  /// ```swift
+  /// logIn = Command(owner: this, enabledIf: isValid) { viewModel, _ in try await viewModel.logIn() }
+  /// ```
+  /// - Parameters:
+  ///   - owner: the reference to the object the work runs on.
+  ///   - enabledIf: whether the command may run; read synchronously at each call.
+  ///   - policy: what to do with a call during a run; `.reject` by default.
+  ///   - work: the operation each run performs, isolated to the object.
+  public init<Owner: Actor>(
+    owner: WeakReference<Owner>,
+    enabledIf: some PropertyProtocol<Bool>,
+    policy: CommandPolicy = .reject,
+    work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+  ) {
+    self.init(enabledIf: enabledIf, policy: policy, work: Self.work(on: owner, work))
+  }
+
+  private static func work<Owner: Actor>(
+    on owner: WeakReference<Owner>,
+    _ work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+  ) -> @Sendable (Input) async throws -> Output {
+    { input in
+      guard let object = await owner.value() else { throw CancellationError() }
+      return try await work(object, input)
+    }
+  }
+}
+
+extension Command where Input == Void {
+  /// Creates a command without input whose work runs isolated to `owner`'s object, held weakly; see
+  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)``.
+  ///
+  /// ```swift
+  /// refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
+  /// ```
+  /// - Parameters:
+  ///   - owner: the reference to the object the work runs on.
+  ///   - policy: what to do with a call during a run; `.reject` by default.
+  ///   - work: the operation each run performs, isolated to the object.
+  public init<Owner: Actor>(
+    owner: WeakReference<Owner>,
+    policy: CommandPolicy = .reject,
+    work: @escaping @Sendable (isolated Owner) async throws -> Output
+  ) {
+    self.init(owner: owner, policy: policy) { (object: isolated Owner, _: Void) in try await work(object) }
+  }
+
+  /// Creates a command without input, enabled by `enabledIf`, whose work runs isolated to `owner`'s object;
+  /// see ``init(owner:enabledIf:policy:work:)-(_,_,_,(Owner,Input)->Output)``.
+  ///
+  /// ```swift
+  /// logIn = Command(owner: this, enabledIf: isValid) { viewModel in try await viewModel.logIn() }
+  /// ```
+  /// - Parameters:
+  ///   - owner: the reference to the object the work runs on.
+  ///   - enabledIf: whether the command may run; read synchronously at each call.
+  ///   - policy: what to do with a call during a run; `.reject` by default.
+  ///   - work: the operation each run performs, isolated to the object.
+  public init<Owner: Actor>(
+    owner: WeakReference<Owner>,
+    enabledIf: some PropertyProtocol<Bool>,
+    policy: CommandPolicy = .reject,
+    work: @escaping @Sendable (isolated Owner) async throws -> Output
+  ) {
+    self.init(owner: owner, enabledIf: enabledIf, policy: policy) { (object: isolated Owner, _: Void) in
+      try await work(object)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+extension Task where Failure == Never {
+  /// A task the library starts: named where the platform names tasks (Swift 6.2 runtimes), so that a debugger or
+  /// a task dump shows what it serves, and counted in ``Resources`` until its operation returns.
+  ///
+  /// `@_inheritActorContext`, as on `Task.init`: an operation that captures an `isolated` parameter runs on that
+  /// actor, which is how the main-actor bindings run on the caller's actor.
+  @usableFromInline @discardableResult
+  init(
+    named name: String,
+    priority: TaskPriority? = nil,
+    @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
+  ) {
+    let token = ResourceToken(.task(name))
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      self.init(name: name, priority: priority) {
+        defer { token.release() }
+        return await operation()
+      }
+    } else {
+      self.init(priority: priority) {
+        defer { token.release() }
+        return await operation()
+      }
+    }
+  }
+}
+
+extension Task where Failure == any Error {
+  /// A throwing task the library starts; see the non-throwing form.
+  @usableFromInline @discardableResult
+  init(
+    named name: String,
+    priority: TaskPriority? = nil,
+    @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
+  ) {
+    let token = ResourceToken(.task(name))
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      self.init(name: name, priority: priority) {
+        defer { token.release() }
+        return try await operation()
+      }
+    } else {
+      self.init(priority: priority) {
+        defer { token.release() }
+        return try await operation()
+      }
+    }
+  }
+}

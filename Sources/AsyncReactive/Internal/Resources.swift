@@ -1,0 +1,164 @@
+import Synchronization
+
+/// The live resources the library holds: tasks it started and consumers registered with subjects
+/// (RxSwift's `Resources.total`). A test that ends with more than it started with has leaked an observation.
+///
+/// The counters are process-wide and cheap (one atomic add when a resource starts, one when it ends). Tests
+/// that run in parallel share them, so compare them only in a test that runs alone, or use
+/// `expectNoLeaks { … }` from AsyncReactiveTesting, which counts only what its block started.
+///
+/// ```swift
+/// let before = Resources.total
+/// viewModel = nil
+/// lifetime.cancel()
+/// // … once the tasks wound down:
+/// #expect(Resources.total == before)
+/// ```
+public enum Resources {
+  /// Live tasks and subject consumers.
+  ///
+  /// ```swift
+  /// print("AsyncReactive resources alive:", Resources.total)
+  /// ```
+  public static var total: Int { liveTasks + liveConsumers }
+
+  /// Tasks the library started (operator pumps, timers, command runs, observations and bindings) that have
+  /// not ended.
+  ///
+  /// ```swift
+  /// #expect(Resources.liveTasks == tasksBefore)
+  /// ```
+  public static var liveTasks: Int { ResourceCounters.tasks.load(ordering: .relaxed) }
+
+  /// Consumers registered with a subject (or a property over one) whose subscription or iterator still
+  /// exists.
+  ///
+  /// ```swift
+  /// #expect(Resources.liveConsumers == consumersBefore)
+  /// ```
+  public static var liveConsumers: Int { ResourceCounters.consumers.load(ordering: .relaxed) }
+}
+
+/// The process-wide counters behind ``Resources``.
+@usableFromInline enum ResourceCounters {
+  @usableFromInline static let tasks = Atomic<Int>(0)
+  @usableFromInline static let consumers = Atomic<Int>(0)
+
+  /// Counts a new subject consumer; returns the scope it was counted in, for ``releaseConsumer(in:)``. (An
+  /// object of the consumer's own carries the scope, rather than a token object per consumer.)
+  @usableFromInline static func acquireConsumer() -> ResourceScope? {
+    consumers.add(1, ordering: .relaxed)
+    let scope = ResourceScope.current
+    scope?.acquire(.consumer)
+    return scope
+  }
+
+  /// Counts a subject consumer's end.
+  @usableFromInline static func releaseConsumer(in scope: ResourceScope?) {
+    consumers.subtract(1, ordering: .relaxed)
+    scope?.release(.consumer)
+  }
+}
+
+/// What a resource is, for counting and for naming what leaked.
+@usableFromInline package enum ResourceKind: Sendable {
+  case task(String)
+  case consumer
+
+  var label: String {
+    switch self {
+    case .task(let name): "task '\(name)'"
+    case .consumer: "subject consumer"
+    }
+  }
+}
+
+/// Counts the resources started while it is the current scope (a task-local, inherited by the tasks those
+/// resources start), so that a test can check that everything its block started has ended, whatever other
+/// tests do meanwhile. What `expectNoLeaks` uses.
+@usableFromInline package final class ResourceScope: Sendable {
+  @TaskLocal package static var current: ResourceScope?
+
+  private struct State: Sendable {
+    var live: [String: Int] = [:]
+    var total = 0
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Locked(State())
+
+  package init() {}
+
+  /// What is alive, by kind: `["task 'combineLatest input 2'": 1]`.
+  package var live: [String: Int] { state.withLock { $0.live.filter { $0.value > 0 } } }
+
+  /// How many resources are alive.
+  package var total: Int { state.withLock { $0.total } }
+
+  fileprivate func acquire(_ kind: ResourceKind) {
+    state.withLock { state in
+      state.live[kind.label, default: 0] += 1
+      state.total += 1
+    }
+  }
+
+  fileprivate func release(_ kind: ResourceKind) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.live[kind.label, default: 0] -= 1
+      state.total -= 1
+      guard state.total == 0 else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once nothing is alive (at once if nothing is); cancelling the waiting task returns early.
+  package func waitUntilEmpty() async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let empty = state.withLock { state -> Bool in
+          if state.total == 0 || Task.isCancelled { return true }
+          state.waiters.append(continuation)
+          return false
+        }
+        if empty { continuation.resume() }
+      }
+    } onCancel: {
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        defer { state.waiters = [] }
+        return state.waiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+}
+
+/// One live resource: counted from its creation until it is released (or deinitialised).
+@usableFromInline package final class ResourceToken: Sendable {
+  let kind: ResourceKind
+  let scope: ResourceScope?
+  private let released = Atomic<Bool>(false)
+
+  @usableFromInline package init(_ kind: ResourceKind) {
+    self.kind = kind
+    self.scope = ResourceScope.current
+    switch kind {
+    case .task: ResourceCounters.tasks.add(1, ordering: .relaxed)
+    case .consumer: ResourceCounters.consumers.add(1, ordering: .relaxed)
+    }
+    scope?.acquire(kind)
+  }
+
+  /// Ends the resource; later calls (and the deinit) do nothing.
+  @usableFromInline package func release() {
+    guard !released.exchange(true, ordering: .relaxed) else { return }
+    switch kind {
+    case .task: ResourceCounters.tasks.subtract(1, ordering: .relaxed)
+    case .consumer: ResourceCounters.consumers.subtract(1, ordering: .relaxed)
+    }
+    scope?.release(kind)
+  }
+
+  deinit { release() }
+}

@@ -1,0 +1,120 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  /// Collects the values into arrays, one per `interval` (RxSwift `buffer(timeSpan:count:scheduler:)`, Combine
+  /// `collect(.byTime)` / `.byTimeOrCount`).
+  ///
+  /// Windows of `interval` follow each other from the start of the iteration (`makeAsyncIterator()`). When a
+  /// window ends, the values that arrived during it are emitted as one array, **even when it is empty** (as in
+  /// RxSwift; Combine skips empty windows: add `.filter { !$0.isEmpty }` for that). With a `count`, a window that
+  /// has collected `count` values ends at once, and the next window starts then. A value arriving exactly at a
+  /// window's end belongs to the next window. With `interval` 1 s:
+  ///
+  /// | time    | upstream           | output          |
+  /// |---------|--------------------|-----------------|
+  /// | 0 ms    | (iteration starts) |                 |
+  /// | 200 ms  | `a`                |                 |
+  /// | 700 ms  | `b`                |                 |
+  /// | 1000 ms |                    | `[a, b]`        |
+  /// | 2000 ms |                    | `[]`            |
+  /// | 2500 ms | `c`                |                 |
+  /// | 2800 ms | finish             | `[c]`, finish   |
+  ///
+  /// **Finishes:** when the upstream finishes, right after emitting the values of the window in progress, if
+  /// there are any (RxSwift also emits an empty last array).
+  ///
+  /// **Throws:** the upstream's failure, at once; the values collected in the window in progress are dropped.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
+  /// timer's sleep.
+  ///
+  /// **Buffering:** the window in progress holds its values (at most `count`); emitted arrays wait for a slow
+  /// consumer in an unbounded buffer. The upstream is iterated by a task of its own, as fast as it produces.
+  ///
+  /// ```swift
+  /// for await batch in analyticsEvents.buffer(every: .seconds(5), count: 100) where !batch.isEmpty {
+  ///   try? await api.upload(batch)
+  /// }
+  /// // In tests: analyticsEvents.buffer(every: .seconds(5), clock: testClock, count: 100)
+  /// ```
+  /// - Parameters:
+  ///   - interval: the length of a window; positive.
+  ///   - clock: the clock that measures the windows; a `TestClock` in tests.
+  ///   - count: the most values a window collects before it ends early; positive, or `nil` (the default) for no
+  ///     limit.
+  /// - Returns: a sequence of the values collected in each window.
+  public func buffer<C: Clock>(
+    every interval: Duration,
+    clock: C = ContinuousClock(),
+    count: Int? = nil
+  ) -> AsyncBufferByTimeSequence<Self, C> where C.Duration == Duration {
+    precondition(interval > .zero, "buffer(every: \(interval)): the interval must be positive")
+    if let count { precondition(count > 0, "buffer(every:count: \(count)): the count must be positive") }
+    return AsyncBufferByTimeSequence(self, interval: interval, count: count, clock: clock)
+  }
+}
+
+/// The sequence returned by ``_Concurrency/AsyncSequence/buffer(every:clock:count:)``: the upstream's values
+/// collected into one array per interval.
+///
+/// **Finishes:** when the upstream finishes, after emitting the values of the window in progress, if any.
+///
+/// **Throws:** the upstream's failure, at once (the values of the window in progress are dropped).
+///
+/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
+///
+/// **Buffering:** the window in progress holds its values; emitted arrays wait in an unbounded buffer.
+///
+/// ```swift
+/// let batches: AsyncBufferByTimeSequence<PassthroughSubject<Event, Never>, ContinuousClock> =
+///   events.buffer(every: .seconds(5))
+/// ```
+public struct AsyncBufferByTimeSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
+where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  /// The values collected in one window.
+  public typealias Element = [Base.Element]
+  /// The upstream's failure.
+  public typealias Failure = Base.Failure
+  @usableFromInline typealias Rule = BufferRule<Base.Element, Failure, C.Instant>
+
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let count: Int?
+  @usableFromInline let clock: C
+
+  @inlinable init(_ base: Base, interval: C.Duration, count: Int?, clock: C) {
+    self.base = base
+    self.interval = interval
+    self.count = count
+    self.clock = clock
+  }
+
+  /// Subscribes to the upstream now, starts pumping it and starts the first window.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    let rule = Rule(interval: interval, count: count, start: clock.now)
+    return Iterator(base: TimeIterator(base, rule: rule, clock: clock))
+  }
+
+  /// The iterator of an ``AsyncBufferByTimeSequence``; dropping it cancels the upstream and the timer.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: TimeIterator<Rule, C>
+
+    @inlinable init(base: TimeIterator<Rule, C>) {
+      self.base = base
+    }
+
+    /// The values of the next window, `nil` once the upstream finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the upstream's failure.
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
+    }
+
+    /// The values of the next window, running on the caller's actor.
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
+    }
+  }
+}
+
+extension AsyncBufferByTimeSequence: ReactiveSequence {}
+
+extension AsyncBufferByTimeSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

@@ -1,0 +1,58 @@
+/// The rule of ``AsyncBufferByTimeSequence`` on the time engine: windows of one interval, back to back from the
+/// iteration's start, each emitting the values collected during it when it ends, empty or not.
+///
+/// With a count limit, a window that collects that many values ends at once and the next window starts then. A
+/// value arriving exactly at a window's end belongs to the next window. The upstream's finish ends the window in
+/// progress early: its values are emitted if there are any. A failure drops them (the engine's default).
+@usableFromInline package struct BufferRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline let interval: Instant.Duration
+  @usableFromInline let limit: Int
+  @usableFromInline var windowEnd: Instant
+  @usableFromInline var collected: [Element] = []
+
+  /// - Parameters:
+  ///   - interval: the length of a window.
+  ///   - count: the most values a window collects (`nil`: no limit).
+  ///   - start: when the first window starts.
+  @inlinable package init(interval: Instant.Duration, count: Int?, start: Instant) {
+    self.interval = interval
+    limit = count ?? .max
+    windowEnd = start.advanced(by: interval)
+  }
+
+  @inlinable package var deadline: Instant? { windowEnd }
+
+  @inlinable package mutating func received(
+    _ element: Element,
+    at now: Instant,
+    into outbox: inout TimeOutbox<[Element], Failure>
+  ) {
+    closeWindows(endingBy: now, into: &outbox)
+    collected.append(element)
+    if collected.count >= limit {
+      outbox.emit(collected)
+      collected = []
+      windowEnd = now.advanced(by: interval)
+    }
+  }
+
+  @inlinable package mutating func upstreamFinished(at now: Instant, into outbox: inout TimeOutbox<[Element], Failure>)
+  {
+    closeWindows(endingBy: now, into: &outbox)
+    if !collected.isEmpty { outbox.emit(collected) }
+    outbox.finish()
+  }
+
+  @inlinable package mutating func timerFired(at now: Instant, into outbox: inout TimeOutbox<[Element], Failure>) {
+    closeWindows(endingBy: now, into: &outbox)
+  }
+
+  /// Emits each window that is over by `now` (the timer may be late, or not have run yet).
+  @inlinable mutating func closeWindows(endingBy now: Instant, into outbox: inout TimeOutbox<[Element], Failure>) {
+    while windowEnd <= now {
+      outbox.emit(collected)
+      collected = []
+      windowEnd = windowEnd.advanced(by: interval)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// The rule of ``AsyncDebounceSequence`` on the time engine: the latest value waits out a quiet period, and each
+/// new value replaces it and starts the period again.
+///
+/// A value that arrives after the pending value's quiet period ended (the timer has not run yet) emits the pending
+/// value first. The upstream's finish emits the pending value at once; a failure drops it.
+@usableFromInline package struct DebounceRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline let dueTime: Instant.Duration
+  /// The latest value and the instant its quiet period ends.
+  @usableFromInline var pending: (element: Element, deadline: Instant)?
+
+  /// - Parameter dueTime: how long a value must go without a successor before it is emitted.
+  @inlinable package init(dueTime: Instant.Duration) {
+    self.dueTime = dueTime
+  }
+
+  @inlinable package var deadline: Instant? { pending?.deadline }
+
+  @inlinable package mutating func received(
+    _ element: Element,
+    at now: Instant,
+    into outbox: inout TimeOutbox<Element, Failure>
+  ) {
+    if let pending, pending.deadline <= now { outbox.emit(pending.element) }
+    pending = (element, now.advanced(by: dueTime))
+  }
+
+  @inlinable package mutating func upstreamFinished(at now: Instant, into outbox: inout TimeOutbox<Element, Failure>) {
+    if let pending { outbox.emit(pending.element) }
+    outbox.finish()
+  }
+
+  @inlinable package mutating func timerFired(at now: Instant, into outbox: inout TimeOutbox<Element, Failure>) {
+    if let pending { outbox.emit(pending.element) }
+    pending = nil
+  }
+}

@@ -1,0 +1,84 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+/// The engine every time operator shares, driven synchronously with one rule (debounce); what the rules
+/// themselves do is tested in each operator's suite.
+@Suite("time engine: state machine")
+struct TimeStateMachineTests {
+  private typealias Machine = TimeStateMachine<DebounceRule<String, TestError, TestClock.Instant>>
+
+  private func machine() -> Machine {
+    Machine(rule: DebounceRule(dueTime: .milliseconds(300)))
+  }
+
+  private func sleepDeadline(_ action: Machine.TimerAction?) -> TestClock.Instant? {
+    guard case .sleep(let deadline) = action else { return nil }
+    return deadline
+  }
+
+  private func stops(_ action: Machine.TimerAction?) -> Bool {
+    guard case .stop = action else { return false }
+    return true
+  }
+
+  @Test("a deadline that moved later sends the timer back to sleep; a due one lets the rule emit")
+  func timerFollowsTheRule() {
+    var machine = machine()
+    #expect(machine.received("a", at: instant(0)) != nil)
+    #expect(machine.received("b", at: instant(100)) != nil)
+    let early = machine.timerFired(at: instant(300))
+    #expect(sleepDeadline(early.next) == instant(400))
+    #expect(takeQueued(&machine.outbox.queue).isEmpty)
+    let due = machine.timerFired(at: instant(400))
+    #expect(due.next == nil)  // no deadline left: the timer parks
+    #expect(takeQueued(&machine.outbox.queue) == ["b"])
+  }
+
+  @Test("an end cancels both tasks; the terminal event waits for terminate(_:); later events are ignored")
+  func anEndStopsEverything() {
+    var machine = machine()
+    let upstream = Task<Void, Never> {}
+    let timer = Task<Void, Never> {}
+    let started = machine.started(upstream: upstream, timer: timer)
+    #expect(started)
+    _ = machine.received("a", at: instant(0))
+    let ended = machine.upstreamFailed(TestError(code: 1), at: instant(10))
+    #expect(ended.cancelUpstream == upstream)
+    #expect(ended.cancelTimer == timer)
+    guard case .failed(let failure) = ended.terminal else {
+      Issue.record("expected the failure to be handed over for terminate(_:)")
+      return
+    }
+    #expect(failure == TestError(code: 1))
+    #expect(machine.outbox.queue?.isTerminated == false)  // the tasks are cancelled first
+    #expect(machine.terminate(.failed(failure)) == nil)
+    #expect(machine.outbox.queue?.isTerminated == true)
+    #expect(takeQueued(&machine.outbox.queue).isEmpty)  // the pending value was dropped
+    #expect(machine.received("b", at: instant(20)) == nil)
+    #expect(machine.upstreamFinished(at: instant(20)).terminal == nil)
+    #expect(stops(machine.timerFired(at: instant(300)).next))
+  }
+
+  @Test("the consumer stopping cancels both tasks and drops its queue; tasks that start afterwards are refused")
+  func consumerStopping() {
+    var machine = machine()
+    let upstream = Task<Void, Never> {}
+    let timer = Task<Void, Never> {}
+    let started = machine.started(upstream: upstream, timer: timer)
+    #expect(started)
+    _ = machine.received("a", at: instant(0))
+    let stopped = machine.consumerStopped()
+    #expect(stopped.cancelUpstream == upstream)
+    #expect(stopped.cancelTimer == timer)
+    #expect(stopped.terminal == nil)
+    #expect(machine.outbox.queue == nil)
+    #expect(machine.received("b", at: instant(10)) == nil)
+    #expect(stops(machine.timerFired(at: instant(300)).next))
+
+    var late = self.machine()
+    _ = late.consumerStopped()
+    let startedLate = late.started(upstream: upstream, timer: timer)
+    #expect(!startedLate)
+  }
+}

@@ -1,0 +1,231 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("timeout(_:clock:fallback:)", .timeLimit(.minutes(1)))
+struct TimeoutFallbackTests {
+  /// A cold fallback on the test clock, like RxSwift's `createColdObservable`: each value `after` its delay from
+  /// when the iteration started, then the end. `started` counts iterations.
+  private func coldFallback(
+    _ events: [(after: Int, value: Int)],
+    finishAfter: Int?,
+    failure: TestError? = nil,
+    clock: TestClock,
+    started: Counter
+  ) -> Signal<Int, TestError> {
+    Signal<Int, TestError> { (emitter) throws(TestError) in
+      started.increment()
+      let start = clock.now
+      for (after, value) in events {
+        do { try await clock.sleep(until: start.advanced(by: .milliseconds(after))) } catch { return }
+        emitter.send(value)
+      }
+      guard let finishAfter else { return await waitForCancellation() }
+      do { try await clock.sleep(until: start.advanced(by: .milliseconds(finishAfter))) } catch { return }
+      if let failure { throw failure }
+    }
+  }
+
+  /// Advances to `milliseconds` once a timer sleeps, then waits for `count` values.
+  private func step(_ clock: TestClock, to milliseconds: Int, _ recorder: Recorder<Int, TestError>, values count: Int)
+    async
+  {
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(milliseconds))
+    _ = await recorder.waitForValues(count: count)
+  }
+
+  // MARK: RxSwift's timelines (each 200 ms earlier: RxSwift subscribes at 200)
+
+  @Test("the documented timeline (RxSwift TimeoutOccurs_2): the upstream until the timeout, then the fallback")
+  func switchesAfterValues() async {
+    let clock = TestClock()
+    let feed = Feed<Int, TestError>()
+    let started = Counter()
+    let fallback = coldFallback([(50, -1), (200, -2), (310, -3)], finishAfter: 320, clock: clock, started: started)
+    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(40))
+    await feed.send(3)  // due before 140
+    _ = await recorder.waitForValues(count: 1)  // stamped before time moves on
+    await clock.advance(to: instant(110))
+    await feed.send(4)  // due before 210
+    _ = await recorder.waitForValues(count: 2)
+    await clock.advance(to: instant(210))  // times out: the upstream is cancelled, the fallback starts
+    await feed.cancelled.wait()
+    await step(clock, to: 260, recorder, values: 3)
+    await step(clock, to: 410, recorder, values: 4)
+    await step(clock, to: 520, recorder, values: 5)
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(530))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(530)))
+    #expect(
+      recorder.values == [
+        Timed(3, at: .milliseconds(40)), Timed(4, at: .milliseconds(110)), Timed(-1, at: .milliseconds(260)),
+        Timed(-2, at: .milliseconds(410)), Timed(-3, at: .milliseconds(520)),
+      ]
+    )
+    #expect(started.value == 1)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("RxSwift TimeoutOccurs_1: silence from the start switches one interval after the iteration started")
+  func switchesFromTheStart() async {
+    let clock = TestClock()
+    let feed = Feed<Int, TestError>()
+    let started = Counter()
+    let fallback = coldFallback([(50, -1), (200, -2), (310, -3)], finishAfter: 320, clock: clock, started: started)
+    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(100))
+    await feed.cancelled.wait()
+    await step(clock, to: 150, recorder, values: 1)
+    await step(clock, to: 300, recorder, values: 2)
+    await step(clock, to: 410, recorder, values: 3)
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(420))
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(420)))
+    #expect(
+      recorder.values == [
+        Timed(-1, at: .milliseconds(150)), Timed(-2, at: .milliseconds(300)), Timed(-3, at: .milliseconds(410)),
+      ])
+  }
+
+  @Test("RxSwift TimeoutNotOccurs: events in time pass through and the fallback is never started")
+  func eventsInTimeNeverStartTheFallback() async {
+    let clock = TestClock()
+    let feed = Feed<Int, TestError>()
+    let started = Counter()
+    let fallback = coldFallback([(50, -1)], finishAfter: 320, clock: clock, started: started)
+    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    for (value, at) in [(3, 40), (4, 120), (5, 210)] {
+      await clock.waitForSleepers(1)
+      await clock.advance(to: instant(at))
+      await feed.send(value)
+    }
+    await clock.advance(to: instant(300))
+    await feed.finish()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(recorder.values.map(\.value) == [3, 4, 5])
+    #expect(started.value == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("RxSwift TimeoutNotOccurs_Error: an upstream failure in time is passed through, not replaced")
+  func upstreamFailureInTimePassesThrough() async {
+    let clock = TestClock()
+    let feed = Feed<Int, TestError>()
+    let started = Counter()
+    let fallback = coldFallback([(100, -1)], finishAfter: nil, clock: clock, started: started)
+    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(50))
+    await feed.fail(TestError(code: 1))
+    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 1)), at: .milliseconds(50)))
+    #expect(started.value == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("RxSwift TimeoutOccurs_NextIsError: after the switch, the fallback's failure ends the result")
+  func fallbackFailure() async {
+    let clock = TestClock()
+    let started = Counter()
+    let fallback = coldFallback([], finishAfter: 100, failure: TestError(code: 2), clock: clock, started: started)
+    let recorder = Recorder(
+      Signal<Int, TestError>.never.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(100))
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(200))
+    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 2)), at: .milliseconds(200)))
+    #expect(recorder.values.isEmpty)
+  }
+
+  // MARK: Cancellation
+
+  @Test("cancelling the consumer after the switch cancels the fallback")
+  func cancellingDuringTheFallback() async {
+    let clock = TestClock()
+    let started = Counter()
+    let fallback = coldFallback([(50, -1)], finishAfter: nil, clock: clock, started: started)
+    let recorder = Recorder(
+      Signal<Int, TestError>.never.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    await step(clock, to: 100, recorder, values: 0)
+    await step(clock, to: 150, recorder, values: 1)
+    recorder.cancel()
+    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(150)))
+    #expect(recorder.values == [Timed(-1, at: .milliseconds(150))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("dropping the iterator after the switch ends the fallback's run")
+  func droppingTheIteratorDuringTheFallback() async throws {
+    let clock = TestClock()
+    let fallbackEnded = Gate()
+    let fallback = Signal<Int, TestError>.create { emitter in
+      emitter.send(-1)
+      return { fallbackEnded.open() }
+    }
+    let feed = Feed<Int, TestError>()
+    let sequence = feed.timeout(.milliseconds(100), clock: clock, fallback: fallback)
+    do {
+      var iterator = sequence.makeAsyncIterator()
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(100))
+      #expect(try await iterator.next() == -1)
+      withExtendedLifetime(iterator) {}
+    }
+    await fallbackEnded.wait()
+    await feed.cancelled.wait()
+    #expect(clock.sleeperCount == 0)
+  }
+
+  // MARK: API
+
+  @Test("the failure type: Never, the shared type, the failing side's type, or any Error")
+  func types() async throws {
+    let clock = TestClock()
+    let never = Signal<Int, Never>.never
+    let typed = Signal<Int, TestError>.never
+    let untyped = Signal<Int, any Error>.never
+    let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, TestClock, Never> = never.timeout(
+      .seconds(1), clock: clock, fallback: never)
+    let _: AsyncTimeoutFallbackSequence<Signal<Int, TestError>, Signal<Int, TestError>, TestClock, TestError> =
+      typed.timeout(.seconds(1), clock: clock, fallback: typed)
+    let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, TestError>, TestClock, TestError> =
+      never.timeout(.seconds(1), clock: clock, fallback: typed)
+    let _: AsyncTimeoutFallbackSequence<Signal<Int, TestError>, Signal<Int, Never>, TestClock, TestError> =
+      typed.timeout(.seconds(1), clock: clock, fallback: never)
+    let _: AsyncTimeoutFallbackSequence<Signal<Int, TestError>, Signal<Int, any Error>, TestClock, any Error> =
+      typed.timeout(.seconds(1), clock: clock, fallback: untyped)
+    let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, ContinuousClock, Never> =
+      never.timeout(.seconds(1), fallback: never)
+    let cached: AsyncTimeoutFallbackSequence<Signal<Int, any Error>, Signal<Int, Never>, TestClock, any Error> =
+      untyped.timeout(.milliseconds(100), clock: clock, fallback: Signal.just(7))
+    let fromCache = Task { try await cached.collect() }
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    #expect(try await fromCache.value == [7])
+    let mapped:
+      AsyncReactiveMapSequence<
+        AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, TestClock, Never>, Int
+      > = Signal<Int, Never>([1, 2]).timeout(.seconds(1), clock: clock, fallback: never).map { $0 * 10 }
+    #expect(await mapped.collect() == [10, 20])
+  }
+
+  @Test("re-iterable: every iteration starts the upstream, the clock and, after a timeout, the fallback anew")
+  func reiteration() async {
+    let clock = TestClock()
+    let started = Counter()
+    let fallback = Signal<Int, Never> { emitter in
+      emitter.send(started.increment())
+    }
+    let timedOut = Signal<Int, Never>.never.timeout(.milliseconds(100), clock: clock, fallback: fallback)
+    for attempt in 1...2 {
+      let values = Task { await timedOut.retry(0).collect() }
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(100))
+      #expect(await values.value == [attempt])
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+@Suite("Resource accounting and expectNoLeaks")
+struct LeakTests {
+  @Test("a clean view-model scenario passes: observations end with their lifetime, consumers with their loops")
+  func cleanScenarioPasses() async {
+    await expectNoLeaks {
+      let lifetime = Lifetime()
+      let text = CurrentValueSubject<String, Never>("")
+      let isValid = text.map { $0.count >= 3 }
+      let seen = Gate()
+      isValid.observe(in: lifetime) { valid in if valid { seen.open() } }
+      combineLatest(text, isValid).observe(in: lifetime) { _ in }
+      text.value = "tom"
+      await seen.wait()
+      lifetime.cancel()
+    }
+  }
+
+  @Test("a leaked observation fails the test, naming the task and the consumer still alive")
+  func leakedObservationIsCaught() async {
+    let kept = Lifetime()  // outlives the block: its observation leaks
+    let subject = PassthroughSubject<Int, Never>()
+    await withKnownIssue {
+      await expectNoLeaks(timeout: .milliseconds(100)) {
+        _ = subject.observe(in: kept) { _ in }
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue)
+        == ["expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer, 1 × task 'observe(in:)'"]
+    }
+    kept.cancel()
+  }
+
+  @Test("a subscription kept past the block is a leaked consumer")
+  func leakedSubscriptionIsCaught() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let kept = Log<SubjectSubscription<Int, Never>>()
+    await withKnownIssue {
+      await expectNoLeaks(timeout: .milliseconds(100)) {
+        kept.append(subject.subscribe())
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer"]
+    }
+    #expect(subject.consumerCount == 1)
+    #expect(kept.all.count == 1)
+  }
+
+  @Test("the process-wide counters include what is alive now")
+  func processWideCounters() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let subscription = subject.subscribe()
+    #expect(Resources.liveConsumers >= 1)
+    #expect(Resources.total >= Resources.liveConsumers)
+    _ = subscription
+  }
+
+  @Test("library tasks carry names that say what they serve")
+  func taskNames() async throws {
+    guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return }
+    let lifetime = Lifetime()
+    let names = Log<String?>()
+    let done = Gate()
+    Signal.just(1).observe(in: lifetime) { _ in
+      names.append(Task.name)
+      done.open()
+    }
+    await done.wait()
+    let command = Command { Task.name }
+    #expect(names.all == ["observe(in:)"])
+    #expect(try await command.execute() == "Command run")
+    lifetime.cancel()
+  }
+}
