@@ -84,6 +84,32 @@ struct OpaqueSequenceTests {
     #expect(await screen.shown == ["a", "b"])
   }
 
+  @Test("observe(on:in:), bind(to:_:in:), the button binding and WeakReference.bind take an opaque sequence")
+  @MainActor func viewBindings() async throws {
+    let lifetime = Lifetime()
+    let label = FakeLabel()
+    let titles = Changes<String>()
+    await opaque(Signal<String, Never>(["a", "b"])).observe(on: titles, in: lifetime) { $0.append($1) }.value
+    #expect(titles.all == ["a", "b"])
+    await opaque(Signal<String, Never>(["c"])).bind(to: label, \.text, in: lifetime).value
+    #expect(label.text == "c")
+
+    let button = FakeButton()
+    let command = Command<Void, String> { "ran" }
+    var values = command.values.makeAsyncIterator()
+    let binding = opaque(button.taps).bind(to: command, enabling: button, \.isEnabled, in: lifetime)
+    button.tap()
+    #expect(await values.next() == "ran")
+    lifetime.cancel()
+    await binding.value
+
+    let screen = Screen()
+    let this = WeakReference<Screen>()
+    this.set(screen)
+    await this.bind(opaque(Signal<String, Never>(["d"])), in: Lifetime()) { screen, text in screen.record(text) }.value
+    #expect(await screen.shown == ["d"])
+  }
+
   @Test("the AsyncStream bridge takes an opaque sequence")
   func asAsyncStream() async throws {
     var values: [Int] = []
