@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable, Failure == Never {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Sends each element to `subject`, for as long as `lifetime` lasts: RAC's `RAC(target, key) = signal`,
   /// RxSwift's `bind(to:)`.
   ///
@@ -80,7 +80,7 @@ public func bind<Source: AsyncSequence & Sendable, Target: Subject<Source.Elemen
   _ source: Source,
   to subject: Target,
   in lifetime: Lifetime
-) -> Task<Void, Never> where Source.AsyncIterator: SendableMetatype, Source.Failure == Never {
+) -> Task<Void, Never> where Source.Failure == Never {
   source.bind(to: subject, in: lifetime)
 }
 
@@ -100,7 +100,7 @@ public func bind<Source: AsyncSequence & Sendable, Output>(
   _ source: Source,
   to command: Command<Source.Element, Output>,
   in lifetime: Lifetime
-) -> Task<Void, Never> where Source.AsyncIterator: SendableMetatype, Source.Failure == Never {
+) -> Task<Void, Never> where Source.Failure == Never {
   source.bind(to: command, in: lifetime)
 }
 
@@ -136,7 +136,7 @@ extension Actor {
     in lifetime: Lifetime,
     _ assign: @escaping @Sendable (isolated Self, Source.Element) -> Void
   ) -> Task<Void, Never>
-  where Source.AsyncIterator: SendableMetatype, Source.Element: Sendable, Source.Failure == Never {
+  where Source.Element: Sendable, Source.Failure == Never {
     let iterator = source.makeAsyncIterator()
     return lifetime.run(name: "Actor.bind(_:in:_:)") { [weak self] in
       var iterator = iterator

@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable, Failure == Never {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Runs `onValue` for each element, for as long as `lifetime` lasts (RAC `subscribeNext:`, RxSwift
   /// `subscribe(onNext:).disposed(by:)`).
   ///
@@ -34,7 +34,7 @@ extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, E
   }
 }
 
-extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Runs `onValue` for each element and `onFailure` if the sequence fails, for as long as `lifetime`
   /// lasts.
   ///

@@ -2,7 +2,7 @@
 // closure runs isolated to the caller's actor, which for UI code is the main actor. RxSwift's
 // `subscribe(with:onNext:)` and RxCocoa's `Binder`, ReactiveCocoa's `BindingTarget` (`label.reactive.text <~`).
 
-extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable, Failure == Never {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Runs `body` with `target` and each element, on the caller's actor, for as long as `lifetime` lasts and
   /// `target` exists (RxSwift `subscribe(with:onNext:)`, RxCocoa `Binder`).
   ///

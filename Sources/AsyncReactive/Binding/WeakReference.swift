@@ -113,7 +113,7 @@ extension WeakReference where Object: Actor {
     in lifetime: Lifetime,
     _ assign: @escaping @Sendable (isolated Object, Source.Element) -> Void
   ) -> Task<Void, Never>
-  where Source.AsyncIterator: SendableMetatype, Source.Element: Sendable, Source.Failure == Never {
+  where Source.Element: Sendable, Source.Failure == Never {
     let iterator = source.makeAsyncIterator()
     return lifetime.run(name: "WeakReference.bind(_:in:_:)") { [self] in
       guard await value() != nil else { return }

@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable, Failure == Never {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Hands this sequence out as an `AsyncStream`, for APIs that want one.
   ///
   /// The consumer is registered now (a subject's later values are not missed); a task forwards the values.
@@ -24,7 +24,7 @@ extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, E
   }
 }
 
-extension AsyncSequence where Self: Sendable, AsyncIterator: SendableMetatype, Element: Sendable {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Hands this sequence out as an `AsyncThrowingStream`, for APIs that want one.
   ///
   /// The consumer is registered now; a task forwards values and the failure. Terminating the stream cancels

@@ -90,8 +90,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// - Parameters:
   ///   - initial: the value until `values` produces one.
   ///   - values: any non-failing `AsyncSequence`; registered now.
-  public init<Values: AsyncSequence<Value, Never> & Sendable>(initial: Value, then values: Values)
-  where Values.AsyncIterator: SendableMetatype {
+  public init<Values: AsyncSequence<Value, Never> & Sendable>(initial: Value, then values: Values) {
     let subject = CurrentValueSubject<Value, Never>(initial)
     let iterator = values.makeAsyncIterator()
     let task = Task(name: "Property(initial:then:) feed") {

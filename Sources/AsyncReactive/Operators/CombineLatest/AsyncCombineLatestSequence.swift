@@ -81,7 +81,7 @@ public struct AsyncCombineLatestSequence<Element: Sendable, Failure: Error>: Asy
 @inlinable public func combineLatest<Base: AsyncSequence & Sendable>(
   _ bases: [Base]
 ) -> AsyncCombineLatestSequence<[Base.Element], Base.Failure>
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   AsyncCombineLatestSequence {
     let empty = Array(repeating: Base.Element?.none, count: bases.count)
     let cell = NaryRuleCell(CombineLatestRule(inputCount: bases.count, empty: empty) { $0.map { $0! } })

@@ -20,7 +20,7 @@
 /// ```
 public struct AsyncFlattenSequence<Base: AsyncSequence & Sendable, Inner: AsyncSequence & Sendable, Failure: Error>:
   AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Element: Sendable {
+where Base.Element: Sendable, Inner.Element: Sendable {
   /// The elements of the inner sequences.
   public typealias Element = Inner.Element
 
@@ -66,6 +66,7 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Inner.Elemen
     let storage = FlattenStorage<Element, Failure>(strategy: strategy)
     storage.start(
       outer: base.makeAsyncIterator(),
+      of: Base.self,
       transform: transform,
       outerFailure: outerFailure,
       innerFailure: innerFailure

@@ -4,7 +4,7 @@
 // specific than the standard library's sequential `AsyncSequence.flatMap`, so `.flatMap { }` on a `Signal`, a
 // subject or any `Sendable` sequence picks these (checked by FlatMapTests).
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///

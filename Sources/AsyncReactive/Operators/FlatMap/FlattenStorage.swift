@@ -26,8 +26,14 @@ import Synchronization
 
   /// Starts the outer pump on `outer`, an iterator made by the consumer's `makeAsyncIterator()` (so that a
   /// subject outer is subscribed from that moment).
-  @inlinable func start<Outer: AsyncIteratorProtocol & SendableMetatype, Inner: AsyncSequence & Sendable>(
-    outer: sending Outer,
+  ///
+  /// Generic over the outer *sequence*, not its iterator: the pump calls the iterator's `next` in a task of its
+  /// own, which needs a conformance that cannot be isolated to an actor (SE-0470). `Outer: SendableMetatype`
+  /// guarantees that for every conformance reached through `Outer`, `Outer.AsyncIterator: AsyncIteratorProtocol`
+  /// included, so callers need no `AsyncIterator: SendableMetatype` (which an opaque sequence cannot satisfy).
+  @inlinable func start<Outer: AsyncSequence & SendableMetatype, Inner: AsyncSequence & Sendable>(
+    outer: sending Outer.AsyncIterator,
+    of _: Outer.Type,
     transform: @escaping @Sendable (Outer.Element) async throws(Failure) -> Inner,
     outerFailure: @escaping @Sendable (Outer.Failure) -> Failure,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure

@@ -27,7 +27,10 @@
 /// ```
 ///
 /// Conforming a type of your own is safe: the protocol has no requirements.
-public protocol ReactiveSequence: AsyncSequence {}
+///
+/// A helper that hides its type keeps the fast `map` by naming this protocol (`some AsyncSequence<…>` would get
+/// the standard library's): `var loading: some ReactiveSequence<Bool, Never> & Sendable { … }`.
+public protocol ReactiveSequence<Element, Failure>: AsyncSequence {}
 
 extension Signal: ReactiveSequence {}
 extension SubjectSubscription: ReactiveSequence {}

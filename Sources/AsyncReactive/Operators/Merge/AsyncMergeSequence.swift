@@ -74,7 +74,7 @@ public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequen
 @inlinable public func merge<Base: AsyncSequence & Sendable>(
   _ bases: [Base]
 ) -> AsyncMergeSequence<Base.Element, Base.Failure>
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   AsyncMergeSequence {
     NaryStorage(inputs: bases.map { .forwarding($0, failure: { $0 }) })
   }

@@ -23,7 +23,7 @@ import Synchronization
     failure: @escaping @Sendable (Base.Failure) -> Failure,
     rule cell: NaryRuleCell<Rule>,
     apply: @escaping @Sendable (inout Rule, Base.Element) -> NaryStep<Element>
-  ) -> NaryInput where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Rule.Output == Element {
+  ) -> NaryInput where Base.Element: Sendable, Rule.Output == Element {
     subscribe(
       base,
       failure: failure,
@@ -37,7 +37,7 @@ import Synchronization
   @inlinable static func forwarding<Base: AsyncSequence & Sendable>(
     _ base: Base,
     failure: @escaping @Sendable (Base.Failure) -> Failure
-  ) -> NaryInput where Base.Element == Element, Base.AsyncIterator: SendableMetatype {
+  ) -> NaryInput where Base.Element == Element {
     subscribe(base, failure: failure, receive: { .emit($0) }, finished: { .none })
   }
 
@@ -51,7 +51,7 @@ import Synchronization
     failure: @escaping @Sendable (Base.Failure) -> Failure,
     receive: @escaping @Sendable (Base.Element) -> NaryStep<Element>,
     finished: @escaping @Sendable () -> NaryStep<Element>
-  ) -> NaryInput where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+  ) -> NaryInput where Base.Element: Sendable {
     let pending = PendingIterator(base.makeAsyncIterator())
     return NaryInput { storage in
       Task {

@@ -24,7 +24,10 @@
 ///
 /// Conform your own type only if each `makeAsyncIterator()` starts an independent run of the work. A subject is
 /// not re-iterable in that sense: a new iteration subscribes again to the same hot source.
-public protocol ReiterableAsyncSequence: AsyncSequence {}
+///
+/// A helper that hides its type keeps `retry` by naming this protocol:
+/// `var orders: some ReiterableAsyncSequence<[Order], any Error> & Sendable { … }`.
+public protocol ReiterableAsyncSequence<Element, Failure>: AsyncSequence {}
 
 extension Signal: ReiterableAsyncSequence {}
 

@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Shares one run of this sequence among every consumer iterating at the same time (RxSwift
   /// `share(replay:scope: .whileConnected)`; close to ReactiveSwift's `replayLazily(upTo:)` and RAC's
   /// `replayLazily`, which keep replaying a run that ended instead of starting a new one).
@@ -60,7 +60,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 /// prices.observe(in: lifetime) { price in await label.show(price) }   // same run, latest price first
 /// ```
 public struct AsyncShareSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure
 

@@ -4,7 +4,7 @@
 /// The pump hands each element to every consumer's ``ConsumerQueue`` with one lock; each consumer drains its queue
 /// in batches through a ``ConsumerCursor``. Continuations are resumed and tasks cancelled after the lock is released.
 @usableFromInline final class ShareStorage<Base: AsyncSequence & Sendable>: ConsumerQueueHost
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias StateMachine = ShareStateMachine<Element, Failure>

@@ -4,7 +4,7 @@
 // ``AsyncWithLatestFromSequence``. Generated from one template so that the overloads stay identical; edit them
 // together.
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   // MARK: Pairs
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -30,7 +30,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Never>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never, Other.Failure == Never {
+  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
     AsyncWithLatestFromSequence(
       self, other, combine: { ($0, $1) },
       baseFailure: neverFailure, otherFailure: neverFailure)
@@ -59,7 +59,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Failure {
+  where Other.Element: Sendable, Other.Failure == Failure {
     AsyncWithLatestFromSequence(
       self, other, combine: { ($0, $1) },
       baseFailure: { $0 }, otherFailure: { $0 })
@@ -88,7 +88,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Other.Failure>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never {
+  where Other.Element: Sendable, Failure == Never {
     AsyncWithLatestFromSequence(
       self, other, combine: { ($0, $1) },
       baseFailure: neverFailure, otherFailure: { $0 })
@@ -117,7 +117,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Never {
+  where Other.Element: Sendable, Other.Failure == Never {
     AsyncWithLatestFromSequence(
       self, other, combine: { ($0, $1) },
       baseFailure: { $0 }, otherFailure: neverFailure)
@@ -147,7 +147,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), any Error>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype {
+  where Other.Element: Sendable {
     AsyncWithLatestFromSequence(
       self, other, combine: { ($0, $1) },
       baseFailure: { $0 }, otherFailure: { $0 })
@@ -182,7 +182,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
   ) -> AsyncWithLatestFromSequence<Self, Other, Output, Never>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never, Other.Failure == Never {
+  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
     AsyncWithLatestFromSequence(
       self, other, combine: combine,
       baseFailure: neverFailure, otherFailure: neverFailure)
@@ -213,7 +213,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
   ) -> AsyncWithLatestFromSequence<Self, Other, Output, Failure>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Failure {
+  where Other.Element: Sendable, Other.Failure == Failure {
     AsyncWithLatestFromSequence(
       self, other, combine: combine,
       baseFailure: { $0 }, otherFailure: { $0 })
@@ -244,7 +244,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
   ) -> AsyncWithLatestFromSequence<Self, Other, Output, Other.Failure>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Failure == Never {
+  where Other.Element: Sendable, Failure == Never {
     AsyncWithLatestFromSequence(
       self, other, combine: combine,
       baseFailure: neverFailure, otherFailure: { $0 })
@@ -275,7 +275,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
   ) -> AsyncWithLatestFromSequence<Self, Other, Output, Failure>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype, Other.Failure == Never {
+  where Other.Element: Sendable, Other.Failure == Never {
     AsyncWithLatestFromSequence(
       self, other, combine: combine,
       baseFailure: { $0 }, otherFailure: neverFailure)
@@ -307,7 +307,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
   ) -> AsyncWithLatestFromSequence<Self, Other, Output, any Error>
-  where Other.Element: Sendable, Other.AsyncIterator: SendableMetatype {
+  where Other.Element: Sendable {
     AsyncWithLatestFromSequence(
       self, other, combine: combine,
       baseFailure: { $0 }, otherFailure: { $0 })

@@ -29,8 +29,8 @@ public struct AsyncWithLatestFromSequence<
   Base: AsyncSequence & Sendable, Other: AsyncSequence & Sendable, Element: Sendable, Failure: Error
 >: AsyncSequence, Sendable
 where
-  Base.Element: Sendable, Base.AsyncIterator: SendableMetatype,
-  Other.Element: Sendable, Other.AsyncIterator: SendableMetatype
+  Base.Element: Sendable,
+  Other.Element: Sendable
 {
   @usableFromInline typealias Rule = WithLatestFromRule<Base.Element, Other.Element>
   @usableFromInline typealias Pair = (Base.Element, Other.Element)

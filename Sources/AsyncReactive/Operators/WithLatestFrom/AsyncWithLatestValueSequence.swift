@@ -75,7 +75,7 @@ extension AsyncWithLatestValueSequence: ReiterableAsyncSequence where Base: Reit
 
 // Two overloads per form: `Failure == Never` wins over the stream form's both-`Never` overload, the general one
 // over the others; they build the same sequence.
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the current value of `property`, read when the element is processed
   /// (ReactiveSwift `withLatest(from:)` on a property; RxSwift `withLatestFrom` on a `BehaviorRelay`).
   ///

@@ -80,7 +80,7 @@ public struct AsyncZipSequence<Element: Sendable, Failure: Error>: AsyncSequence
 @inlinable public func zip<Base: AsyncSequence & Sendable>(
   _ bases: [Base]
 ) -> AsyncZipSequence<[Base.Element], Base.Failure>
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   AsyncZipSequence {
     let empty = Array(repeating: ZipBuffer<Base.Element>(), count: bases.count)
     let cell = NaryRuleCell(
