@@ -293,7 +293,7 @@ def overload_doc(op, n, failure, reiterable):
 def requirements(op, n, shared_failure):
     clauses = []
     for k in range(1, n + 1):
-        clause = [f"Base{k}.Element: Sendable", f"Base{k}.AsyncIterator: SendableMetatype"]
+        clause = [f"Base{k}.Element: Sendable"]
         if k > 1 and op.same_element:
             clause.append(f"Base{k}.Element == Base1.Element")
         if k > 1 and shared_failure:

@@ -52,7 +52,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   ///   - base: the sequence to record; its iterator is created before this returns.
   ///   - clock: the clock whose `now` stamps values and the termination.
   public init<Base: AsyncSequence & Sendable>(_ base: Base, clock: TestClock)
-  where Base.Element == Element, Base.Failure == Failure, Base.AsyncIterator: SendableMetatype {
+  where Base.Element == Element, Base.Failure == Failure {
     let iterator = base.makeAsyncIterator()
     let storage = Storage()
     self.storage = storage

@@ -249,4 +249,26 @@ struct OpaqueSequenceTests {
     let mapped = await failing.mapError { _ in TestError(code: 2) }.collectResult()
     #expect(mapped.failure == TestError(code: 2))
   }
+
+  @Test("combineLatest, zip and merge of 2 to 6 opaque inputs, and the time operators and Recorder over one")
+  func naryAndTimeOperators() async throws {
+    let a = opaque(Signal<Int, Never>([1]))
+    let f = opaque(Signal<Int, TestError>([2]))
+    #expect(await combineLatest(a, a).collect().map { [$0, $1] } == [[1, 1]])
+    #expect(try await combineLatest(a, f).collect().map { [$0, $1] } == [[1, 2]])
+    #expect(await zip(a, a).collect().map { [$0, $1] } == [[1, 1]])
+    #expect(await merge(a, a).collect() == [1, 1])
+    #expect(await combineLatest(a, a, a, a, a, a).collect().count == 1)
+    #expect(await zip(a, a, a, a, a, a).collect().count == 1)
+    #expect(await merge(a, a, a, a, a, a).collect().count == 6)
+    let clock = TestClock()
+    let recorder = Recorder(a, clock: clock)
+    #expect(await recorder.waitForValues(count: 1) == [Timed(1, at: .zero)])
+    _ = a.debounce(for: .seconds(1), clock: clock)
+    _ = a.throttle(for: .seconds(1), clock: clock, latest: true)
+    _ = a.delay(for: .seconds(1), clock: clock)
+    _ = f.timeout(.seconds(1), clock: clock)
+    _ = a.timeout(.seconds(1), clock: clock, fallback: opaque(Signal<Int, Never>([3])))
+    _ = a.buffer(every: .seconds(1), clock: clock)
+  }
 }

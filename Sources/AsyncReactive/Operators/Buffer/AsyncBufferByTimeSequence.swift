@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Collects the values into arrays, one per `interval` (RxSwift `buffer(timeSpan:count:scheduler:)`, Combine
   /// `collect(.byTime)` / `.byTimeOrCount`).
   ///
@@ -68,7 +68,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 ///   events.buffer(every: .seconds(5))
 /// ```
 public struct AsyncBufferByTimeSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   /// The values collected in one window.
   public typealias Element = [Base.Element]
   /// The upstream's failure.

@@ -112,7 +112,7 @@ where Base.Element: Sendable {
 @inlinable public func combineLatest<Base: ReiterableAsyncSequence & Sendable>(
   _ bases: [Base]
 ) -> ReiterableInputs<AsyncCombineLatestSequence<[Base.Element], Base.Failure>>
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   let plain: AsyncCombineLatestSequence<[Base.Element], Base.Failure> = combineLatest(bases)
   return ReiterableInputs(plain)
 }

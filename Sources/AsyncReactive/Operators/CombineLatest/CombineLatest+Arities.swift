@@ -32,8 +32,8 @@
   _ base1: Base1, _ base2: Base2
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
 {
   makeCombineLatest(base1, base2, failures: { $0 }, { $0 })
 }
@@ -63,8 +63,8 @@ public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence 
   _ base1: Base1, _ base2: Base2
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
 {
   makeCombineLatest(base1, base2, failures: { $0 }, { $0 })
 }
@@ -89,8 +89,8 @@ public func combineLatest<Base1: ReiterableAsyncSequence & Sendable, Base2: Reit
   _ base1: Base1, _ base2: Base2
 ) -> ReiterableInputs<AsyncCombineLatestSequence<(Base1.Element, Base2.Element), Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
 {
   ReiterableInputs(makeCombineLatest(base1, base2, failures: { $0 }, { $0 }))
 }
@@ -108,8 +108,8 @@ public func combineLatest<Base1: ReiterableAsyncSequence & Sendable, Base2: Reit
   _ base1: Base1, _ base2: Base2
 ) -> ReiterableInputs<AsyncCombineLatestSequence<(Base1.Element, Base2.Element), any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
 {
   ReiterableInputs(makeCombineLatest(base1, base2, failures: { $0 }, { $0 }))
 }
@@ -129,9 +129,9 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
 {
   makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
 }
@@ -150,9 +150,9 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
 {
   makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
 }
@@ -173,9 +173,9 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> ReiterableInputs<AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
 {
   ReiterableInputs(makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
 }
@@ -196,9 +196,9 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> ReiterableInputs<AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element), any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
 {
   ReiterableInputs(makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
 }
@@ -219,10 +219,10 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure
 {
   makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -242,10 +242,10 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
 {
   makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -268,10 +268,10 @@ public func combineLatest<
   AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure
 {
   ReiterableInputs(makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -294,10 +294,10 @@ public func combineLatest<
   AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
 {
   ReiterableInputs(makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -320,11 +320,11 @@ public func combineLatest<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure
 {
   makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -344,11 +344,11 @@ public func combineLatest<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
 {
   makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -372,11 +372,11 @@ public func combineLatest<
   AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
@@ -401,11 +401,11 @@ public func combineLatest<
   AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
 {
   ReiterableInputs(
     makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
@@ -429,12 +429,12 @@ public func combineLatest<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure
 {
   makeCombineLatest(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -456,12 +456,12 @@ public func combineLatest<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
 {
   makeCombineLatest(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -487,12 +487,12 @@ public func combineLatest<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeCombineLatest(
@@ -520,12 +520,12 @@ public func combineLatest<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
 {
   ReiterableInputs(
     makeCombineLatest(
@@ -552,13 +552,13 @@ public func combineLatest<
   Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure
 {
   makeCombineLatest(
     base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
@@ -582,13 +582,13 @@ public func combineLatest<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
 {
   makeCombineLatest(
     base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
@@ -617,13 +617,13 @@ public func combineLatest<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeCombineLatest(
@@ -653,13 +653,13 @@ public func combineLatest<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
 {
   ReiterableInputs(
     makeCombineLatest(
@@ -690,14 +690,14 @@ public func combineLatest<
   ), Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Failure == Base1.Failure
 {
   makeCombineLatest(
     base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
@@ -726,14 +726,14 @@ public func combineLatest<
   ), any Error
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
 {
   makeCombineLatest(
     base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
@@ -766,14 +766,14 @@ public func combineLatest<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeCombineLatest(
@@ -807,14 +807,14 @@ public func combineLatest<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
 {
   ReiterableInputs(
     makeCombineLatest(
@@ -829,8 +829,8 @@ where
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
 {
   typealias Rule = CombineLatestRule<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
   return AsyncCombineLatestSequence {
@@ -858,9 +858,9 @@ func makeCombineLatest<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
 {
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element)
@@ -895,10 +895,10 @@ func makeCombineLatest<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
 {
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?),
@@ -939,11 +939,11 @@ func makeCombineLatest<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
 ) -> AsyncCombineLatestSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
 {
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?),
@@ -992,12 +992,12 @@ func makeCombineLatest<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
 {
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?),
@@ -1051,13 +1051,13 @@ func makeCombineLatest<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
 {
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?, Base7.Element?),
@@ -1119,14 +1119,14 @@ func makeCombineLatest<
   ), Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
 {
   typealias Rule = CombineLatestRule<
     (

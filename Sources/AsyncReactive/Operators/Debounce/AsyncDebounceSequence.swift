@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits a value only once `dueTime` has passed without another value (RxSwift and Combine `debounce`;
   /// ReactiveCocoa's `throttle:`, which debounces).
   ///
@@ -59,7 +59,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 ///   searchText.debounce(for: .milliseconds(300))
 /// ```
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   /// The upstream's elements.
   public typealias Element = Base.Element
   /// The upstream's failure.

@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Shifts every value, and the finish, later by `duration`, keeping their order (RxSwift `delay`, ReactiveSwift
   /// `delay(_:on:)`, Combine `delay(for:scheduler:)`).
   ///
@@ -56,7 +56,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 /// let later: AsyncDelaySequence<Signal<Int, Never>, ContinuousClock> = Signal([1, 2]).delay(for: .seconds(1))
 /// ```
 public struct AsyncDelaySequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   /// The upstream's elements.
   public typealias Element = Base.Element
   /// The upstream's failure.

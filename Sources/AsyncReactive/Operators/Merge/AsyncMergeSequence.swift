@@ -97,7 +97,7 @@ where Base.Element: Sendable {
 @inlinable public func merge<Base: ReiterableAsyncSequence & Sendable>(
   _ bases: [Base]
 ) -> ReiterableInputs<AsyncMergeSequence<Base.Element, Base.Failure>>
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   let plain: AsyncMergeSequence<Base.Element, Base.Failure> = merge(bases)
   return ReiterableInputs(plain)
 }

@@ -30,9 +30,8 @@
   _ base1: Base1, _ base2: Base2
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
 {
   makeMerge(base1, base2, failures: { $0 }, { $0 })
 }
@@ -59,8 +58,8 @@ where
   _ base1: Base1, _ base2: Base2
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
 {
   makeMerge(base1, base2, failures: { $0 }, { $0 })
 }
@@ -84,9 +83,8 @@ where
   _ base1: Base1, _ base2: Base2
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
 {
   ReiterableInputs(makeMerge(base1, base2, failures: { $0 }, { $0 }))
 }
@@ -104,8 +102,8 @@ public func merge<Base1: ReiterableAsyncSequence & Sendable, Base2: ReiterableAs
   _ base1: Base1, _ base2: Base2
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
 {
   ReiterableInputs(makeMerge(base1, base2, failures: { $0 }, { $0 }))
 }
@@ -122,11 +120,9 @@ public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendab
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
 {
   makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
 }
@@ -142,9 +138,9 @@ public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendab
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
 {
   makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
 }
@@ -165,11 +161,9 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
 {
   ReiterableInputs(makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
 }
@@ -190,9 +184,9 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
 {
   ReiterableInputs(makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
 }
@@ -212,13 +206,10 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure
 {
   makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -237,10 +228,10 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element
 {
   makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -261,13 +252,10 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure
 {
   ReiterableInputs(makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -288,10 +276,10 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element
 {
   ReiterableInputs(makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -311,15 +299,11 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure
 {
   makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -338,11 +322,11 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element
 {
   makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -364,15 +348,11 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure
 {
   ReiterableInputs(makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -394,11 +374,11 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element
 {
   ReiterableInputs(makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -418,17 +398,12 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base6.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure
 {
   makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -447,12 +422,12 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element
 {
   makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -474,17 +449,12 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base6.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
@@ -507,12 +477,12 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element
 {
   ReiterableInputs(
     makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
@@ -534,19 +504,13 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base7.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Element == Base1.Element, Base7.Failure == Base1.Failure
 {
   makeMerge(
     base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
@@ -567,13 +531,13 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element
 {
   makeMerge(
     base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
@@ -597,19 +561,13 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base7.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Element == Base1.Element, Base7.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeMerge(
@@ -635,13 +593,13 @@ public func merge<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element
 {
   ReiterableInputs(
     makeMerge(
@@ -666,21 +624,14 @@ public func merge<
   _ base8: Base8
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base7.Failure == Base1.Failure,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Element == Base1.Element,
-  Base8.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Element == Base1.Element, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Element == Base1.Element, Base8.Failure == Base1.Failure
 {
   makeMerge(
     base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
@@ -703,14 +654,14 @@ public func merge<
   _ base8: Base8
 ) -> AsyncMergeSequence<Base1.Element, any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element,
+  Base8.Element: Sendable, Base8.Element == Base1.Element
 {
   makeMerge(
     base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
@@ -736,21 +687,14 @@ public func merge<
   _ base8: Base8
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base7.Failure == Base1.Failure,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Element == Base1.Element,
-  Base8.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Element == Base1.Element, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Element == Base1.Element, Base8.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeMerge(
@@ -777,14 +721,14 @@ public func merge<
   _ base8: Base8
 ) -> ReiterableInputs<AsyncMergeSequence<Base1.Element, any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element,
+  Base8.Element: Sendable, Base8.Element == Base1.Element
 {
   ReiterableInputs(
     makeMerge(
@@ -799,8 +743,8 @@ where
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(
@@ -822,9 +766,9 @@ func makeMerge<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(
@@ -849,10 +793,10 @@ func makeMerge<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(
@@ -879,11 +823,11 @@ func makeMerge<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(
@@ -912,12 +856,12 @@ func makeMerge<
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(
@@ -949,13 +893,13 @@ func makeMerge<
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(
@@ -990,14 +934,14 @@ func makeMerge<
   _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
 ) -> AsyncMergeSequence<Base1.Element, Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Element == Base1.Element,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Element == Base1.Element,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Element == Base1.Element,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Element == Base1.Element,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Element == Base1.Element,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Element == Base1.Element,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Element == Base1.Element
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element,
+  Base8.Element: Sendable, Base8.Element == Base1.Element
 {
   AsyncMergeSequence {
     NaryStorage(

@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one value per `interval`: the first value at once, then either nothing more until the
   /// interval has passed (`latest: false`) or the latest value at the interval's end (`latest: true`) (RxSwift
   /// `throttle(_:latest:)`).
@@ -76,7 +76,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 ///   scrollOffsets.throttle(for: .milliseconds(100))
 /// ```
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   /// The upstream's elements.
   public typealias Element = Base.Element
   /// The upstream's failure.

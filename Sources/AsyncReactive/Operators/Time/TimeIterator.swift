@@ -13,16 +13,16 @@
     rule: Rule,
     clock: C,
     mapFailure: @escaping @Sendable (Base.Failure) -> Rule.Failure
-  ) where Base.Element == Rule.Input, Base.AsyncIterator: SendableMetatype {
+  ) where Base.Element == Rule.Input {
     let storage = TimeStorage(rule: rule, clock: clock)
-    storage.start(upstream: base.makeAsyncIterator(), mapFailure: mapFailure)
+    storage.start(upstream: base.makeAsyncIterator(), of: Base.self, mapFailure: mapFailure)
     consumer = Consumer(storage: storage)
     cursor = ConsumerCursor(host: storage, id: 0)
   }
 
   /// Subscribes to `base`, whose failure is the operator's, now and starts pumping it through `rule`.
   @inlinable init<Base: AsyncSequence & Sendable>(_ base: Base, rule: Rule, clock: C)
-  where Base.Element == Rule.Input, Base.Failure == Rule.Failure, Base.AsyncIterator: SendableMetatype {
+  where Base.Element == Rule.Input, Base.Failure == Rule.Failure {
     self.init(base, rule: rule, clock: clock, mapFailure: { $0 })
   }
 

@@ -19,8 +19,9 @@
   /// Starts the pump on `upstream` (an iterator made by the consumer's `makeAsyncIterator()`, so that a subject
   /// is subscribed from that moment) and the timer.
   /// - Parameter mapFailure: turns the upstream's failure into the operator's.
-  @inlinable func start<Upstream: AsyncIteratorProtocol & SendableMetatype>(
-    upstream: sending Upstream,
+  @inlinable func start<Upstream: AsyncSequence & SendableMetatype>(
+    upstream: sending Upstream.AsyncIterator,
+    of _: Upstream.Type,
     mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
   ) where Upstream.Element == Rule.Input {
     let pump = Task {

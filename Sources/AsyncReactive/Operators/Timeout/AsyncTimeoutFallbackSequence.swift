@@ -2,7 +2,7 @@
 // `withLatestFrom`: both `Never` (the tie-breaker), a shared type, one side `Never` (the other side's type is kept),
 // and `any Error` when the types differ. They all build one ``AsyncTimeoutFallbackSequence``.
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)`).
   ///
@@ -201,7 +201,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 public struct AsyncTimeoutFallbackSequence<
   Base: AsyncSequence & Sendable, Fallback: AsyncSequence & Sendable, C: Clock, Failure: Error
 >: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype, Fallback.Element == Base.Element {
+where Base.Element: Sendable, Fallback.Element == Base.Element {
   /// The upstream's elements, which are also the fallback's.
   public typealias Element = Base.Element
   @usableFromInline typealias Rule = TimeoutRule<Element, TimeoutFailure<Base.Failure>, C.Instant>

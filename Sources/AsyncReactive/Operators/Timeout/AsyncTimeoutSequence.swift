@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype, Failure == Never {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout`; Combine's `timeout` finishes instead unless given a custom error).
   ///
@@ -47,7 +47,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 }
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype, Failure == any Error {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any Error {
   /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval`; the upstream's
   /// own errors pass through unchanged.
   ///
@@ -81,7 +81,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 }
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Fails with ``TimeoutFailure/timedOut`` if the next value, or the end, does not arrive within `interval`;
   /// the upstream's typed failure arrives as ``TimeoutFailure/upstream(_:)``.
   ///
@@ -143,7 +143,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
 ///   stream.timeout(.seconds(5))
 /// ```
 public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock, Failure: Error>: AsyncSequence, Sendable
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   /// The upstream's elements.
   public typealias Element = Base.Element
   @usableFromInline typealias Rule = TimeoutRule<Element, Failure, C.Instant>

@@ -115,7 +115,7 @@ where Base.Element: Sendable {
 @inlinable public func zip<Base: ReiterableAsyncSequence & Sendable>(
   _ bases: [Base]
 ) -> ReiterableInputs<AsyncZipSequence<[Base.Element], Base.Failure>>
-where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
+where Base.Element: Sendable {
   let plain: AsyncZipSequence<[Base.Element], Base.Failure> = zip(bases)
   return ReiterableInputs(plain)
 }

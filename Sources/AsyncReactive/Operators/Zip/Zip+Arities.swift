@@ -31,8 +31,8 @@
   _ base1: Base1, _ base2: Base2
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
 {
   makeZip(base1, base2, failures: { $0 }, { $0 })
 }
@@ -60,8 +60,8 @@ where
   _ base1: Base1, _ base2: Base2
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
 {
   makeZip(base1, base2, failures: { $0 }, { $0 })
 }
@@ -85,8 +85,8 @@ where
   _ base1: Base1, _ base2: Base2
 ) -> ReiterableInputs<AsyncZipSequence<(Base1.Element, Base2.Element), Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
 {
   ReiterableInputs(makeZip(base1, base2, failures: { $0 }, { $0 }))
 }
@@ -104,8 +104,8 @@ public func zip<Base1: ReiterableAsyncSequence & Sendable, Base2: ReiterableAsyn
   _ base1: Base1, _ base2: Base2
 ) -> ReiterableInputs<AsyncZipSequence<(Base1.Element, Base2.Element), any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
 {
   ReiterableInputs(makeZip(base1, base2, failures: { $0 }, { $0 }))
 }
@@ -122,9 +122,9 @@ public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
 {
   makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
 }
@@ -140,9 +140,9 @@ public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
 {
   makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
 }
@@ -163,9 +163,9 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> ReiterableInputs<AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
 {
   ReiterableInputs(makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
 }
@@ -186,9 +186,9 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> ReiterableInputs<AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element), any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
 {
   ReiterableInputs(makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
 }
@@ -208,10 +208,10 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure
 {
   makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -230,10 +230,10 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
 {
   makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -254,10 +254,10 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> ReiterableInputs<AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure
 {
   ReiterableInputs(makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -278,10 +278,10 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> ReiterableInputs<AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
 {
   ReiterableInputs(makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -301,11 +301,11 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure
 {
   makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -324,11 +324,11 @@ public func zip<
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
 {
   makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -352,11 +352,11 @@ public func zip<
   AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure
 {
   ReiterableInputs(makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -380,11 +380,11 @@ public func zip<
   AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
 {
   ReiterableInputs(makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
@@ -406,12 +406,12 @@ public func zip<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure
 {
   makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -432,12 +432,12 @@ public func zip<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
 {
   makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
 }
@@ -463,12 +463,12 @@ public func zip<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
@@ -495,12 +495,12 @@ public func zip<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
 {
   ReiterableInputs(
     makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
@@ -525,13 +525,13 @@ public func zip<
   Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure
 {
   makeZip(
     base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
@@ -554,13 +554,13 @@ public func zip<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
 {
   makeZip(
     base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
@@ -589,13 +589,13 @@ public func zip<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeZip(
@@ -625,13 +625,13 @@ public func zip<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
 {
   ReiterableInputs(
     makeZip(
@@ -661,14 +661,14 @@ public func zip<
   ), Base1.Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Failure == Base1.Failure
 {
   makeZip(
     base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
@@ -696,14 +696,14 @@ public func zip<
   ), any Error
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
 {
   makeZip(
     base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
@@ -736,14 +736,14 @@ public func zip<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype, Base2.Failure == Base1.Failure,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype, Base3.Failure == Base1.Failure,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype, Base4.Failure == Base1.Failure,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype, Base5.Failure == Base1.Failure,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype, Base6.Failure == Base1.Failure,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype, Base7.Failure == Base1.Failure,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype, Base8.Failure == Base1.Failure
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Failure == Base1.Failure
 {
   ReiterableInputs(
     makeZip(
@@ -777,14 +777,14 @@ public func zip<
   >
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
 {
   ReiterableInputs(
     makeZip(
@@ -799,8 +799,8 @@ where
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
 {
   typealias Rule = ZipRule<(ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>), (Base1.Element, Base2.Element)>
   return AsyncZipSequence {
@@ -832,9 +832,9 @@ func makeZip<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
 {
   typealias Rule = ZipRule<
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>),
@@ -874,10 +874,10 @@ func makeZip<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
 {
   typealias Rule = ZipRule<
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>, ZipBuffer<Base4.Element>),
@@ -921,11 +921,11 @@ func makeZip<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
 {
   typealias Rule = ZipRule<
     (
@@ -980,12 +980,12 @@ func makeZip<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
 {
   typealias Rule = ZipRule<
     (
@@ -1046,13 +1046,13 @@ func makeZip<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
 {
   typealias Rule = ZipRule<
     (
@@ -1123,14 +1123,14 @@ func makeZip<
   ), Failure
 >
 where
-  Base1.Element: Sendable, Base1.AsyncIterator: SendableMetatype,
-  Base2.Element: Sendable, Base2.AsyncIterator: SendableMetatype,
-  Base3.Element: Sendable, Base3.AsyncIterator: SendableMetatype,
-  Base4.Element: Sendable, Base4.AsyncIterator: SendableMetatype,
-  Base5.Element: Sendable, Base5.AsyncIterator: SendableMetatype,
-  Base6.Element: Sendable, Base6.AsyncIterator: SendableMetatype,
-  Base7.Element: Sendable, Base7.AsyncIterator: SendableMetatype,
-  Base8.Element: Sendable, Base8.AsyncIterator: SendableMetatype
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
 {
   typealias Rule = ZipRule<
     (
