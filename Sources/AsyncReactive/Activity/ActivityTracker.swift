@@ -14,20 +14,24 @@
 /// `combineLatest(tracker, …)`, ``PropertyProtocol/map(_:)``, a SwiftUI `body` (reads of ``value`` take part
 /// in Observation tracking).
 ///
-/// **Lifetime:** tracked calls and sequences keep the tracker alive while they run. When the tracker is
-/// released (and nothing tracked is running), its consumers finish.
+/// **Lifetime:** tracked calls and sequences keep the tracker alive while they run. When the tracker, the
+/// properties derived from it and everything tracked are gone, its consumers finish.
 ///
 /// ```swift
 /// actor SignupViewModel {
+///   nonisolated let username = CurrentValueSubject<String, Never>("")
 ///   nonisolated let loading = ActivityTracker()
+///   nonisolated let usernameAvailable: Property<Bool>
 ///   nonisolated let signUp: Command<Void, Bool>
-///   nonisolated let usernameAvailable: AsyncTrackActivitySequence<Signal<Bool, Never>>
 ///
-///   init(api: SignupAPI, username: CurrentValueSubject<String, Never>) {
-///     let loading = loading
+///   init(api: SignupAPI) {
+///     let (username, loading) = (username, loading)
+///     let checks = username.subscribe().flatMapLatest { name in
+///       Signal.future { await api.isAvailable(name) }.trackActivity(loading)
+///     }
+///     usernameAvailable = Property(initial: false, then: checks)
 ///     // Disabled while a check or the sign-up itself runs.
 ///     signUp = Command(enabledIf: loading.not()) { try await loading.track { try await api.signUp() } }
-///     usernameAvailable = Signal.future { await api.isAvailable(username.value) }.trackActivity(loading)
 ///   }
 /// }
 /// // In the view:
@@ -67,8 +71,7 @@ public final class ActivityTracker: PropertyProtocol {
   /// Whether any tracked work is running now, read synchronously from any thread.
   ///
   /// ```swift
-  /// let token = Task { try await tracker.track { try await api.orders() } }
-  /// if tracker.value { print("loading…") }
+  /// guard !viewModel.loading.value else { return }   // something is loading already
   /// ```
   @inlinable public var value: Bool { count.value > 0 }
 

@@ -366,3 +366,72 @@ struct ActivityTrackerConcurrencyTests {
     }
   }
 }
+
+/// The view model of ``ActivityTracker``'s documentation (RxExample's GitHubSignup): one tracker for the
+/// username checks and the sign-up, and a sign-up command disabled while anything loads.
+private actor SignupViewModel {
+  nonisolated let username = CurrentValueSubject<String, Never>("")
+  nonisolated let loading = ActivityTracker()
+  nonisolated let usernameAvailable: Property<Bool>
+  nonisolated let signUp: Command<Void, Bool>
+
+  init(api: SignupAPI) {
+    let (username, loading) = (username, loading)
+    let checks = username.subscribe().flatMapLatest { name in
+      Signal.future { await api.isAvailable(name) }.trackActivity(loading)
+    }
+    usernameAvailable = Property(initial: false, then: checks)
+    // Disabled while a check or the sign-up itself runs.
+    signUp = Command(enabledIf: loading.not()) { try await loading.track { try await api.signUp() } }
+  }
+}
+
+/// A fake API whose calls each wait for the test to answer them, in order.
+private final class SignupAPI: Sendable {
+  let calls = PassthroughSubject<String, Never>()
+  let answers = Locked<[CheckedContinuation<Bool, Never>]>([])
+
+  func isAvailable(_ name: String) async -> Bool { await call("check \(name)") }
+  func signUp() async throws -> Bool { await call("sign up") }
+
+  private func call(_ name: String) async -> Bool {
+    await withCheckedContinuation { continuation in
+      answers.withLock { $0.append(continuation) }
+      calls.send(name)
+    }
+  }
+
+  func answer(_ value: Bool) {
+    let first = answers.withLock { $0.removeFirst() }
+    first.resume(returning: value)
+  }
+}
+
+@Suite("ActivityTracker in a ported screen")
+struct ActivityTrackerScreenTests {
+  @Test("GitHubSignup: a username check and the sign-up both drive the one tracker and the command's enabled state")
+  func signup() async throws {
+    let api = SignupAPI()
+    let calls = api.calls.subscribe()
+    var callNames = calls.makeAsyncIterator()
+    let viewModel = SignupViewModel(api: api)
+    let states = viewModel.loading.subscribe()
+    var loading = states.makeAsyncIterator()
+    #expect(await loading.next() == false)
+    #expect(await callNames.next() == "check ")  // the current username, checked at once
+    #expect(await loading.next() == true)
+    #expect(viewModel.signUp.isEnabled.value == false)
+    await #expect(throws: CommandError.disabled) { try await viewModel.signUp.execute() }
+    api.answer(true)
+    #expect(await loading.next() == false)
+    #expect(viewModel.signUp.isEnabled.value)
+
+    let signingUp = Task { try await viewModel.signUp.execute() }
+    #expect(await callNames.next() == "sign up")
+    #expect(await loading.next() == true)
+    api.answer(true)
+    #expect(try await signingUp.value)
+    #expect(await loading.next() == false)
+    #expect(viewModel.loading.activeCount == 0)
+  }
+}
