@@ -231,6 +231,13 @@ struct ActivityTrackerTests {
     let page = CurrentValueSubject<Int, Never>(1)
     let combined: Property<(Bool, Int)> = combineLatest(tracker, page)
     let title: Property<String> = tracker.map { $0 ? "Loading…" : "Done" }
+    // Without a type in context, the property forms win over the stream operators.
+    let idle = tracker.not()
+    let mapped = tracker.map { $0 ? 1 : 0 }
+    let pair = combineLatest(tracker, idle)
+    #expect(type(of: idle) == Property<Bool>.self)
+    #expect(type(of: mapped) == Property<Int>.self)
+    #expect(type(of: pair) == Property<(Bool, Bool)>.self)
     #expect(try await save.execute() == 42)
 
     let started = Gate()
