@@ -23,6 +23,8 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Set by `Command.debug`; read only when `isDebugged` says so, so that an undebugged command pays one
   /// relaxed load per event.
   private let debugger = Locked<CommandDebugger?>(nil)
+  /// Trackers fed by this command (`ActivityTracker.track(_:)`), and the activity each holds while executing.
+  private let trackers = Locked<[(tracker: ActivityTracker, token: ActivityToken?)]>([])
   private let isDebugged = Atomic<Bool>(false)
 
   init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
@@ -233,8 +235,34 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
 
   /// Called under the lock, so that changes are published in the order they happened.
   private func publish(_ changes: Machine.Changes) {
-    if let executing = changes.executing { self.executing.send(executing) }
+    if let executing = changes.executing {
+      self.executing.send(executing)
+      trackExecuting(executing)
+    }
     if let open = changes.open { self.open.send(open) }
+  }
+
+  /// Begins or ends the trackers' activity as `executing` changes. Called under the command's lock, so the
+  /// trackers see the changes in order; a tracker never calls back into a command.
+  private func trackExecuting(_ executing: Bool) {
+    trackers.withLock { trackers in
+      for index in trackers.indices {
+        if executing {
+          if trackers[index].token == nil { trackers[index].token = trackers[index].tracker.begin() }
+        } else {
+          trackers[index].token?.end()
+          trackers[index].token = nil
+        }
+      }
+    }
+  }
+
+  /// Feeds `tracker` from now on: it is active while this command executes.
+  func addTracker(_ tracker: ActivityTracker) {
+    state.withLock { machine in
+      let executing = self.executing.value
+      trackers.withLock { $0.append((tracker, executing ? tracker.begin() : nil)) }
+    }
   }
 
   private func endStreams() {
