@@ -1,6 +1,5 @@
 import AsyncReactive
 import AsyncReactiveTesting
-import Synchronization
 import Testing
 
 @testable import Demo
@@ -217,7 +216,7 @@ func play(_ number: Int, seed: UInt64, tracing: Bool = false) async -> [String] 
 
 /// Lines collected from any task.
 final class Lines: Sendable {
-  private let lines = Mutex<[String]>([])
+  private let lines = Lock<[String]>([])
 
   @Sendable func append(_ line: String) {
     lines.withLock { $0.append(line) }

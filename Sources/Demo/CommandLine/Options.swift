@@ -25,14 +25,14 @@ struct Options: Sendable, Equatable {
     usage: swift run Demo [--scenario N] [--seed N] [--fast] [--debug] [--help]
 
     Plays the source documents' screens with AsyncReactive: actor view models, a fake API with latency and
-    failures, a text view that only binds. Prints one line per event: time since the scenario started, screen,
-    who (user, api, view), what happened.
+    failures, views that only bind. Prints one line per event: time since the scenario started, screen,
+    who (user, api, dbg, view), what happened.
 
       --scenario N   play only scenario N (1-6); default: all six
                        1 profile    profile + wallet + orders at once, one UI update (combineLatest)
                        2 wallet     the user, then the wallet from the user (flatMap)
                        3 orders     the order list under retry(3): 2 failures, then a dead backend
-                       4 search     bound text, debounce, a command's executing, policy .cancelPrevious
+                       4 search     bound text, debounce, a command's executing and started, .cancelPrevious
                        5 login      the button enabled by validation (enabledIf + combineLatest)
                        6 lifecycle  refresh check on appear, leave timer on disappear
       --seed N       seed of the fake API's latencies (a non-negative integer); default \(defaultSeed)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The user, as the backend sends it (`{"name":"Tom"}`).
 struct User: Sendable, Equatable, CustomStringConvertible {
   var name: String
@@ -90,7 +88,7 @@ final class FakeAPI: Sendable {
   private let clock: ScenarioClock
   private let timeline: Timeline
   private let activity: Activity
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   init(seed: UInt64, clock: ScenarioClock, timeline: Timeline, activity: Activity) {
     self.seed = seed

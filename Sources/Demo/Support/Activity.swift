@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A change counter that the virtual-time driver waits on instead of polling.
 ///
 /// Everything the driver's decision depends on (what the user does, the clock's sleeps, the fake API's requests,
@@ -19,7 +17,7 @@ final class Activity: Sendable {
     var nextID = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// The number of changes so far.
   var version: Int { state.withLock { $0.version } }

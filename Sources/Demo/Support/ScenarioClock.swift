@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The clock a scenario runs on: a base clock (real or virtual) whose time reads as the deadline of the
 /// latest timer that fired.
 ///
@@ -37,7 +35,7 @@ final class ScenarioClock: Clock, Sendable {
     var onAdvance: (@Sendable (Duration) -> Void)?
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let activity: Activity
   private let sleepOnBase: @Sendable (Duration) async throws -> Void
 

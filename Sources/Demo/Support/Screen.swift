@@ -1,5 +1,4 @@
 import AsyncReactive
-import Synchronization
 
 /// The screen a scenario's widgets live on: they print their changes on its timeline through ``show(_:order:)``,
 /// and the user's script waits on it for what it expects to see.
@@ -35,8 +34,8 @@ import Synchronization
   nonisolated let tracing: Bool
   private nonisolated let person: Person
   private nonisolated let activity: Activity
-  private nonisolated let waiters = Mutex<(next: Int, all: [Int: Waiter])>((0, [:]))
-  private nonisolated let traces = Mutex(Traces())
+  private nonisolated let waiters = Lock<(next: Int, all: [Int: Waiter])>((0, [:]))
+  private nonisolated let traces = Lock(Traces())
 
   nonisolated init(
     timeline: Timeline, clock: ScenarioClock, person: Person, activity: Activity, patience: Duration, tracing: Bool
@@ -102,7 +101,7 @@ import Synchronization
       return traces.names.count - 1
     }
     // Iterations of this signal that subscribed and have not delivered a value yet.
-    let waitingForValue = Mutex(0)
+    let waitingForValue = Lock(0)
     return DebugSink { [self] line in
       timeline.log(.signal, order: order, line)
       let event = Self.event(of: line)

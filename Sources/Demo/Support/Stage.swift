@@ -1,5 +1,4 @@
 import AsyncReactive
-import Synchronization
 
 /// What a scenario runs on: its clock, its timeline, its fake backend, its screen, and the user.
 ///
@@ -102,7 +101,7 @@ final class Person: Sendable {
     var time = Duration.zero
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let activity: Activity
 
   init(activity: Activity) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The text "screen": collects what the user, the fake API, the signals (with `--debug`) and the view report,
 /// and prints it as timeline lines, `   +300ms  [1 profile]  view  UI updated: Tom · 100 · 3 orders`.
 ///
@@ -52,7 +50,7 @@ final class Timeline: Sendable {
   let screen: String
   private let clock: ScenarioClock
   private let output: @Sendable (String) -> Void
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// Creates a timeline for `screen` whose lines go to `output`.
   init(screen: String, clock: ScenarioClock, output: @escaping @Sendable (String) -> Void) {

@@ -97,7 +97,7 @@ private func nextMove(_ stage: Stage, now: Duration) -> Move {
   case .done:
     return .finish
   case .acting:
-    return .wait(for: "the user is acting")
+    return .wait(for: "the user, who is acting or looking at the screen")
   case .pausing, .waiting:
     break
   }
