@@ -82,6 +82,8 @@ final class FakeAPI: Sendable {
     var failuresLeft: [Endpoint: Int] = [:]
     var inFlight: [Int: Request] = [:]
     var nextID = 0
+    /// Every request sent so far, as the timeline prints it.
+    var sent: [String] = []
   }
 
   private let seed: UInt64
@@ -142,15 +144,22 @@ final class FakeAPI: Sendable {
     state.withLock { state in state.inFlight.values.allSatisfy { !$0.cancelled && $0.deadline > time } }
   }
 
-  /// Returns once each of `requests` (as the timeline prints them, such as `GET /orders`) is in flight: sent,
-  /// and waiting for its answer. How the user's script says which requests an action starts, when other timers
-  /// run meanwhile and time must not move before the requests are sent.
+  /// The earliest deadline of a request in flight that is later than `time`. The virtual-time driver counts
+  /// these as timers from the moment a request is sent, before its sleep reaches the clock.
+  func nextDeadline(after time: Duration) -> Duration? {
+    state.withLock { state in state.inFlight.values.filter { !$0.cancelled && $0.deadline > time }.map(\.deadline).min()
+    }
+  }
+
+  /// Returns once each of `requests` (as the timeline prints them, such as `GET /orders`) has been sent. How the
+  /// user's script says which requests an action starts, when other timers run meanwhile and time must not move
+  /// before the requests are sent.
   ///
   /// **Cancellation:** returns at once.
   func waitForRequests(_ requests: String...) async {
     await activity.wait {
-      let inFlight = state.withLock { state in state.inFlight.values.filter { !$0.cancelled }.map(\.description) }
-      return requests.allSatisfy(inFlight.contains)
+      let sent = state.withLock { $0.sent }
+      return requests.allSatisfy(sent.contains)
     }
   }
 
@@ -168,6 +177,7 @@ final class FakeAPI: Sendable {
       let deadline = clock.elapsed + .milliseconds(Self.latency(seed: seed, endpoint: endpoint, call: call))
       defer { state.nextID += 1 }
       state.inFlight[state.nextID] = Request(description: description, deadline: deadline)
+      state.sent.append(description)
       return (state.nextID, deadline, failuresLeft > 0)
     }
     activity.bump()

@@ -76,7 +76,7 @@ actor ProfileViewModel {
   view.bind(to: viewModel)
   stage.user("opens the account screen: profile, wallet and orders are requested at once")
   await viewModel.load()
-  // Three timers start at once: time moves only once all three are running.
+  // One action, three timers: time moves only once all three requests are sent.
   await stage.api.waitForRequests("GET /profile", "GET /wallet?user=Tom", "GET /orders")
   await stage.waitsUntil { !view.summary.text.isEmpty }
   await stage.pause(100)

@@ -98,7 +98,7 @@ actor SearchViewModel {
   await view.searchField.type("sw")
   await stage.pause(100)
   await stage.sees { view.spinner.isAnimating && view.caption.text == "searching \"sw\"…" }
-  // The search's timer runs along with the user's pause: time moves only once it is running.
+  // The search runs along with the user's pause: time moves only once its request is sent.
   await stage.api.waitForRequests("GET /search?q=sw")
   await stage.pause(60)
   stage.user("types \"swift\" while \"sw\" is loading")

@@ -3,19 +3,25 @@ import AsyncReactiveTesting
 /// Plays a scenario on `stage`, whose clock runs over the `TestClock` `base`, moving virtual time by itself: a
 /// scenario of seconds runs in milliseconds and prints what it prints in real time.
 ///
-/// **When time moves.** Swift cannot tell when tasks are idle, so the driver relies on what the scenario can
-/// tell: time moves only while the user waits (``Stage/pause(_:)``, ``Stage/waitsUntil(_:)``), never while the
-/// user acts or looks at the screen (``Stage/sees(_:)``). The user's script waits for what its actions show
-/// before waiting for time, and the fake UI's controls hand the user's events over with a handshake (a
-/// `TestSubject`), so when the user waits, what the user did has been handled. Then, before each move, the
-/// driver waits until
+/// **When time moves.** Swift cannot tell when tasks are idle (a task executor preference is not inherited by the
+/// unstructured tasks the library's operators start, and nothing else sees every task), so the driver relies on
+/// what the scenario can tell: time moves only while the user waits (``Stage/pause(_:)``,
+/// ``Stage/waitsUntil(_:)``), never while the user acts or looks at the screen (``Stage/sees(_:)``). The fake
+/// UI's controls hand the user's events over with a handshake (a `TestSubject`, whose `send` returns once the
+/// binding has handled the event), and the user's script looks at what its actions show before it waits, so when
+/// the user waits, what the user did has been handled. Then, before each move, the driver waits until
 /// - every request that was answered or cancelled has printed its line (``FakeAPI/isSettled(at:)``);
 /// - every traced property has delivered its current value (`--debug`);
-/// - some timer is running; while the user waits for the screen, the one that brings what they wait for is
-///   the last one running, so that time stops there.
+/// - some timer is running (a sleep on the clock, or a request sent: its deadline is known as it is sent).
 ///
-/// Then it moves the clock to the earliest deadline: one deadline at a time, never past the end of the user's
-/// pause, and wakes the user there. Every condition is a handshake, so a slow machine only makes it slower.
+/// Then it moves the clock to the earliest deadline, one deadline at a time, never past the end of the user's
+/// pause, where it wakes the user. Every condition is a handshake, so a slow machine only makes it slower.
+///
+/// **What a script must do** (the exact-timeline tests catch a script that does not): look (``Stage/sees(_:)``)
+/// at what each action shows before waiting; pause only over timers that show nothing but their own API line
+/// (wait for what a timer shows with ``Stage/waitsUntil(_:)``, and let it be the last timer running, so that time
+/// stops there); and when an action starts several timers at once, wait until they are all sent
+/// (``FakeAPI/waitForRequests(_:)``), so that time does not move on the first one.
 ///
 /// **Timeout:** if nothing happens for `patience` of real time while the driver waits, the scenario is stuck (a
 /// script that waits for something that never comes); the driver stops it and says what it was waiting for.
@@ -103,7 +109,8 @@ private func nextMove(_ stage: Stage, now: Duration) -> Move {
   }
   guard stage.api.isSettled(at: now) else { return .wait(for: "a request to print its answer") }
   guard stage.screen.tracesSettled else { return .wait(for: "a traced property's current value") }
-  let next = stage.clock.nextDeadline(after: now)
+  // A request's deadline counts from the moment it is sent, before its sleep reaches the clock.
+  let next = [stage.clock.nextDeadline(after: now), stage.api.nextDeadline(after: now)].compactMap { $0 }.min()
   if case .pausing(let until) = phase {
     // The pause's own sleep may not be registered yet; it ends at `until` all the same.
     guard until > now else { return .wait(for: "the user's pause to end") }
