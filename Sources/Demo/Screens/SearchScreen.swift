@@ -1,8 +1,8 @@
 import AsyncReactive
 
 // Screen 4 (source 000): search. The text field is bound into the view model (debounced); each query runs the
-// `search` command, whose `executing` drives the spinner. The command's policy is `.cancelPrevious`: a new
-// query while a search runs cancels that search.
+// `search` command, whose `executing` drives the spinner and whose `started` says which search began. The
+// command's policy is `.cancelPrevious`: a new query while a search runs cancels that search.
 
 /// The search screen's view model. The typed text arrives through ``searchTextChanged(_:)``, bound by the view.
 ///
