@@ -1,4 +1,3 @@
-import AsyncReactive
 import Testing
 
 @testable import Demo
@@ -7,11 +6,14 @@ import Testing
 struct OptionsTests {
   @Test("no arguments: every scenario, the default seed, real time")
   func defaults() {
-    #expect(Options.parse([]) == .run(Options(scenarios: [1, 2, 3, 4, 5, 6], seed: 42, fast: false)))
+    #expect(Options.parse([]) == .run(Options(scenarios: [1, 2, 3, 4, 5, 6], seed: 42, fast: false, debug: false)))
   }
 
-  @Test("--scenario, --seed and --fast, separated or with =")
+  @Test("--scenario, --seed, --fast and --debug, separated or with =")
   func options() {
+    #expect(
+      Options.parse(["--debug", "--scenario", "5"]) == .run(Options(scenarios: [5], seed: 42, fast: false, debug: true))
+    )
     #expect(
       Options.parse(["--scenario", "4", "--seed", "7", "--fast"]) == .run(Options(scenarios: [4], seed: 7, fast: true)))
     #expect(
@@ -40,6 +42,7 @@ struct OptionsTests {
       (["--seed", "x"], "--seed: not a non-negative integer: x"),
       (["--seed"], "--seed needs a value"),
       (["--fast=yes"], "--fast takes no value"),
+      (["--debug=1"], "--debug takes no value"),
     ]
   )
   func usageErrors(arguments: [String], message: String) {
@@ -48,27 +51,43 @@ struct OptionsTests {
 
   @Test("--help prints the usage on standard output and exits 0")
   func helpCommand() async {
-    let (output, errors) = (Locked<[String]>([]), Locked<[String]>([]))
+    let (output, errors) = (Lines(), Lines())
     let status = await DemoCommand.run(
       arguments: ["--help"],
-      output: { line in output.withLock { $0.append(line) } },
-      errors: { line in errors.withLock { $0.append(line) } }
+      output: output.append,
+      errors: errors.append
     )
     #expect(status == 0)
-    #expect(output.withLock { $0 } == [Options.usage])
-    #expect(errors.withLock { $0 }.isEmpty)
+    #expect(output.all == [Options.usage])
+    #expect(errors.all.isEmpty)
   }
 
   @Test("a mistake prints the message and the usage on standard error and exits 2")
   func usageErrorCommand() async {
-    let (output, errors) = (Locked<[String]>([]), Locked<[String]>([]))
+    let (output, errors) = (Lines(), Lines())
     let status = await DemoCommand.run(
       arguments: ["--scenario", "9"],
-      output: { line in output.withLock { $0.append(line) } },
-      errors: { line in errors.withLock { $0.append(line) } }
+      output: output.append,
+      errors: errors.append
     )
     #expect(status == 2)
-    #expect(output.withLock { $0 }.isEmpty)
-    #expect(errors.withLock { $0 } == ["Demo: --scenario: expected 1-6, got 9", Options.usage])
+    #expect(output.all.isEmpty)
+    #expect(errors.all == ["Demo: --scenario: expected 1-6, got 9", Options.usage])
+  }
+
+  @Test("--fast plays the chosen scenario on virtual time and exits 0")
+  func fastCommand() async {
+    let (output, errors) = (Lines(), Lines())
+    let status = await DemoCommand.run(
+      arguments: ["--fast", "--scenario", "2"],
+      output: output.append,
+      errors: errors.append
+    )
+    #expect(status == 0)
+    #expect(
+      output.all
+        == ["AsyncReactive demo, seed 42", "", "── 2. the user, then the wallet from the user (flatMap)"]
+        + ScenarioTests.walletTimeline)
+    #expect(errors.all.isEmpty)
   }
 }

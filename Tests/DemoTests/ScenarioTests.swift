@@ -4,8 +4,8 @@ import Testing
 
 @testable import Demo
 
-/// Each scenario played in-process in virtual time (a `TestClock` moved by handshakes, see `Scenario.plan`),
-/// checked line by line.
+/// Each scenario played in-process in virtual time (a `TestClock` moved whenever the scenario lets time pass, see
+/// `runInVirtualTime`), checked line by line.
 @Suite("Demo scenarios on the test clock")
 struct ScenarioTests {
   /// The seed the exact timelines below were recorded with (the command line's default).
@@ -47,9 +47,11 @@ struct ScenarioTests {
     #"    +0ms  [4 search]  user  types "s""#,
     #"   +40ms  [4 search]  user  types "sw" (the field is debounced by 100 ms)"#,
     #"  +140ms  [4 search]  view  loading… (spinner on)"#,
+    #"  +140ms  [4 search]  view  searching "sw"…"#,
     #"  +200ms  [4 search]  user  types "swift" while "sw" is loading"#,
     #"  +300ms  [4 search]  api   ✗ GET /search?q=sw cancelled"#,
     #"  +300ms  [4 search]  view  search "sw" replaced by "swift" (policy .cancelPrevious)"#,
+    #"  +300ms  [4 search]  view  searching "swift"…"#,
     #"  +515ms  [4 search]  api   ← GET /search?q=swift 200 ["swift", "swiftui", "swift-format"]"#,
     #"  +515ms  [4 search]  view  results: swift, swiftui, swift-format"#,
     #"  +515ms  [4 search]  view  spinner off"#,
@@ -126,6 +128,69 @@ struct ScenarioTests {
     #expect(updates.first.map { $0 > answers.max()! } == true)
   }
 
+  static let tracedSearchTimeline = [
+    #"    +0ms  [4 search]  user  types "s""#,
+    #"    +0ms  [4 search]  dbg   [results] +0ms subscribe"#,
+    #"    +0ms  [4 search]  dbg   [results] +0ms value: []"#,
+    #"    +0ms  [4 search]  dbg   [search.executing] +0ms subscribe"#,
+    #"    +0ms  [4 search]  dbg   [search.executing] +0ms value: false"#,
+    #"    +0ms  [4 search]  dbg   [status] +0ms subscribe"#,
+    #"    +0ms  [4 search]  dbg   [status] +0ms value: "#,
+    #"    +0ms  [4 search]  dbg   [search.started] +0ms subscribe"#,
+    #"    +0ms  [4 search]  dbg   [searchField] +0ms subscribe"#,
+    #"    +0ms  [4 search]  dbg   [searchField] +0ms value: s"#,
+    #"   +40ms  [4 search]  user  types "sw" (the field is debounced by 100 ms)"#,
+    #"   +40ms  [4 search]  dbg   [searchField] +40ms value: sw"#,
+    #"  +140ms  [4 search]  dbg   [search.executing] +140ms value: true"#,
+    #"  +140ms  [4 search]  dbg   [search.started] +140ms value: sw"#,
+    #"  +140ms  [4 search]  view  loading… (spinner on)"#,
+    #"  +140ms  [4 search]  view  searching "sw"…"#,
+    #"  +200ms  [4 search]  user  types "swift" while "sw" is loading"#,
+    #"  +200ms  [4 search]  dbg   [searchField] +200ms value: swift"#,
+    #"  +300ms  [4 search]  api   ✗ GET /search?q=sw cancelled"#,
+    #"  +300ms  [4 search]  dbg   [status] +300ms value: search "sw" replaced by "swift" (policy .cancelPrevious)"#,
+    #"  +300ms  [4 search]  dbg   [search.started] +300ms value: swift"#,
+    #"  +300ms  [4 search]  view  search "sw" replaced by "swift" (policy .cancelPrevious)"#,
+    #"  +300ms  [4 search]  view  searching "swift"…"#,
+    #"  +515ms  [4 search]  api   ← GET /search?q=swift 200 ["swift", "swiftui", "swift-format"]"#,
+    #"  +515ms  [4 search]  dbg   [results] +515ms value: ["swift", "swiftui", "swift-format"]"#,
+    #"  +515ms  [4 search]  dbg   [search.executing] +515ms value: false"#,
+    #"  +515ms  [4 search]  view  results: swift, swiftui, swift-format"#,
+    #"  +515ms  [4 search]  view  spinner off"#,
+    #"  +615ms  [4 search]  user  closes the screen"#,
+    #"  +615ms  [4 search]  dbg   [results] +615ms cancel"#,
+    #"  +615ms  [4 search]  dbg   [search.executing] +615ms cancel"#,
+    #"  +615ms  [4 search]  dbg   [status] +615ms cancel"#,
+    #"  +615ms  [4 search]  dbg   [search.started] +615ms cancel"#,
+    #"  +615ms  [4 search]  dbg   [searchField] +615ms cancel"#,
+  ]
+
+  @Test("--debug puts each traced signal's events on the timeline, before the view lines they cause")
+  func tracedTimeline() async {
+    #expect(await play(4, seed: Self.seed, tracing: true) == Self.tracedSearchTimeline)
+  }
+
+  @Test("tracing adds dbg lines and changes nothing else", arguments: 1...6)
+  func tracingOnlyAdds(number: Int) async {
+    let traced = await play(number, seed: 7, tracing: true)
+    #expect(traced.filter { !event($0).hasPrefix("dbg ") } == (await play(number, seed: 7)))
+  }
+
+  @Test("a script that waits for what never comes is stopped after its patience, with the reason")
+  func stuckScript() async {
+    let base = TestClock()
+    let lines = Lines()
+    let stage = Stage(seed: 1, base: base, screen: "stuck", output: lines.append)
+    let stall = await runInVirtualTime(stage, base: base, patience: .milliseconds(200)) { @MainActor in
+      let label = Label(on: stage.screen)
+      stage.user("waits for a label that nothing fills")
+      await stage.waitsUntil { !label.text.isEmpty }
+    }
+    stage.timeline.finish()
+    #expect(stall == "stuck at +0ms waiting for a timer, while the user waits for the screen")
+    #expect(lines.all == [#"    +0ms  [stuck]  user  waits for a label that nothing fills"#])
+  }
+
   @Test("the latencies follow the seed and stay in range")
   func latencies() {
     for endpoint in [FakeAPI.Endpoint.profile, .wallet, .orders, .user, .search, .login] {
@@ -139,15 +204,25 @@ struct ScenarioTests {
   }
 }
 
-/// Plays scenario `number` in virtual time and returns its lines; records an issue if its plan did not hold.
-func play(_ number: Int, seed: UInt64) async -> [String] {
-  let lines = Locked<[String]>([])
-  // Minutes of patience: the handshakes wait for the scenario's tasks, which may be slow under the sanitizer.
-  let planHeld = await runScenarioInVirtualTime(number, seed: seed, patience: .seconds(300)) { line in
+/// Plays scenario `number` in virtual time and returns its lines; records an issue if it got stuck.
+func play(_ number: Int, seed: UInt64, tracing: Bool = false) async -> [String] {
+  let lines = Lines()
+  // Minutes of patience: the driver waits for the scenario's tasks, which may be slow under the sanitizer.
+  let setup = ScenarioSetup(seed: seed, tracing: tracing, patience: .seconds(300), output: lines.append)
+  let stall = await runScenarioInVirtualTime(number, setup)
+  #expect(stall == nil, "scenario \(number) got stuck")
+  return lines.all
+}
+
+/// Lines collected from any task.
+final class Lines: Sendable {
+  private let lines = Lock<[String]>([])
+
+  @Sendable func append(_ line: String) {
     lines.withLock { $0.append(line) }
   }
-  #expect(planHeld, "scenario \(number) strayed from its plan")
-  return lines.withLock { $0 }
+
+  var all: [String] { lines.withLock { $0 } }
 }
 
 /// A timeline line without its time: `api   ← GET /user 200 {"name":"Tom"}`.

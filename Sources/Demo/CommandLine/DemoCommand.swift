@@ -6,7 +6,7 @@ import AsyncReactive
 /// let status = await DemoCommand.run(arguments: ["--fast"], output: { print($0) }, errors: { print($0) })
 /// ```
 enum DemoCommand {
-  /// Runs the demo; returns 0, or 2 for a usage error.
+  /// Runs the demo; returns 0, 1 if a virtual-time scenario got stuck, or 2 for a usage error.
   static func run(
     arguments: [String],
     output: @escaping @Sendable (String) -> Void,
@@ -26,12 +26,14 @@ enum DemoCommand {
         let scenario = Scenario.all[number - 1]
         output("")
         output("── \(scenario.number). \(scenario.title)")
+        let setup = ScenarioSetup(seed: options.seed, tracing: options.debug, output: output)
         if options.fast {
-          if !(await runScenarioInVirtualTime(number, seed: options.seed, output: output)) {
-            errors("Demo: scenario \(number) strayed from its virtual-time plan; its timeline may differ")
+          if let stall = await runScenarioInVirtualTime(number, setup) {
+            errors("Demo: scenario \(number) \(stall); its timeline is cut short")
+            return 1
           }
         } else {
-          await runScenario(number, seed: options.seed, clock: ScenarioClock(ContinuousClock()), output: output)
+          await runScenario(number, setup)
         }
       }
       return 0

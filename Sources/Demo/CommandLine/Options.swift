@@ -1,4 +1,4 @@
-/// The demo's command line, parsed: which scenarios, which seed, real or virtual time.
+/// The demo's command line, parsed: which scenarios, which seed, real or virtual time, whether to trace signals.
 ///
 /// ```swift
 /// let parsed = Options.parse(["--scenario", "4", "--fast"])
@@ -10,6 +10,8 @@ struct Options: Sendable, Equatable {
   var scenarios: [Int] = Scenario.all.map(\.number)
   var seed: UInt64 = Options.defaultSeed
   var fast = false
+  /// Print the screen's signals through `debug()`, on the timeline.
+  var debug = false
 
   /// What the command line asks for.
   enum Parsed: Sendable, Equatable {
@@ -20,21 +22,24 @@ struct Options: Sendable, Equatable {
   }
 
   static let usage = """
-    usage: swift run Demo [--scenario N] [--seed N] [--fast] [--help]
+    usage: swift run Demo [--scenario N] [--seed N] [--fast] [--debug] [--help]
 
     Plays the source documents' screens with AsyncReactive: actor view models, a fake API with latency and
-    failures, a text view that only binds. Prints one line per event: time since the scenario started, screen,
-    who (user, api, view), what happened.
+    failures, views that only bind. Prints one line per event: time since the scenario started, screen,
+    who (user, api, dbg, view), what happened.
 
       --scenario N   play only scenario N (1-6); default: all six
                        1 profile    profile + wallet + orders at once, one UI update (combineLatest)
                        2 wallet     the user, then the wallet from the user (flatMap)
                        3 orders     the order list under retry(3): 2 failures, then a dead backend
-                       4 search     bound text, debounce, a command's executing, policy .cancelPrevious
+                       4 search     bound text, debounce, a command's executing and started, .cancelPrevious
                        5 login      the button enabled by validation (enabledIf + combineLatest)
                        6 lifecycle  refresh check on appear, leave timer on disappear
       --seed N       seed of the fake API's latencies (a non-negative integer); default \(defaultSeed)
       --fast         virtual time: same output, no waiting
+      --debug        also print the signals each view binds, through debug(): `dbg` lines on the
+                     timeline with the signal's name, the time since it was subscribed and the event
+                     (subscribe, value, finish, failure, cancel), just before the view lines they cause
       --help         print this help
     """
 
@@ -52,9 +57,9 @@ struct Options: Sendable, Equatable {
       switch name {
       case "--help", "-h":
         return .help
-      case "--fast":
-        guard inlineValue == nil else { return .usageError("--fast takes no value") }
-        options.fast = true
+      case "--fast", "--debug":
+        guard inlineValue == nil else { return .usageError("\(name) takes no value") }
+        if name == "--fast" { options.fast = true } else { options.debug = true }
       case "--scenario", "--seed":
         guard let value = inlineValue ?? remaining.popFirst() else { return .usageError("\(name) needs a value") }
         if name == "--seed" {

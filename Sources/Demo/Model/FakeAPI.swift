@@ -1,18 +1,22 @@
-import AsyncReactive
-
 /// The user, as the backend sends it (`{"name":"Tom"}`).
-struct User: Sendable, Equatable {
+struct User: Sendable, Equatable, CustomStringConvertible {
   var name: String
+
+  var description: String { "user \(name)" }
 }
 
 /// The user's wallet (`{"money":"100"}`).
-struct Wallet: Sendable, Equatable {
+struct Wallet: Sendable, Equatable, CustomStringConvertible {
   var money: String
+
+  var description: String { "wallet \(money)" }
 }
 
 /// One order of the order list.
-struct Order: Sendable, Equatable {
+struct Order: Sendable, Equatable, CustomStringConvertible {
   var id: Int
+
+  var description: String { "order \(id)" }
 }
 
 /// What the backend answers when it fails: the source documents' `NSError` with domain "network error" and
@@ -37,7 +41,7 @@ struct NetworkError: Error, Equatable, CustomStringConvertible {
 /// not depend on the seed.
 ///
 /// ```swift
-/// let api = FakeAPI(seed: 42, clock: clock, timeline: timeline)
+/// let api = FakeAPI(seed: 42, clock: clock, timeline: timeline, activity: activity)
 /// api.failNext(2, of: .orders)
 /// let orders = try await api.orders()   // throws NetworkError.badGateway twice, then succeeds
 /// ```
@@ -66,20 +70,33 @@ final class FakeAPI: Sendable {
     }
   }
 
-  private struct State: Sendable {
+  /// A request that was sent and has not reported its outcome yet.
+  private struct Request {
+    var description: String
+    var deadline: Duration
+    var cancelled = false
+  }
+
+  private struct State {
     var calls: [Endpoint: Int] = [:]
     var failuresLeft: [Endpoint: Int] = [:]
+    var inFlight: [Int: Request] = [:]
+    var nextID = 0
+    /// Every request sent so far, as the timeline prints it.
+    var sent: [String] = []
   }
 
   private let seed: UInt64
   private let clock: ScenarioClock
   private let timeline: Timeline
-  private let state = Locked(State())
+  private let activity: Activity
+  private let state = Lock(State())
 
-  init(seed: UInt64, clock: ScenarioClock, timeline: Timeline) {
+  init(seed: UInt64, clock: ScenarioClock, timeline: Timeline, activity: Activity) {
     self.seed = seed
     self.clock = clock
     self.timeline = timeline
+    self.activity = activity
   }
 
   /// Makes the next `count` calls to `endpoint` fail with a 502 (`Int.max`: every call).
@@ -121,32 +138,76 @@ final class FakeAPI: Sendable {
     try await request(.login, "POST /login") { ("token-\(username)", #"{"token":"token-\#(username)"}"#) }
   }
 
+  /// Whether every request has reported its outcome by `time`: none was answered (its deadline is `time` or
+  /// earlier) or cancelled without its line on the timeline yet. The virtual-time driver moves time only then.
+  func isSettled(at time: Duration) -> Bool {
+    state.withLock { state in state.inFlight.values.allSatisfy { !$0.cancelled && $0.deadline > time } }
+  }
+
+  /// The earliest deadline of a request in flight that is later than `time`. The virtual-time driver counts
+  /// these as timers from the moment a request is sent, before its sleep reaches the clock.
+  func nextDeadline(after time: Duration) -> Duration? {
+    state.withLock { state in state.inFlight.values.filter { !$0.cancelled && $0.deadline > time }.map(\.deadline).min()
+    }
+  }
+
+  /// Returns once each of `requests` (as the timeline prints them, such as `GET /orders`) has been sent. How the
+  /// user's script says which requests an action starts, when other timers run meanwhile and time must not move
+  /// before the requests are sent.
+  ///
+  /// **Cancellation:** returns at once.
+  func waitForRequests(_ requests: String...) async {
+    await activity.wait {
+      let sent = state.withLock { $0.sent }
+      return requests.allSatisfy(sent.contains)
+    }
+  }
+
   /// Waits the call's latency, then answers with `response` (a value and how it is printed), or fails.
   private func request<Value: Sendable>(
     _ endpoint: Endpoint,
     _ description: String,
     response: () -> (Value, String)
   ) async throws -> Value {
-    let (call, fails) = state.withLock { state -> (Int, Bool) in
+    let (id, deadline, fails) = state.withLock { state -> (Int, Duration, Bool) in
       let call = state.calls[endpoint, default: 0]
       state.calls[endpoint] = call + 1
       let failuresLeft = state.failuresLeft[endpoint, default: 0]
       if failuresLeft > 0, failuresLeft != .max { state.failuresLeft[endpoint] = failuresLeft - 1 }
-      return (call, failuresLeft > 0)
+      let deadline = clock.elapsed + .milliseconds(Self.latency(seed: seed, endpoint: endpoint, call: call))
+      defer { state.nextID += 1 }
+      state.inFlight[state.nextID] = Request(description: description, deadline: deadline)
+      state.sent.append(description)
+      return (state.nextID, deadline, failuresLeft > 0)
     }
-    let deadline = clock.now.advanced(by: .milliseconds(Self.latency(seed: seed, endpoint: endpoint, call: call)))
+    activity.bump()
     do {
-      try await clock.sleep(until: deadline)
+      try await withTaskCancellationHandler {
+        try await clock.sleep(until: ScenarioClock.Instant(offset: deadline))
+      } onCancel: {
+        // Marked at once, by the task that cancels: time must not move on before the line below is printed.
+        state.withLock { $0.inFlight[id]?.cancelled = true }
+        activity.bump()
+      }
     } catch {
       timeline.log(.api, "✗ \(description) cancelled")
+      done(id)
       throw error
     }
     if fails {
-      timeline.log(.api, at: deadline.offset, "← \(description) 502")
+      timeline.log(.api, at: deadline, "← \(description) 502")
+      done(id)
       throw NetworkError.badGateway
     }
     let (value, body) = response()
-    timeline.log(.api, at: deadline.offset, "← \(description) 200 \(body)")
+    timeline.log(.api, at: deadline, "← \(description) 200 \(body)")
+    done(id)
     return value
+  }
+
+  /// The request `id` has reported its outcome.
+  private func done(_ id: Int) {
+    state.withLock { _ = $0.inFlight.removeValue(forKey: id) }
+    activity.bump()
   }
 }

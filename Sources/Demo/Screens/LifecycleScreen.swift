@@ -11,7 +11,8 @@ enum CacheState: Sendable, Equatable {
   case stale
 }
 
-/// The orders screen's view model, driven by the view's lifecycle.
+/// The orders screen's view model, driven by the view's lifecycle. Its commands call its own methods: they are
+/// declared in `init` with a ``WeakReference`` to the view model (`Command(owner:)`), which they never keep alive.
 ///
 /// ```swift
 /// let viewModel = LifecycleViewModel(service: OrdersService(api: api), clock: clock)
@@ -27,27 +28,18 @@ actor LifecycleViewModel {
   /// The orders the service holds.
   nonisolated let orders: Signal<[Order], Never>
 
+  private let service: OrdersService
+  private let clock: ScenarioClock
+  private var cache = CacheState.empty
+
   init(service: OrdersService, clock: ScenarioClock) {
-    let cache = CurrentValueSubject<CacheState, Never>(.empty)
+    self.service = service
+    self.clock = clock
     orders = service.orders.values
-    refreshCheck = Command {
-      switch cache.value {
-      case .fresh:
-        return "refresh check: orders are fresh, no request"
-      case .empty:
-        let orders = try await service.orders.value()
-        cache.value = .fresh
-        return "refresh check: nothing held yet, loaded \(orders.count) orders"
-      case .stale:
-        let orders = try await service.orders.refresh()
-        cache.value = .fresh
-        return "refresh check: orders were stale, reloaded \(orders.count) orders"
-      }
-    }
-    leaveTimer = Command(policy: .cancelPrevious) {
-      try await clock.sleep(for: Self.leaveTimeout)
-      cache.value = .stale
-    }
+    let this = WeakReference<LifecycleViewModel>()
+    refreshCheck = Command(owner: this) { viewModel in try await viewModel.checkRefresh() }
+    leaveTimer = Command(owner: this, policy: .cancelPrevious) { viewModel in try await viewModel.runLeaveTimer() }
+    this.set(self)
   }
 
   func viewWillAppear() {
@@ -58,64 +50,91 @@ actor LifecycleViewModel {
   func viewDidDisappear() {
     leaveTimer.trigger()
   }
+
+  private func checkRefresh() async throws -> String {
+    switch cache {
+    case .fresh:
+      return "refresh check: orders are fresh, no request"
+    case .empty:
+      let orders = try await service.orders.value()
+      cache = .fresh
+      return "refresh check: nothing held yet, loaded \(orders.count) orders"
+    case .stale:
+      let orders = try await service.orders.refresh()
+      cache = .fresh
+      return "refresh check: orders were stale, reloaded \(orders.count) orders"
+    }
+  }
+
+  private func runLeaveTimer() async throws {
+    try await clock.sleep(for: Self.leaveTimeout)
+    cache = .stale
+  }
 }
 
 /// The orders screen's text view: forwards its lifecycle events, shows the orders and the timer.
-final class LifecycleView: Sendable {
+@MainActor final class LifecycleView {
   let lifetime = Lifetime()
   /// `rac_signalForSelector(viewWillAppear:)`, `rac_signalForSelector(viewDidDisappear:)`.
-  let viewWillAppear = PassthroughSubject<Void, Never>()
-  let viewDidDisappear = PassthroughSubject<Void, Never>()
-  let lastCheck = CurrentValueSubject<String, Never>("")
-  let timerRunning = CurrentValueSubject<Bool, Never>(false)
-  private let timeline: Timeline
+  let viewWillAppear: LifecycleEvent
+  let viewDidDisappear: LifecycleEvent
+  let banner: Banner
+  let leaveTimer: Spinner
+  let orderList: TableView<Order>
+  let lastCheck: Label
+  private let screen: Screen
 
-  init(timeline: Timeline) {
-    self.timeline = timeline
+  init(on screen: Screen) {
+    self.screen = screen
+    viewWillAppear = LifecycleEvent(on: screen)
+    viewDidDisappear = LifecycleEvent(on: screen)
+    banner = Banner(on: screen, order: 0)
+    leaveTimer = Spinner(on: screen, order: 1) { $0 ? "leave timer started" : "leave timer stopped" }
+    orderList = TableView(on: screen, order: 2) { "order list shows \($0.count) orders" }
+    lastCheck = Label(on: screen, order: 3)
   }
 
   func bind(to viewModel: LifecycleViewModel) async {
-    let (lastCheck, timerRunning, timeline) = (lastCheck, timerRunning, timeline)
-    await viewModel.bind(viewWillAppear, in: lifetime) { viewModel, _ in viewModel.viewWillAppear() }
-    await viewModel.bind(viewDidDisappear, in: lifetime) { viewModel, _ in viewModel.viewDidDisappear() }
-    viewModel.orders.observe(in: lifetime) { orders in
-      timeline.log(.view, order: 2, "order list shows \(orders.count) orders")
+    await viewModel.bind(viewWillAppear.events, in: lifetime) { viewModel, _ in viewModel.viewWillAppear() }
+    await viewModel.bind(viewDidDisappear.events, in: lifetime) { viewModel, _ in viewModel.viewDidDisappear() }
+    viewModel.orders.traced("orders", on: screen).bind(to: orderList, \.rows, in: lifetime)
+    viewModel.refreshCheck.values.traced("refreshCheck.values", on: screen).bind(to: lastCheck, \.text, in: lifetime)
+    viewModel.leaveTimer.values.traced("leaveTimer.values", on: screen).observe(on: self, in: lifetime) { view, _ in
+      view.banner.show("leave timer fired: orders marked stale")
     }
-    viewModel.refreshCheck.values.observe(in: lifetime) { result in
-      timeline.log(.view, order: 3, result)
-      lastCheck.send(result)
-    }
-    viewModel.leaveTimer.values.observe(in: lifetime) { _ in
-      timeline.log(.view, order: 0, "leave timer fired: orders marked stale")
-    }
-    viewModel.leaveTimer.executing.observe(in: lifetime) { running in
-      render(running, in: timerRunning, on: timeline, order: 1) { $0 ? "leave timer started" : "leave timer stopped" }
-    }
+    viewModel.leaveTimer.executing.traced("leaveTimer.executing", on: screen)
+      .bind(to: leaveTimer, \.isAnimating, in: lifetime)
   }
 }
 
 /// Plays screen 6: appear, disappear briefly (timer cancelled), disappear for longer (timer fires), appear.
-func playLifecycleScreen(_ stage: Stage) async {
+@MainActor func playLifecycleScreen(_ stage: Stage) async {
   let viewModel = LifecycleViewModel(service: OrdersService(api: stage.api), clock: stage.clock)
-  let view = LifecycleView(timeline: stage.timeline)
+  let view = LifecycleView(on: stage.screen)
   await view.bind(to: viewModel)
   stage.user("view appears")
-  view.viewWillAppear.send()
-  await waitUntil(view.lastCheck) { !$0.isEmpty }
+  await view.viewWillAppear.happen()
+  await stage.waitsUntil { view.orderList.reloads == 1 && !view.lastCheck.text.isEmpty }
   await stage.pause(200)
   stage.user("view disappears (switches tab)")
-  view.viewDidDisappear.send()
+  await view.viewDidDisappear.happen()
+  // The timer would fire at +500 ms, but the view appears again before: whenever its sleep starts, it is cancelled.
+  await stage.sees { view.leaveTimer.isAnimating }
   await stage.pause(200)
   stage.user("view appears again")
-  view.viewWillAppear.send()
+  await view.viewWillAppear.happen()
+  await stage.sees { !view.leaveTimer.isAnimating && view.lastCheck.text.hasSuffix("no request") }
   await stage.pause(200)
   stage.user("view disappears, for longer this time")
-  view.viewDidDisappear.send()
-  await stage.pause(700)
+  await view.viewDidDisappear.happen()
+  await stage.sees { view.leaveTimer.isAnimating }
+  // The user is away until the timer fires, and comes back 200 ms later (700 ms after leaving).
+  await stage.waitsUntil { !view.leaveTimer.isAnimating && view.banner.messages.count == 1 }
+  await stage.pause(200)
   stage.user("view appears again")
-  view.viewWillAppear.send()
-  await waitUntil(view.lastCheck) { $0.contains("reloaded") }
+  await view.viewWillAppear.happen()
+  await stage.waitsUntil { view.orderList.reloads == 2 && view.lastCheck.text.contains("were stale") }
   await stage.pause(100)
   stage.user("closes the screen")
-  view.lifetime.cancel()
+  await stage.close(view.lifetime)
 }

@@ -32,62 +32,65 @@ actor LoginViewModel {
 }
 
 /// The login form's text view: two fields and a button.
-final class LoginView: Sendable {
+@MainActor final class LoginView {
   let lifetime = Lifetime()
-  let usernameField = PassthroughSubject<String, Never>()
-  let passwordField = PassthroughSubject<String, Never>()
-  let loginButton = PassthroughSubject<Void, Never>()
-  /// `nil` until the first value arrives, so the initial state is printed too.
-  let buttonEnabled = CurrentValueSubject<Bool?, Never>(nil)
-  let signedIn = CurrentValueSubject<String, Never>("")
-  private let timeline: Timeline
+  let usernameField: TextField
+  let passwordField: TextField
+  let loginButton: Button
+  let signedIn: Label
+  let banner: Banner
+  private let screen: Screen
 
-  init(timeline: Timeline) {
-    self.timeline = timeline
+  init(on screen: Screen) {
+    self.screen = screen
+    usernameField = TextField(on: screen)
+    passwordField = TextField(on: screen)
+    signedIn = Label(on: screen, order: 0) { "signed in: \($0)" }
+    banner = Banner(on: screen, order: 1)
+    loginButton = Button(on: screen, order: 2)
   }
 
   func bind(to viewModel: LoginViewModel) {
-    let (buttonEnabled, signedIn, timeline) = (buttonEnabled, signedIn, timeline)
-    usernameField.bind(to: viewModel.username, in: lifetime)
-    passwordField.bind(to: viewModel.password, in: lifetime)
-    loginButton.bind(to: viewModel.logIn, in: lifetime)
-    viewModel.logIn.values.observe(in: lifetime) { token in
-      render(token, in: signedIn, on: timeline, order: 0) { "signed in: \($0)" }
-    }
-    viewModel.logIn.disabledErrors.observe(in: lifetime) { _ in
-      timeline.log(.view, order: 1, "tap ignored: the button is disabled")
-    }
-    viewModel.logIn.isEnabled.observe(in: lifetime) { enabled in
-      render(enabled, in: buttonEnabled, on: timeline, order: 2) { $0 == true ? "button enabled" : "button disabled" }
+    usernameField.texts.traced("usernameField", on: screen).bind(to: viewModel.username, in: lifetime)
+    passwordField.texts.traced("passwordField", on: screen).bind(to: viewModel.password, in: lifetime)
+    // rac_command: the taps trigger the command, its isEnabled drives the button.
+    loginButton.taps.traced("loginButton", on: screen)
+      .bind(to: viewModel.logIn, enabling: loginButton, \.isEnabled, in: lifetime)
+    viewModel.logIn.values.traced("logIn.values", on: screen).bind(to: signedIn, \.text, in: lifetime)
+    viewModel.logIn.disabledErrors.traced("logIn.disabledErrors", on: screen).observe(on: self, in: lifetime) {
+      view, _ in view.banner.show("tap ignored: the button is disabled")
     }
   }
 }
 
 /// Plays screen 5: the button follows the fields' validity; a tap while disabled is refused.
-func playLoginScreen(_ stage: Stage) async {
+@MainActor func playLoginScreen(_ stage: Stage) async {
   let viewModel = LoginViewModel(api: stage.api)
-  let view = LoginView(timeline: stage.timeline)
+  let view = LoginView(on: stage.screen)
   view.bind(to: viewModel)
   stage.user("opens the login form (username ≥ 3 characters, password ≥ 6)")
+  await stage.sees { !view.loginButton.isEnabled }
   await stage.pause(100)
   stage.user("types username \"tom\"")
-  view.usernameField.send("tom")
+  await view.usernameField.type("tom")
   await stage.pause(100)
   stage.user("types password \"1234\"")
-  view.passwordField.send("1234")
+  await view.passwordField.type("1234")
   await stage.pause(100)
   stage.user("taps Log in")
-  view.loginButton.send()
+  await view.loginButton.tap()
+  await stage.sees { view.banner.messages.count == 1 }
   await stage.pause(100)
   stage.user("types password \"secret1\"")
-  view.passwordField.send("secret1")
-  await waitUntil(view.buttonEnabled) { $0 == true }
+  await view.passwordField.type("secret1")
+  await stage.sees { view.loginButton.isEnabled }
   await stage.pause(100)
   stage.user("taps Log in")
-  view.loginButton.send()
-  await waitUntil(view.signedIn) { !$0.isEmpty }
-  await waitUntil(view.buttonEnabled) { $0 == true }
+  await view.loginButton.tap()
+  await stage.sees { !view.loginButton.isEnabled }
+  await stage.waitsUntil { !view.signedIn.text.isEmpty }
+  await stage.sees { view.loginButton.isEnabled }
   await stage.pause(100)
   stage.user("closes the screen")
-  view.lifetime.cancel()
+  await stage.close(view.lifetime)
 }

@@ -53,44 +53,40 @@ actor OrderListViewModel {
 }
 
 /// The order list's text view: the list, or the error.
-final class OrderListView: Sendable {
+@MainActor final class OrderListView {
   let lifetime = Lifetime()
-  let status = CurrentValueSubject<String, Never>("")
-  private let timeline: Timeline
+  let status: Label
+  private let screen: Screen
 
-  init(timeline: Timeline) {
-    self.timeline = timeline
+  init(on screen: Screen) {
+    self.screen = screen
+    status = Label(on: screen)
   }
 
   func bind(to viewModel: OrderListViewModel) {
-    let status = status
-    let timeline = timeline
     let attempts = viewModel.attempts
-    viewModel.orderListSubject.observe(in: lifetime) { orders in
-      render("\(orders.count) orders", in: status, on: timeline) { "shows \($0) (after \(attempts.value) attempts)" }
-    } onFailure: { error in
-      render("error", in: status, on: timeline) { _ in
-        "shows the error: \(error) (after \(attempts.value) attempts)"
-      }
-    }
+    viewModel.orderListSubject.traced("orderListSubject", on: screen)
+      .map { "shows \($0.count) orders (after \(attempts.value) attempts)" }
+      .catch { error in Signal.just("shows the error: \(error) (after \(attempts.value) attempts)") }
+      .bind(to: status, \.text, in: lifetime)
   }
 }
 
 /// Plays screen 3: two failures then success; then a pull to refresh against a backend that always fails.
-func playOrderListScreen(_ stage: Stage) async {
+@MainActor func playOrderListScreen(_ stage: Stage) async {
   let viewModel = OrderListViewModel(service: OrdersService(api: stage.api))
-  let view = OrderListView(timeline: stage.timeline)
+  let view = OrderListView(on: stage.screen)
   view.bind(to: viewModel)
   stage.api.failNext(2, of: .orders)
   stage.user("opens the order list (the backend will fail twice; retry(\(OrderListViewModel.retryTimes)))")
   await viewModel.load()
-  await waitUntil(view.status) { !$0.isEmpty }
+  await stage.waitsUntil { !view.status.text.isEmpty }
   await stage.pause(100)
   stage.api.failNext(.max, of: .orders)
   stage.user("pulls to refresh (the backend is down now)")
   await viewModel.reload()
-  await waitUntil(view.status) { $0 == "error" }
+  await stage.waitsUntil { view.status.text.hasPrefix("shows the error") }
   await stage.pause(100)
   stage.user("closes the screen")
-  view.lifetime.cancel()
+  await stage.close(view.lifetime)
 }

@@ -46,38 +46,40 @@ actor ProfileViewModel {
 }
 
 /// The account screen's text view: one label, updated from `combineLatest` of the three subjects.
-final class ProfileView: Sendable {
+@MainActor final class ProfileView {
   let lifetime = Lifetime()
-  let summary = CurrentValueSubject<String, Never>("")
-  private let timeline: Timeline
+  let summary: Label
+  private let screen: Screen
 
-  init(timeline: Timeline) {
-    self.timeline = timeline
+  init(on screen: Screen) {
+    self.screen = screen
+    summary = Label(on: screen)
   }
 
   func bind(to viewModel: ProfileViewModel) {
-    let summary = summary
-    let timeline = timeline
+    // Traced after `combineLatest`: what the label shows. (An input's value that combineLatest only holds shows
+    // nothing, so nothing tells virtual time to wait for its line.)
     combineLatest(viewModel.dataSubject, viewModel.moneySubject, viewModel.orderListSubject)
-      .observe(in: lifetime) { user, wallet, orders in
-        render("\(user.name) · \(wallet.money) · \(orders.count) orders", in: summary, on: timeline) {
-          "UI updated once, with all three: \($0)"
-        }
-      } onFailure: { error in
-        timeline.log(.view, "error: \(error)")
+      .traced("combineLatest", on: screen)
+      .map { user, wallet, orders in
+        "UI updated once, with all three: \(user.name) · \(wallet.money) · \(orders.count) orders"
       }
+      .catch { error in Signal.just("error: \(error)") }
+      .bind(to: summary, \.text, in: lifetime)
   }
 }
 
 /// Plays screen 1: the three requests answer in an order the seed decides; the UI updates once, after the last.
-func playProfileScreen(_ stage: Stage) async {
+@MainActor func playProfileScreen(_ stage: Stage) async {
   let viewModel = ProfileViewModel(service: AccountService(api: stage.api))
-  let view = ProfileView(timeline: stage.timeline)
+  let view = ProfileView(on: stage.screen)
   view.bind(to: viewModel)
   stage.user("opens the account screen: profile, wallet and orders are requested at once")
   await viewModel.load()
-  await waitUntil(view.summary) { !$0.isEmpty }
+  // One action, three timers: time moves only once all three requests are sent.
+  await stage.api.waitForRequests("GET /profile", "GET /wallet?user=Tom", "GET /orders")
+  await stage.waitsUntil { !view.summary.text.isEmpty }
   await stage.pause(100)
   stage.user("closes the screen")
-  view.lifetime.cancel()
+  await stage.close(view.lifetime)
 }

@@ -1,8 +1,8 @@
 import AsyncReactive
 
 // Screen 4 (source 000): search. The text field is bound into the view model (debounced); each query runs the
-// `search` command, whose `executing` drives the spinner. The command's policy is `.cancelPrevious`: a new
-// query while a search runs cancels that search.
+// `search` command, whose `executing` drives the spinner and whose `started` says which search began. The
+// command's policy is `.cancelPrevious`: a new query while a search runs cancels that search.
 
 /// The search screen's view model. The typed text arrives through ``searchTextChanged(_:)``, bound by the view.
 ///
@@ -45,57 +45,69 @@ actor SearchViewModel {
   }
 }
 
-/// The search screen's text view: a field, a spinner, a results list, a status line.
-final class SearchView: Sendable {
+/// The search screen's text view: a field, a spinner, a results list, a status line, and a caption saying which
+/// search is running.
+@MainActor final class SearchView {
   static let debounce = Duration.milliseconds(100)
 
   let lifetime = Lifetime()
-  let spinner = CurrentValueSubject<Bool, Never>(false)
-  let results = CurrentValueSubject<[String], Never>([])
-  let status = CurrentValueSubject<String, Never>("")
-  private let timeline: Timeline
+  let searchField: TextField
+  let results: Label
+  let spinner: Spinner
+  let status: Label
+  let caption: Label
+  private let screen: Screen
 
-  init(timeline: Timeline) {
-    self.timeline = timeline
+  init(on screen: Screen) {
+    self.screen = screen
+    searchField = TextField(on: screen)
+    results = Label(on: screen, order: 0, text: "results: ")
+    spinner = Spinner(on: screen, order: 1) { $0 ? "loading… (spinner on)" : "spinner off" }
+    status = Label(on: screen, order: 2)
+    caption = Label(on: screen, order: 3)
   }
 
   /// Binds the view model's outputs to the widgets, and the search field's text into the view model.
-  func bind(to viewModel: SearchViewModel, searchField: Typing, clock: ScenarioClock) async {
-    let (spinner, results, status, timeline) = (spinner, results, status, timeline)
-    viewModel.search.executing.observe(in: lifetime) { running in
-      render(running, in: spinner, on: timeline, order: 1) { $0 ? "loading… (spinner on)" : "spinner off" }
-    }
-    viewModel.results.observe(in: lifetime) { list in
-      render(list, in: results, on: timeline, order: 0) { "results: \($0.joined(separator: ", "))" }
-    }
-    viewModel.status.observe(in: lifetime) { text in
-      render(text, in: status, on: timeline, order: 2) { $0 }
-    }
+  func bind(to viewModel: SearchViewModel, clock: ScenarioClock) async {
+    viewModel.results.traced("results", on: screen)
+      .map { "results: \($0.joined(separator: ", "))" }
+      .bind(to: results, \.text, in: lifetime)
+    viewModel.search.executing.traced("search.executing", on: screen).bind(to: spinner, \.isAnimating, in: lifetime)
+    viewModel.status.traced("status", on: screen).bind(to: status, \.text, in: lifetime)
+    // Command.started: each search as it begins, with its query.
+    viewModel.search.started.traced("search.started", on: screen)
+      .map { "searching \"\($0)\"…" }
+      .bind(to: caption, \.text, in: lifetime)
     // RAC(self.viewModel, searchText) = self.searchTextField.rac_textSignal, debounced.
-    await viewModel.bind(searchField.debounce(for: Self.debounce, clock: clock), in: lifetime) { viewModel, text in
-      viewModel.searchTextChanged(text)
-    }
+    let text = searchField.texts.traced("searchField", on: screen).debounce(for: Self.debounce, clock: clock)
+    await viewModel.bind(text, in: lifetime) { viewModel, text in viewModel.searchTextChanged(text) }
   }
 }
 
 /// Plays screen 4: "sw" is searched; while it loads the user types "swift", which cancels it.
-func playSearchScreen(_ stage: Stage) async {
+@MainActor func playSearchScreen(_ stage: Stage) async {
   let viewModel = SearchViewModel(api: stage.api)
-  let view = SearchView(timeline: stage.timeline)
+  let view = SearchView(on: stage.screen)
+  await view.bind(to: viewModel, clock: stage.clock)
   // "sw" is searched 100 ms after its keystroke, at 140 ms, and takes at least 205 ms: "swift" comes while it
-  // runs, and replaces it at 300 ms, whatever the seed.
-  let searchField = Typing(
-    stage,
-    [
-      (.zero, "s", "types \"s\""),
-      (.milliseconds(40), "sw", "types \"sw\" (the field is debounced by 100 ms)"),
-      (.milliseconds(200), "swift", "types \"swift\" while \"sw\" is loading"),
-    ]
-  )
-  await view.bind(to: viewModel, searchField: searchField, clock: stage.clock)
-  await waitUntil(view.results) { !$0.isEmpty }
-  await waitUntil(view.spinner) { !$0 }
+  // runs, and replaces it at 300 ms, whatever the seed. The user's pauses end as the debounce fires.
+  stage.user("types \"s\"")
+  await view.searchField.type("s")
+  await stage.pause(40)
+  stage.user("types \"sw\" (the field is debounced by 100 ms)")
+  await view.searchField.type("sw")
+  await stage.pause(100)
+  await stage.sees { view.spinner.isAnimating && view.caption.text == "searching \"sw\"…" }
+  // The search runs along with the user's pause: time moves only once its request is sent.
+  await stage.api.waitForRequests("GET /search?q=sw")
+  await stage.pause(60)
+  stage.user("types \"swift\" while \"sw\" is loading")
+  await view.searchField.type("swift")
+  await stage.pause(100)
+  await stage.sees { !view.status.text.isEmpty && view.caption.text == "searching \"swift\"…" }
+  await stage.waitsUntil { view.results.text != "results: " }
+  await stage.sees { !view.spinner.isAnimating }
   await stage.pause(100)
   stage.user("closes the screen")
-  view.lifetime.cancel()
+  await stage.close(view.lifetime)
 }

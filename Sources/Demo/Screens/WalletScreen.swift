@@ -37,35 +37,33 @@ actor WalletViewModel {
 }
 
 /// The wallet screen's text view: one label showing the money.
-final class WalletView: Sendable {
+@MainActor final class WalletView {
   let lifetime = Lifetime()
-  let money = CurrentValueSubject<String, Never>("")
-  private let timeline: Timeline
+  let money: Label
+  private let screen: Screen
 
-  init(timeline: Timeline) {
-    self.timeline = timeline
+  init(on screen: Screen) {
+    self.screen = screen
+    money = Label(on: screen)
   }
 
   func bind(to viewModel: WalletViewModel) {
-    let money = money
-    let timeline = timeline
-    viewModel.moneySubject.observe(in: lifetime) { value in
-      render(value, in: money, on: timeline) { "money label: \($0)" }
-    } onFailure: { error in
-      timeline.log(.view, "error: \(error)")
-    }
+    viewModel.moneySubject.traced("moneySubject", on: screen)
+      .map { "money label: \($0)" }
+      .catch { error in Signal.just("error: \(error)") }
+      .bind(to: money, \.text, in: lifetime)
   }
 }
 
 /// Plays screen 2: `GET /user`, then `GET /wallet?user=Tom`, then the label.
-func playWalletScreen(_ stage: Stage) async {
+@MainActor func playWalletScreen(_ stage: Stage) async {
   let viewModel = WalletViewModel(users: UserService(api: stage.api), api: stage.api)
-  let view = WalletView(timeline: stage.timeline)
+  let view = WalletView(on: stage.screen)
   view.bind(to: viewModel)
   stage.user("opens the wallet screen: the user is requested, then the wallet from the user (flatMap)")
   await viewModel.load()
-  await waitUntil(view.money) { !$0.isEmpty }
+  await stage.waitsUntil { !view.money.text.isEmpty }
   await stage.pause(100)
   stage.user("closes the screen")
-  view.lifetime.cancel()
+  await stage.close(view.lifetime)
 }

@@ -1,5 +1,3 @@
-import AsyncReactive
-
 /// The clock a scenario runs on: a base clock (real or virtual) whose time reads as the deadline of the
 /// latest timer that fired.
 ///
@@ -29,7 +27,7 @@ final class ScenarioClock: Clock, Sendable {
     static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private struct State: Sendable {
+  private struct State {
     var now: Duration = .zero
     /// Deadlines of the sleeps in progress, by sleep.
     var pending: [Int: Duration] = [:]
@@ -37,12 +35,15 @@ final class ScenarioClock: Clock, Sendable {
     var onAdvance: (@Sendable (Duration) -> Void)?
   }
 
-  private let state = Locked(State())
+  private let state = Lock(State())
+  private let activity: Activity
   private let sleepOnBase: @Sendable (Duration) async throws -> Void
 
-  /// Creates a scenario clock over `base`; the scenario's time zero is `base.now` at this call.
-  init<Base: Clock<Swift.Duration>>(_ base: Base) {
+  /// Creates a scenario clock over `base`; the scenario's time zero is `base.now` at this call. Each sleep that
+  /// starts or ends bumps `activity`.
+  init<Base: Clock<Swift.Duration>>(_ base: Base, activity: Activity = Activity()) {
     let start = base.now
+    self.activity = activity
     sleepOnBase = { offset in try await base.sleep(until: start.advanced(by: offset), tolerance: nil) }
   }
 
@@ -53,8 +54,11 @@ final class ScenarioClock: Clock, Sendable {
 
   var minimumResolution: Duration { .zero }
 
-  /// The earliest deadline a sleep is waiting for, if any.
-  var nextDeadline: Duration? { state.withLock { $0.pending.values.min() } }
+  /// The earliest deadline a sleep is waiting for that is later than `time`, if any. (Sleeps due by `time` may
+  /// still be in the list until their tasks run.)
+  func nextDeadline(after time: Duration) -> Duration? {
+    state.withLock { $0.pending.values.filter { $0 > time }.min() }
+  }
 
   /// Calls `action` with the new time each time `now` moves forward.
   func onAdvance(_ action: @escaping @Sendable (Duration) -> Void) {
@@ -70,15 +74,16 @@ final class ScenarioClock: Clock, Sendable {
       return state.nextID
     }
     guard let id else { return }
+    activity.bump()
     do {
       // Forget a cancelled sleep at once, so that `nextDeadline` never names a sleep that is over.
       try await withTaskCancellationHandler {
         try await sleepOnBase(deadline.offset)
       } onCancel: {
-        state.withLock { $0.pending[id] = nil }
+        forget(id)
       }
     } catch {
-      state.withLock { $0.pending[id] = nil }
+      forget(id)
       throw error
     }
     let advanced = state.withLock { state -> (@Sendable (Duration) -> Void)? in
@@ -88,5 +93,10 @@ final class ScenarioClock: Clock, Sendable {
       return state.onAdvance
     }
     advanced?(deadline.offset)
+    activity.bump()
+  }
+
+  private func forget(_ id: Int) {
+    if state.withLock({ $0.pending.removeValue(forKey: id) }) != nil { activity.bump() }
   }
 }

@@ -1,9 +1,14 @@
 import AsyncReactive
 
-/// What a scenario runs on: its clock, its timeline and its fake backend.
+/// What a scenario runs on: its clock, its timeline, its fake backend, its screen, and the user.
+///
+/// The user's script reads like what a person does: acts (``user(_:)`` says what, the screen's widgets do it),
+/// looks at the screen (``sees(_:)``), and waits (``pause(_:)``, ``waitsUntil(_:)``). Time passes only while
+/// the user waits, which is what lets the virtual-time driver move time by itself (see
+/// ``runInVirtualTime(_:base:patience:_:)``).
 ///
 /// ```swift
-/// let stage = Stage(seed: 42, clock: ScenarioClock(ContinuousClock()), screen: "2 wallet") { print($0) }
+/// let stage = Stage(seed: 42, base: ContinuousClock(), screen: "2 wallet") { print($0) }
 /// stage.user("opens the wallet screen")
 /// await stage.pause(100)
 /// ```
@@ -11,103 +16,131 @@ struct Stage: Sendable {
   let clock: ScenarioClock
   let timeline: Timeline
   let api: FakeAPI
-  /// When the user's latest pause ended: the user's actions happen then.
-  private let userTime = Locked(Duration.zero)
+  let screen: Screen
+  /// Bumped by everything the virtual-time driver watches.
+  let activity: Activity
+  let person: Person
 
-  init(seed: UInt64, clock: ScenarioClock, screen: String, output: @escaping @Sendable (String) -> Void) {
-    self.clock = clock
+  /// Creates the stage of screen `screen` over `base`; lines go to `output`. `patience` bounds (in real time) the
+  /// handshakes with the fake UI's controls; `tracing` puts the signals' `debug()` lines on the timeline.
+  init(
+    seed: UInt64,
+    base: some Clock<Duration>,
+    screen: String,
+    patience: Duration = .seconds(10),
+    tracing: Bool = false,
+    output: @escaping @Sendable (String) -> Void
+  ) {
+    activity = Activity()
+    clock = ScenarioClock(base, activity: activity)
     timeline = Timeline(screen: screen, clock: clock, output: output)
-    api = FakeAPI(seed: seed, clock: clock, timeline: timeline)
+    api = FakeAPI(seed: seed, clock: clock, timeline: timeline, activity: activity)
+    person = Person(activity: activity)
+    self.screen = Screen(
+      timeline: timeline, clock: clock, person: person, activity: activity, patience: patience, tracing: tracing)
   }
 
-  /// Reports what the user does, at the end of the user's latest pause.
+  /// Reports what the user does, at the time the user last waited until.
   func user(_ text: String) {
-    timeline.log(.user, at: userTime.withLock { $0 }, text)
+    timeline.log(.user, at: person.time, text)
   }
 
   /// The user waits `milliseconds` on the scenario's clock.
   func pause(_ milliseconds: Int) async {
     let deadline = clock.now.advanced(by: .milliseconds(milliseconds))
+    person.pause(until: deadline.offset)
     try? await clock.sleep(until: deadline)
-    userTime.withLock { $0 = deadline.offset }
+    person.act(at: deadline.offset)
+  }
+
+  /// The user looks at the screen until `condition` holds: something that shows up now, in reaction to what
+  /// just happened, without time passing (a spinner that turns on after a tap).
+  @MainActor func sees(_ condition: @escaping @MainActor @Sendable () -> Bool) async {
+    await screen.wait(until: condition, lettingTimePass: false)
+    person.act(at: clock.elapsed)
+  }
+
+  /// The user waits until `condition` holds, letting time pass: something a timer brings (a response, a
+  /// debounced search). The timer that brings it must be the last one running, so that time stops there; when
+  /// other timers run too, ``pause(_:)`` until the instant instead and then ``sees(_:)``.
+  @MainActor func waitsUntil(_ condition: @escaping @MainActor @Sendable () -> Bool) async {
+    await screen.wait(until: condition, lettingTimePass: true)
+    person.act(at: clock.elapsed)
+  }
+
+  /// Ends `lifetime` (the user closes the screen) and waits until the traced signals have reported their end.
+  func close(_ lifetime: Lifetime) async {
+    lifetime.cancel()
+    await activity.wait { screen.liveTraces == 0 }
   }
 }
 
-/// Waits until `widget` shows a value that satisfies `predicate`: the user looking at the screen.
+/// The user of a scenario, as far as time is concerned: acting (time stands still), pausing until an instant,
+/// or waiting for the screen to show something (time may pass).
 ///
 /// ```swift
-/// await waitUntil(view.spinner) { $0 }
+/// let person = Person(activity: Activity())
+/// person.pause(until: .milliseconds(100))
 /// ```
-func waitUntil<Value: Sendable>(
-  _ widget: CurrentValueSubject<Value, Never>,
-  _ predicate: (Value) -> Bool
-) async {
-  for await value in widget where predicate(value) { return }
-}
-
-/// Shows `value` in `widget` and reports it on the timeline, unless the widget already shows it.
-func render<Value: Sendable & Equatable>(
-  _ value: Value,
-  in widget: CurrentValueSubject<Value, Never>,
-  on timeline: Timeline,
-  order: Int = 0,
-  _ text: (Value) -> String
-) {
-  guard widget.value != value else { return }
-  timeline.log(.view, order: order, text(value))
-  widget.value = value
-}
-
-/// The user typing into a text field: a sequence of texts, each at its time on the scenario's clock, reported
-/// on the timeline as it is typed.
-///
-/// It is pulled by whoever reads the field (with `debounce`, the operator's own task): the next keystroke's
-/// sleep starts only once the previous text was taken, which is what lets virtual time see that it was. Like a
-/// real field, it does not finish after the last keystroke; it ends when its reader is cancelled.
-///
-/// ```swift
-/// let field = Typing(stage, [(.zero, "s", "types \"s\""), (.milliseconds(40), "sw", "types \"sw\"")])
-/// field.debounce(for: .milliseconds(100), clock: stage.clock)
-/// ```
-struct Typing: AsyncSequence, Sendable {
-  typealias Element = String
-  typealias Failure = Never
-
-  /// One keystroke: when, the field's text after it, and what the timeline says.
-  typealias Keystroke = (at: Duration, text: String, report: String)
-
-  private let stage: Stage
-  private let keystrokes: [Keystroke]
-
-  init(_ stage: Stage, _ keystrokes: [Keystroke]) {
-    self.stage = stage
-    self.keystrokes = keystrokes
+final class Person: Sendable {
+  /// What the user is doing.
+  enum Phase: Sendable, Equatable {
+    /// Doing things or looking at the screen: time stands still.
+    case acting
+    /// Waiting until an instant.
+    case pausing(until: Duration)
+    /// Waiting for the screen to show something.
+    case waiting
+    /// The script has ended.
+    case done
   }
 
-  func makeAsyncIterator() -> Iterator {
-    Iterator(stage: stage, keystrokes: keystrokes)
+  private struct State {
+    var phase = Phase.acting
+    /// The instant the user acts at: when the latest wait ended.
+    var time = Duration.zero
   }
 
-  struct Iterator: AsyncIteratorProtocol {
-    let stage: Stage
-    let keystrokes: [Keystroke]
-    var index = 0
+  private let state = Lock(State())
+  private let activity: Activity
 
-    mutating func next() async -> String? {
-      guard index < keystrokes.count else {
-        // The field stays open until the reader is cancelled (without a timer, so no deadline to jump to).
-        for await _ in Signal<Never, Never>.never {}
-        return nil
-      }
-      let keystroke = keystrokes[index]
-      index += 1
-      do {
-        try await stage.clock.sleep(until: ScenarioClock.Instant(offset: keystroke.at))
-      } catch {
-        return nil
-      }
-      stage.timeline.log(.user, at: keystroke.at, keystroke.report)
-      return keystroke.text
+  init(activity: Activity) {
+    self.activity = activity
+  }
+
+  var phase: Phase { state.withLock { $0.phase } }
+
+  /// When the user's latest wait ended: the user's actions happen then.
+  var time: Duration { state.withLock { $0.time } }
+
+  func pause(until deadline: Duration) { set(.pausing(until: deadline)) }
+
+  func wait() { set(.waiting) }
+
+  func finish() { set(.done) }
+
+  /// The user acts again (a wait ended), at `time` if given.
+  func act(at time: Duration? = nil) {
+    state.withLock { state in
+      if let time { state.time = max(state.time, time) }
+      if state.phase != .done { state.phase = .acting }
     }
+    activity.bump()
+  }
+
+  /// Moves from `phase` to acting, if the user is still in `phase`: the driver does it as it wakes the user.
+  func wake(from phase: Phase) -> Bool {
+    let woken = state.withLock { state in
+      guard state.phase == phase else { return false }
+      state.phase = .acting
+      return true
+    }
+    if woken { activity.bump() }
+    return woken
+  }
+
+  private func set(_ phase: Phase) {
+    state.withLock { $0.phase = phase }
+    activity.bump()
   }
 }

@@ -1,13 +1,11 @@
-import AsyncReactive
-
-/// The text "screen": collects what the user, the fake API and the view report, and prints it as timeline
-/// lines, `   +300ms  [1 profile]  view  UI updated: Tom · 100 · 3 orders`.
+/// The text "screen": collects what the user, the fake API, the signals (with `--debug`) and the view report,
+/// and prints it as timeline lines, `   +300ms  [1 profile]  view  UI updated: Tom · 100 · 3 orders`.
 ///
 /// Each line is stamped with the ``ScenarioClock``'s time. Lines of one instant are printed together once
-/// time moves on (or the scenario ends), ordered by who reported them (user, API, view, then the view's
-/// widgets in a fixed order) and, for one reporter, in the order it reported them. The library delivers each
-/// sequence's values serially and in order, but two observers of two sequences run concurrently; sorting
-/// the lines of one instant this way makes the printed timeline the same on every run.
+/// time moves on (or the scenario ends), ordered by who reported them (user, API, signals, view) and, for one
+/// reporter, by the order of its widgets or signals and then in the order it reported them. The library
+/// delivers each sequence's values serially and in order, but two observers of two sequences run concurrently;
+/// sorting the lines of one instant this way makes the printed timeline the same on every run.
 ///
 /// ```swift
 /// let timeline = Timeline(screen: "4 search", clock: clock) { print($0) }
@@ -19,12 +17,15 @@ final class Timeline: Sendable {
   enum Role: Int, Sendable, Comparable {
     case user
     case api
+    /// A signal's event, printed by `debug()` with `--debug`.
+    case signal
     case view
 
     var label: String {
       switch self {
       case .user: return "user"
       case .api: return "api "
+      case .signal: return "dbg "
       case .view: return "view"
       }
     }
@@ -32,7 +33,7 @@ final class Timeline: Sendable {
     static func < (lhs: Role, rhs: Role) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
-  private struct Entry: Sendable {
+  private struct Entry {
     var stamp: Duration
     var role: Role
     var order: Int
@@ -40,18 +41,16 @@ final class Timeline: Sendable {
     var text: String
   }
 
-  private struct State: Sendable {
+  private struct State {
     var pending: [Entry] = []
     var count = 0
-    var waiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    var nextWaiterID = 0
   }
 
   /// The screen's label, such as `1 profile`.
   let screen: String
   private let clock: ScenarioClock
   private let output: @Sendable (String) -> Void
-  private let state = Locked(State())
+  private let state = Lock(State())
 
   /// Creates a timeline for `screen` whose lines go to `output`.
   init(screen: String, clock: ScenarioClock, output: @escaping @Sendable (String) -> Void) {
@@ -61,50 +60,16 @@ final class Timeline: Sendable {
     clock.onAdvance { [weak self] now in self?.flush(before: now) }
   }
 
-  /// Reports `text` at `time` (by default the clock's current time). `order` ranks the view's widgets among
-  /// themselves.
+  /// Reports `text` at `time` (by default the clock's current time). `order` ranks the lines of one reporter
+  /// (the view's widgets, the traced signals) among themselves.
   ///
   /// A reporter that knows when its event happened (a request's or a pause's deadline) passes it: on a real
   /// clock under load, another timer may fire between the event and the report, and move the clock on.
   func log(_ role: Role, order: Int = 0, at time: Duration? = nil, _ text: String) {
     let stamp = time ?? clock.elapsed
-    let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    state.withLock { state in
       state.pending.append(Entry(stamp: stamp, role: role, order: order, sequence: state.count, text: text))
       state.count += 1
-      let count = state.count
-      let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-      state.waiters.removeAll { $0.count <= count }
-      return ready
-    }
-    for continuation in ready { continuation.resume() }
-  }
-
-  /// How many lines were reported so far (printed or not).
-  var count: Int { state.withLock { $0.count } }
-
-  /// Returns once at least `count` lines were reported: the virtual-time handshake with a running scenario.
-  ///
-  /// **Cancellation:** returns early if the waiting task is cancelled.
-  func waitForLines(_ count: Int) async {
-    let id = state.withLock { state -> Int in
-      defer { state.nextWaiterID += 1 }
-      return state.nextWaiterID
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let ready = state.withLock { state -> Bool in
-          guard state.count < count, !Task.isCancelled else { return true }
-          state.waiters.append((id, count, continuation))
-          return false
-        }
-        if ready { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.waiters.remove(at: index).continuation
-      }
-      waiter?.resume()
     }
   }
 
@@ -129,9 +94,16 @@ final class Timeline: Sendable {
   }
 
   private func format(_ entry: Entry) -> String {
-    let (seconds, attoseconds) = entry.stamp.components
-    let stamp = "+\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+    let stamp = "+\(entry.stamp.wholeMilliseconds)ms"
     let padded = String(repeating: " ", count: max(0, 8 - stamp.count)) + stamp
     return "\(padded)  [\(screen)]  \(entry.role.label)  \(entry.text)"
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds, rounded toward zero.
+  var wholeMilliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
   }
 }
