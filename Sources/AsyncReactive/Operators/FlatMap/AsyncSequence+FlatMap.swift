@@ -652,7 +652,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
-  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, ReactiveSwift `flatten(.exhaust)`).
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
   /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
   ///
@@ -684,7 +684,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
-  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, ReactiveSwift `flatten(.exhaust)`).
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
   /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
   ///
@@ -715,7 +715,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
-  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, ReactiveSwift `flatten(.exhaust)`).
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
   /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
   ///
@@ -747,7 +747,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
-  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, ReactiveSwift `flatten(.exhaust)`).
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
   /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
   ///
@@ -778,7 +778,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
-  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, ReactiveSwift `flatten(.exhaust)`).
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
   /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
   ///

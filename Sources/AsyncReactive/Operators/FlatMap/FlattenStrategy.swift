@@ -52,7 +52,7 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   public static var latest: FlattenStrategy { FlattenStrategy(kind: .latest) }
 
   /// Only one inner sequence runs; outer values that arrive while it runs are ignored, without calling the
-  /// transform (RxSwift `flatMapFirst`, ReactiveSwift's `exhaust`): a tap while a request runs does nothing.
+  /// transform (RxSwift `flatMapFirst`, RxJS `exhaustMap`): a tap while a request runs does nothing.
   ///
   /// ```swift
   /// let logins = loginTaps.flatMap(.first) { _ in Signal.future { try await api.logIn() } }

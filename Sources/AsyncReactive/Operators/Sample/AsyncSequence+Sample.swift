@@ -4,7 +4,7 @@
 
 extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`, ReactiveSwift `sample(on:)`).
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
   /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
   /// elements themselves are not emitted.
@@ -35,7 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`, ReactiveSwift `sample(on:)`).
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
   /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
   /// elements themselves are not emitted.
@@ -65,7 +65,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`, ReactiveSwift `sample(on:)`).
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
   /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
   /// elements themselves are not emitted.
@@ -96,7 +96,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`, ReactiveSwift `sample(on:)`).
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
   /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
   /// elements themselves are not emitted.
@@ -127,7 +127,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`, ReactiveSwift `sample(on:)`).
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
   /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
   /// elements themselves are not emitted.
