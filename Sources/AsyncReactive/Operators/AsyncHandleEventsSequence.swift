@@ -129,3 +129,6 @@ public struct AsyncHandleEventsSequence<Base: AsyncSequence>: AsyncSequence {
 }
 
 extension AsyncHandleEventsSequence: Sendable where Base: Sendable {}
+
+/// Each iteration iterates the upstream anew, so `retry` works through it.
+extension AsyncHandleEventsSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

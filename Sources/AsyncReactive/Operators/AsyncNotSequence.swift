@@ -51,3 +51,6 @@ public struct AsyncNotSequence<Base: AsyncSequence>: AsyncSequence where Base.El
 }
 
 extension AsyncNotSequence: Sendable where Base: Sendable {}
+
+/// Each iteration iterates the upstream anew, so `retry` works through it.
+extension AsyncNotSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

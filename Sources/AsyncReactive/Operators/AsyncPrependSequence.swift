@@ -74,3 +74,6 @@ public struct AsyncPrependSequence<Base: AsyncSequence>: AsyncSequence {
 }
 
 extension AsyncPrependSequence: Sendable where Base: Sendable, Element: Sendable {}
+
+/// Each iteration iterates the upstream anew, so `retry` works through it.
+extension AsyncPrependSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

@@ -91,3 +91,6 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
 }
 
 extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
+
+/// Each iteration iterates the upstream anew, so `retry` works through it.
+extension AsyncRemoveDuplicatesSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

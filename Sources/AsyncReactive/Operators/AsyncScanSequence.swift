@@ -71,3 +71,6 @@ public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
 }
 
 extension AsyncScanSequence: Sendable where Base: Sendable, Result: Sendable {}
+
+/// Each iteration iterates the upstream anew, so `retry` works through it.
+extension AsyncScanSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

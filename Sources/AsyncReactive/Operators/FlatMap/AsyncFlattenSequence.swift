@@ -1,18 +1,21 @@
-/// The sequence returned by `flatMap`, `flatMapLatest` and `concatMap`: the elements of the inner sequences
-/// made from each outer value, combined by a ``FlattenStrategy``.
+/// The sequence returned by `flatMap`, `flatMapLatest`, `flatMapFirst` and `concatMap`: the elements of the inner
+/// sequences made from each outer value, combined by a ``FlattenStrategy``.
 ///
-/// The outer sequence is pumped by one task and each running inner sequence by a task of its own (under
-/// ``FlattenStrategy/concat`` the outer's task runs each inner itself); their elements wait in a buffer that the
-/// consumer drains in batches. When the buffer holds 256 elements, the inner sequences that keep producing pause
-/// until the consumer catches up.
+/// The outer sequence is pumped by one task, which calls the transform as each outer value arrives. Each running
+/// inner sequence is pumped by a worker task (an immediate ``Signal`` such as `Signal.just` by the outer task, in
+/// place); under a concurrency limit, a worker whose inner finished goes on with the oldest waiting one.
 ///
-/// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+/// **Finishes:** when the outer sequence and every inner sequence it started (or queued) have finished.
 ///
 /// **Throws:** the first failure of the outer sequence, the transform or any running inner sequence, at once;
 /// everything else is cancelled.
 ///
 /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the outer and every inner
-/// sequence.
+/// sequence; queued inner sequences never start.
+///
+/// **Buffering:** inner sequences that find every slot taken wait as the ``FlattenBuffering`` says (unbounded by
+/// default). Output elements wait for the consumer in a buffer that it drains in batches; when it holds 256
+/// elements, the inner sequences that keep producing pause until the consumer catches up.
 ///
 /// ```swift
 /// let wallets = users.flatMap { user in Signal.future { try await api.wallet(for: user) } }
@@ -26,6 +29,7 @@ where Base.Element: Sendable, Inner.Element: Sendable {
 
   @usableFromInline let base: Base
   @usableFromInline let strategy: FlattenStrategy
+  @usableFromInline let buffering: FlattenBuffering
   @usableFromInline let transform: @Sendable (Base.Element) async throws(Failure) -> Inner
   @usableFromInline let outerFailure: @Sendable (Base.Failure) -> Failure
   @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
@@ -33,12 +37,14 @@ where Base.Element: Sendable, Inner.Element: Sendable {
   @inlinable init(
     _ base: Base,
     strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     throwingTransform transform: @escaping @Sendable (Base.Element) async throws(Failure) -> Inner,
     outerFailure: @escaping @Sendable (Base.Failure) -> Failure,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
   ) {
     self.base = base
     self.strategy = strategy
+    self.buffering = buffering
     self.transform = transform
     self.outerFailure = outerFailure
     self.innerFailure = innerFailure
@@ -48,6 +54,7 @@ where Base.Element: Sendable, Inner.Element: Sendable {
   @inlinable init(
     _ base: Base,
     strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     transform: @escaping @Sendable (Base.Element) async -> Inner,
     outerFailure: @escaping @Sendable (Base.Failure) -> Failure,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
@@ -55,6 +62,7 @@ where Base.Element: Sendable, Inner.Element: Sendable {
     self.init(
       base,
       strategy: strategy,
+      buffering: buffering,
       throwingTransform: { (value) async throws(Failure) -> Inner in await transform(value) },
       outerFailure: outerFailure,
       innerFailure: innerFailure
@@ -63,23 +71,17 @@ where Base.Element: Sendable, Inner.Element: Sendable {
 
   /// Subscribes to the outer sequence now and starts pumping it.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    let storage = FlattenStorage<Element, Failure>(strategy: strategy)
-    storage.start(
-      outer: base.makeAsyncIterator(),
-      of: Base.self,
-      transform: transform,
-      outerFailure: outerFailure,
-      innerFailure: innerFailure
-    )
+    let storage = FlattenStorage<Inner, Failure>(strategy: strategy, buffering: buffering, innerFailure: innerFailure)
+    storage.start(outer: base.makeAsyncIterator(), of: Base.self, transform: transform, outerFailure: outerFailure)
     return Iterator(storage: storage)
   }
 
   /// The iterator of an ``AsyncFlattenSequence``; dropping it cancels all the work.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline let consumer: Consumer
-    @usableFromInline var cursor: ConsumerCursor<FlattenStorage<Element, Failure>>
+    @usableFromInline var cursor: ConsumerCursor<FlattenStorage<Inner, Failure>>
 
-    @inlinable init(storage: FlattenStorage<Element, Failure>) {
+    @inlinable init(storage: FlattenStorage<Inner, Failure>) {
       consumer = Consumer(storage: storage)
       cursor = ConsumerCursor(host: storage, id: 0)
     }
@@ -99,9 +101,9 @@ where Base.Element: Sendable, Inner.Element: Sendable {
 
   /// Stops all the work when the iterator is dropped (a `break` out of the loop).
   @usableFromInline final class Consumer {
-    @usableFromInline let storage: FlattenStorage<Element, Failure>
+    @usableFromInline let storage: FlattenStorage<Inner, Failure>
 
-    @inlinable init(storage: FlattenStorage<Element, Failure>) {
+    @inlinable init(storage: FlattenStorage<Inner, Failure>) {
       self.storage = storage
     }
 

@@ -155,8 +155,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished. While `maxConcurrent`
-  /// inner sequences run, the outer sequence is not pulled.
+  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
+  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
+  /// turn, in order).
   ///
   /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
   ///
@@ -171,23 +174,29 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
+  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
+  ///     waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: .concurrent(limit: maxConcurrent), transform: transform,
+      self, strategy: .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform,
       outerFailure: absurd, innerFailure: absurd)
   }
 
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished. While `maxConcurrent`
-  /// inner sequences run, the outer sequence is not pulled.
+  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
+  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
+  /// turn, in order).
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
   ///
@@ -202,22 +211,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
+  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
+  ///     waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
     AsyncFlattenSequence(
-      self, strategy: .concurrent(limit: maxConcurrent), transform: transform,
+      self, strategy: .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform,
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished. While `maxConcurrent`
-  /// inner sequences run, the outer sequence is not pulled.
+  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
+  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
+  /// turn, in order).
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
@@ -233,22 +248,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
+  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
+  ///     waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: .concurrent(limit: maxConcurrent), transform: transform,
+      self, strategy: .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform,
       outerFailure: absurd, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished. While `maxConcurrent`
-  /// inner sequences run, the outer sequence is not pulled.
+  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
+  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
+  /// turn, in order).
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
   ///
@@ -263,22 +284,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
+  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
+  ///     waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: .concurrent(limit: maxConcurrent), transform: transform,
+      self, strategy: .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform,
       outerFailure: { $0 }, innerFailure: absurd)
   }
 
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished. While `maxConcurrent`
-  /// inner sequences run, the outer sequence is not pulled.
+  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
+  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
+  /// turn, in order).
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
@@ -294,19 +321,23 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
+  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
+  ///     waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async throws -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
     AsyncFlattenSequence(
-      self, strategy: .concurrent(limit: maxConcurrent), throwingTransform: transform,
+      self, strategy: .concurrent(limit: maxConcurrent), buffering: buffering, throwingTransform: transform,
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and combines them with `strategy`: ``FlattenStrategy/merge``,
-  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest`` or ``FlattenStrategy/concurrent(limit:)``.
+  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
+  /// ``FlattenStrategy/concurrent(limit:)``.
   ///
   /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
   ///
@@ -323,20 +354,25 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - strategy: how the inner sequences are combined.
+  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
+  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
+  ///     never make an inner sequence wait.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: strategy, transform: transform,
+      self, strategy: strategy, buffering: buffering, transform: transform,
       outerFailure: absurd, innerFailure: absurd)
   }
 
   /// Maps each element to an inner sequence and combines them with `strategy`: ``FlattenStrategy/merge``,
-  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest`` or ``FlattenStrategy/concurrent(limit:)``.
+  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
+  /// ``FlattenStrategy/concurrent(limit:)``.
   ///
   /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
   ///
@@ -353,19 +389,24 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - strategy: how the inner sequences are combined.
+  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
+  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
+  ///     never make an inner sequence wait.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
     AsyncFlattenSequence(
-      self, strategy: strategy, transform: transform,
+      self, strategy: strategy, buffering: buffering, transform: transform,
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and combines them with `strategy`: ``FlattenStrategy/merge``,
-  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest`` or ``FlattenStrategy/concurrent(limit:)``.
+  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
+  /// ``FlattenStrategy/concurrent(limit:)``.
   ///
   /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
   ///
@@ -383,19 +424,24 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - strategy: how the inner sequences are combined.
+  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
+  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
+  ///     never make an inner sequence wait.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: strategy, transform: transform,
+      self, strategy: strategy, buffering: buffering, transform: transform,
       outerFailure: absurd, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and combines them with `strategy`: ``FlattenStrategy/merge``,
-  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest`` or ``FlattenStrategy/concurrent(limit:)``.
+  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
+  /// ``FlattenStrategy/concurrent(limit:)``.
   ///
   /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
   ///
@@ -412,19 +458,24 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - strategy: how the inner sequences are combined.
+  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
+  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
+  ///     never make an inner sequence wait.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: strategy, transform: transform,
+      self, strategy: strategy, buffering: buffering, transform: transform,
       outerFailure: { $0 }, innerFailure: absurd)
   }
 
   /// Maps each element to an inner sequence and combines them with `strategy`: ``FlattenStrategy/merge``,
-  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest`` or ``FlattenStrategy/concurrent(limit:)``.
+  /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
+  /// ``FlattenStrategy/concurrent(limit:)``.
   ///
   /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
   ///
@@ -442,14 +493,18 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - strategy: how the inner sequences are combined.
+  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
+  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
+  ///     never make an inner sequence wait.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async throws -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
     AsyncFlattenSequence(
-      self, strategy: strategy, throwingTransform: transform,
+      self, strategy: strategy, buffering: buffering, throwingTransform: transform,
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 
@@ -596,11 +651,172 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 
+  /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
+  ///
+  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
+  ///
+  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  ///
+  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  ///
+  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
+  /// running inner sequence.
+  ///
+  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
+  ///
+  /// ```swift
+  /// let values = taps.flatMapFirst { value in
+  ///   Signal<Int, Never>.just(value * 10)
+  /// }
+  /// for await value in values { print(value) }
+  /// ```
+  /// - Parameters:
+  ///   - transform: makes the inner sequence for an element that arrives while none runs.
+  /// - Returns: a sequence of the inner sequences' elements.
+  public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+    _ transform: @escaping @Sendable (Element) async -> Inner
+  ) -> AsyncFlattenSequence<Self, Inner, Never>
+  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
+    AsyncFlattenSequence(
+      self, strategy: .first, transform: transform,
+      outerFailure: absurd, innerFailure: absurd)
+  }
+
+  /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
+  ///
+  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
+  ///
+  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  ///
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
+  ///
+  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
+  /// running inner sequence.
+  ///
+  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
+  ///
+  /// ```swift
+  /// let values = taps.flatMapFirst { value in
+  ///   Signal<Int, any Error>.future { try await api.load(value) }
+  /// }
+  /// for try await value in values { print(value) }
+  /// ```
+  /// - Parameters:
+  ///   - transform: makes the inner sequence for an element that arrives while none runs.
+  /// - Returns: a sequence of the inner sequences' elements.
+  public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+    _ transform: @escaping @Sendable (Element) async -> Inner
+  ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
+    AsyncFlattenSequence(
+      self, strategy: .first, transform: transform,
+      outerFailure: { $0 }, innerFailure: { $0 })
+  }
+
+  /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
+  ///
+  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
+  ///
+  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  ///
+  /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
+  /// cannot fail.
+  ///
+  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
+  /// running inner sequence.
+  ///
+  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
+  ///
+  /// ```swift
+  /// let values = taps.flatMapFirst { value in
+  ///   Signal<Int, any Error>.future { try await api.load(value) }
+  /// }
+  /// for try await value in values { print(value) }
+  /// ```
+  /// - Parameters:
+  ///   - transform: makes the inner sequence for an element that arrives while none runs.
+  /// - Returns: a sequence of the inner sequences' elements.
+  public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+    _ transform: @escaping @Sendable (Element) async -> Inner
+  ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
+    AsyncFlattenSequence(
+      self, strategy: .first, transform: transform,
+      outerFailure: absurd, innerFailure: { $0 })
+  }
+
+  /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
+  ///
+  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
+  ///
+  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  ///
+  /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
+  ///
+  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
+  /// running inner sequence.
+  ///
+  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
+  ///
+  /// ```swift
+  /// let values = taps.flatMapFirst { value in
+  ///   Signal<Int, Never>.just(value * 10)
+  /// }
+  /// for try await value in values { print(value) }
+  /// ```
+  /// - Parameters:
+  ///   - transform: makes the inner sequence for an element that arrives while none runs.
+  /// - Returns: a sequence of the inner sequences' elements.
+  public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+    _ transform: @escaping @Sendable (Element) async -> Inner
+  ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
+    AsyncFlattenSequence(
+      self, strategy: .first, transform: transform,
+      outerFailure: { $0 }, innerFailure: absurd)
+  }
+
+  /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
+  /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
+  ///
+  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
+  ///
+  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  ///
+  /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
+  /// also takes outer and inner sequences whose typed failures differ.
+  ///
+  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
+  /// running inner sequence.
+  ///
+  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
+  ///
+  /// ```swift
+  /// let values = taps.flatMapFirst { value in
+  ///   try api.request(for: value)
+  /// }
+  /// for try await value in values { print(value) }
+  /// ```
+  /// - Parameters:
+  ///   - transform: makes the inner sequence for an element that arrives while none runs.
+  /// - Returns: a sequence of the inner sequences' elements.
+  public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> Inner
+  ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
+    AsyncFlattenSequence(
+      self, strategy: .first, throwingTransform: transform,
+      outerFailure: { $0 }, innerFailure: { $0 })
+  }
+
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished. The next outer element is pulled
-  /// only after the running inner sequence finished.
+  /// **Finishes:** when the outer sequence and every inner sequence have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
+  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
+  /// `buffering` says (by default, every one waits its turn).
   ///
   /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
   ///
@@ -614,22 +830,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for await value in values { print(value) }
   /// ```
   /// - Parameters:
+  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
+  ///     turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: .concat, transform: transform,
+      self, strategy: .concat, buffering: buffering, transform: transform,
       outerFailure: absurd, innerFailure: absurd)
   }
 
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished. The next outer element is pulled
-  /// only after the running inner sequence finished.
+  /// **Finishes:** when the outer sequence and every inner sequence have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
+  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
+  /// `buffering` says (by default, every one waits its turn).
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
   ///
@@ -643,21 +865,27 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await value in values { print(value) }
   /// ```
   /// - Parameters:
+  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
+  ///     turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
     AsyncFlattenSequence(
-      self, strategy: .concat, transform: transform,
+      self, strategy: .concat, buffering: buffering, transform: transform,
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished. The next outer element is pulled
-  /// only after the running inner sequence finished.
+  /// **Finishes:** when the outer sequence and every inner sequence have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
+  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
+  /// `buffering` says (by default, every one waits its turn).
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
@@ -672,21 +900,27 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await value in values { print(value) }
   /// ```
   /// - Parameters:
+  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
+  ///     turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: .concat, transform: transform,
+      self, strategy: .concat, buffering: buffering, transform: transform,
       outerFailure: absurd, innerFailure: { $0 })
   }
 
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished. The next outer element is pulled
-  /// only after the running inner sequence finished.
+  /// **Finishes:** when the outer sequence and every inner sequence have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
+  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
+  /// `buffering` says (by default, every one waits its turn).
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
   ///
@@ -700,21 +934,27 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await value in values { print(value) }
   /// ```
   /// - Parameters:
+  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
+  ///     turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
     AsyncFlattenSequence(
-      self, strategy: .concat, transform: transform,
+      self, strategy: .concat, buffering: buffering, transform: transform,
       outerFailure: { $0 }, innerFailure: absurd)
   }
 
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished. The next outer element is pulled
-  /// only after the running inner sequence finished.
+  /// **Finishes:** when the outer sequence and every inner sequence have finished.
+  ///
+  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
+  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
+  /// `buffering` says (by default, every one waits its turn).
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
@@ -729,13 +969,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await value in values { print(value) }
   /// ```
   /// - Parameters:
+  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
+  ///     turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
+    buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async throws -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
     AsyncFlattenSequence(
-      self, strategy: .concat, throwingTransform: transform,
+      self, strategy: .concat, buffering: buffering, throwingTransform: transform,
       outerFailure: { $0 }, innerFailure: { $0 })
   }
 }

@@ -1,13 +1,18 @@
-/// The transitions of a flatten operator (``AsyncFlattenSequence``): which inner sequences run, when the
-/// outer may be pulled, when producers must wait for the consumer, and how it all ends.
+/// The transitions of a flatten operator (``AsyncFlattenSequence``): which inner sequences run, which wait for a
+/// slot, when producers must wait for the consumer, and how it all ends.
 ///
 /// A pure value kept behind the storage's lock: each method handles one event and returns what the caller must
 /// do once the lock is released (cancel these tasks, resume those continuations). Inner sequences are known by
-/// an id that the outer pump hands out in order.
-@usableFromInline struct FlattenStateMachine<Element: Sendable, Failure: Error>: Sendable {
+/// an id that the outer pump hands out in arrival order.
+///
+/// An inner sequence runs either in place, in the outer pump's task (an immediate ``Signal`` that never
+/// suspends), or in a *worker* task. A worker whose inner sequence finishes takes the oldest waiting inner
+/// sequence and runs it too, so that under a concurrency limit a queue of inners costs no task per inner. A
+/// worker is known by the id of the first inner it ran.
+@usableFromInline struct FlattenStateMachine<Element: Sendable, Failure: Error, Inner: Sendable>: Sendable {
   @usableFromInline typealias Consumer = ConsumerQueue<Element, Failure>.Waiter
-  /// A pump (the outer one waiting for a slot, or an inner one waiting for the consumer) parked until it may
-  /// go on (`true`) or must stop (`false`).
+  /// A pump (the outer one waiting to read, or an inner one waiting for the consumer) parked until it may go on
+  /// (`true`) or must stop (`false`).
   @usableFromInline typealias Pump = UnsafeContinuation<Bool, Never>
 
   /// What to do after releasing the lock.
@@ -36,11 +41,44 @@
     case stop
   }
 
-  /// What the outer pump does before pulling the next outer value.
-  @usableFromInline enum SlotAction {
+  /// Whether the outer pump may read the next outer element (only asked under
+  /// ``FlattenBuffering/suspendingOuter(after:)``).
+  @usableFromInline enum ReadAction {
     case proceed
     case wait
     case stop
+  }
+
+  /// Whether an outer element that just arrived makes an inner sequence (only asked under ``FlattenStrategy/first``,
+  /// which does not even call the transform while an inner runs).
+  @usableFromInline enum ArrivalAction {
+    case transform
+    case ignore
+    case stop
+  }
+
+  /// What the outer pump does with the inner sequence made from an outer element.
+  @usableFromInline enum Admission {
+    /// Run it now in the outer pump's task (it is immediate); first perform the effects (under
+    /// ``FlattenStrategy/latest``, they stop the inner sequence it replaces).
+    case startInPlace(Effects)
+    /// Start a worker task for it, then register it with ``workerStarted(_:task:)``; first perform the effects.
+    case startWorker(Effects)
+    /// Every slot is taken: it waits its turn. `dropped` is a waiting inner sequence that the buffering let go
+    /// of to make room (it never runs), released by the caller outside the lock.
+    case queued(dropped: Inner?)
+    /// Every slot is taken and the buffering (or ``FlattenStrategy/first``) drops it: it never runs.
+    case dropped
+    /// The operator ended.
+    case stop
+  }
+
+  /// Where an inner sequence runs.
+  @usableFromInline enum Runner: Sendable {
+    /// In the outer pump's task: nothing of its own to cancel.
+    case inPlace
+    /// In worker task `id`.
+    case worker(Int)
   }
 
   @usableFromInline enum State: Sendable {
@@ -56,39 +94,63 @@
   @usableFromInline var state = State.running
   @usableFromInline var outerTask: Task<Void, Never>?
   @usableFromInline var outerHasFinished = false
-  /// The outer pump, while it waits for a free slot.
+  /// The outer pump, while it waits for room under ``FlattenBuffering/suspendingOuter(after:)``.
   @usableFromInline var outerParked: Pump?
-  /// The running inner sequences, by id; the task is `nil` between ``innerStarting(id:)`` and
-  /// ``innerStarted(id:task:)``.
-  @usableFromInline var inners: [Int: Task<Void, Never>?] = [:]
+  /// The running inner sequences, by id, and where each runs.
+  @usableFromInline var inners: [Int: Runner] = [:]
+  /// The worker tasks, by worker id; the task is `nil` between ``innerArrived(_:id:immediate:)`` and
+  /// ``workerStarted(_:task:)``.
+  @usableFromInline var workers: [Int: Task<Void, Never>?] = [:]
   /// The inner pumps waiting for the consumer to drain the buffer.
   @usableFromInline var parkedInners: [Int: Pump] = [:]
+  /// The inner sequences waiting for a slot, oldest first, from `waitingHead` on; the slots before it were taken
+  /// and emptied, so that an inner that started is not kept alive by the queue.
+  @usableFromInline var waiting: [(id: Int, inner: Inner)?] = []
+  @usableFromInline var waitingHead = 0
 
   /// The consumer's buffer; `nil` once the consumer stopped. The consumer's cursor works on it directly (and
-  /// then calls ``consumerLooked()``); the pumps go through ``push(_:from:)``.
+  /// then calls ``consumerLooked()``); the pumps go through ``push(_:from:streak:)``.
   @usableFromInline var queue: ConsumerQueue<Element, Failure>? = ConsumerQueue(policy: .unbounded)
   /// Elements added to `queue` since the consumer last emptied it.
   @usableFromInline var buffered = 0
   @usableFromInline let limit: Int
   @usableFromInline let switchesToLatest: Bool
+  @usableFromInline let ignoresWhileBusy: Bool
+  @usableFromInline let buffering: FlattenBuffering.Kind
   @usableFromInline let bufferLimit: Int
   @usableFromInline let pauseAfter: Int
 
   /// - Parameters:
-  ///   - strategy: how many inner sequences may run at once, and whether a new one replaces the old.
+  ///   - strategy: how many inner sequences may run at once, and what a new one does to the running ones.
+  ///   - buffering: what happens to inner sequences that find every slot taken.
   ///   - bufferLimit: how many elements may wait for the consumer before inner pumps pause.
   ///   - pauseAfter: how many elements an inner pump pushes before a full buffer makes it pause.
-  @inlinable init(strategy: FlattenStrategy, bufferLimit: Int, pauseAfter: Int) {
+  @inlinable init(strategy: FlattenStrategy, buffering: FlattenBuffering, bufferLimit: Int, pauseAfter: Int) {
     switch strategy.kind {
     case .concurrent(let limit):
       self.limit = limit
       self.switchesToLatest = false
+      self.ignoresWhileBusy = false
     case .latest:
       self.limit = .max
       self.switchesToLatest = true
+      self.ignoresWhileBusy = false
+    case .first:
+      self.limit = 1
+      self.switchesToLatest = false
+      self.ignoresWhileBusy = true
     }
+    self.buffering = buffering.kind
     self.bufferLimit = bufferLimit
     self.pauseAfter = pauseAfter
+  }
+
+  @inlinable var waitingCount: Int { waiting.count - waitingHead }
+
+  /// Whether the outer pump may read now: always, unless the buffering suspends it while enough inners wait.
+  @inlinable var outerMayRead: Bool {
+    guard case .suspending(let allowed) = buffering else { return true }
+    return waitingCount < allowed || (waitingCount == 0 && inners.count < limit)
   }
 
   // MARK: Outer pump
@@ -105,19 +167,19 @@
     }
   }
 
-  /// Whether the outer pump may pull the next outer value now.
-  @inlinable func slotAction() -> SlotAction {
+  /// Whether the outer pump may read the next outer element now.
+  @inlinable func readAction() -> ReadAction {
     switch state {
-    case .running: inners.count < limit ? .proceed : .wait
+    case .running: outerMayRead ? .proceed : .wait
     case .finished: .stop
     }
   }
 
-  /// Parks the outer pump until a slot is free; returns what to resume it with at once, or `nil` if parked.
-  @inlinable mutating func waitForSlot(_ pump: Pump) -> Bool? {
+  /// Parks the outer pump until it may read; returns what to resume it with at once, or `nil` if parked.
+  @inlinable mutating func waitToRead(_ pump: Pump) -> Bool? {
     switch state {
     case .running:
-      guard inners.count >= limit else { return true }
+      guard !outerMayRead else { return true }
       precondition(outerParked == nil, "Internal inconsistency: the outer pump parked twice")
       outerParked = pump
       return nil
@@ -126,51 +188,71 @@
     }
   }
 
-  /// The outer sequence finished: the result finishes once every running inner has.
+  /// An outer element arrived: under ``FlattenStrategy/first`` it is ignored while an inner sequence runs.
+  @inlinable func arrivalAction() -> ArrivalAction {
+    switch state {
+    case .running: inners.isEmpty ? .transform : .ignore
+    case .finished: .stop
+    }
+  }
+
+  /// The transform made inner `id` (`immediate`: a ``Signal`` that never suspends) from an outer element that
+  /// just arrived: start it, queue it, or drop it.
+  @inlinable mutating func innerArrived(_ inner: Inner, id: Int, immediate: Bool) -> Admission {
+    guard case .running = state else { return .stop }
+    if inners.count < limit && waitingCount == 0 {
+      var effects = Effects()
+      if switchesToLatest { effects = stopInners() }
+      if immediate {
+        inners[id] = .inPlace
+        return .startInPlace(effects)
+      }
+      inners[id] = .worker(id)
+      workers[id] = .some(nil)
+      return .startWorker(effects)
+    }
+    if ignoresWhileBusy { return .dropped }
+    switch buffering {
+    case .unbounded, .suspending:
+      break
+    case .newest(let capacity):
+      if waitingCount >= capacity {
+        let dropped = takeOldestWaiting().inner
+        waiting.append((id, inner))
+        return .queued(dropped: dropped)
+      }
+    case .oldest(let capacity):
+      if waitingCount >= capacity { return .dropped }
+    }
+    waiting.append((id, inner))
+    return .queued(dropped: nil)
+  }
+
+  /// Records the task of worker `id`; returns `false` if that worker already ended (or the operator did), so that
+  /// the caller cancels the task (harmless if it is done).
+  @inlinable mutating func workerStarted(_ id: Int, task: Task<Void, Never>) -> Bool {
+    switch state {
+    case .running:
+      guard workers[id] != nil else { return false }
+      workers[id] = task
+      return true
+    case .finished:
+      return false
+    }
+  }
+
+  /// The outer sequence finished: the result finishes once every inner has, running or waiting.
   @inlinable mutating func outerFinished() -> Effects {
     switch state {
     case .running:
       outerHasFinished = true
-      return inners.isEmpty ? finish() : Effects()
+      return inners.isEmpty && waitingCount == 0 ? finish() : Effects()
     case .finished:
       return Effects()
     }
   }
 
   // MARK: Inner pumps
-
-  /// Registers inner `id` before its task exists. Under ``FlattenStrategy/latest`` this stops the inner it
-  /// replaces. Returns `nil` if the operator ended (the inner must not start).
-  @inlinable mutating func innerStarting(id: Int) -> Effects? {
-    switch state {
-    case .running:
-      precondition(inners[id] == nil, "Internal inconsistency: inner \(id) started twice")
-      var effects = Effects()
-      if switchesToLatest {
-        for case let task? in inners.values { effects.cancel.append(task) }
-        for parked in parkedInners.values { effects.resume.append((parked, false)) }
-        inners.removeAll(keepingCapacity: true)
-        parkedInners.removeAll(keepingCapacity: true)
-      }
-      inners[id] = .some(nil)
-      return effects
-    case .finished:
-      return nil
-    }
-  }
-
-  /// Records the task of inner `id`; returns `false` if that inner already ended or was replaced, so that the
-  /// caller cancels the task (harmless if it is done).
-  @inlinable mutating func innerStarted(id: Int, task: Task<Void, Never>) -> Bool {
-    switch state {
-    case .running:
-      guard inners[id] != nil else { return false }
-      inners[id] = task
-      return true
-    case .finished:
-      return false
-    }
-  }
 
   /// Inner `id` produced `element`, its `streak`-th since it last paused.
   @inlinable mutating func push(_ element: Element, from id: Int, streak: Int) -> PushAction {
@@ -200,21 +282,51 @@
     }
   }
 
-  /// Inner `id` finished; frees its slot, and finishes the result if it was the last one after the outer.
-  @inlinable mutating func innerFinished(id: Int) -> Effects {
-    switch state {
-    case .running:
-      guard inners.removeValue(forKey: id) != nil else { return Effects() }
-      if outerHasFinished && inners.isEmpty { return finish() }
-      var effects = Effects()
-      if let parked = outerParked, inners.count < limit {
-        outerParked = nil
-        effects.resume.append((parked, true))
+  /// Inner `id` finished. Its worker goes on with the oldest waiting inner, if any (returned as `next`);
+  /// otherwise the slot frees, and the result finishes if this was the last inner after the outer.
+  @inlinable mutating func innerFinished(id: Int) -> (effects: Effects, next: (id: Int, inner: Inner)?) {
+    guard case .running = state, let runner = inners.removeValue(forKey: id) else { return (Effects(), nil) }
+    switch runner {
+    case .worker(let worker):
+      if waitingCount > 0 {
+        let next = takeOldestWaiting()
+        inners[next.id] = .worker(worker)
+        return (resumeOuterIfItMayRead(), next)
       }
-      return effects
-    case .finished:
-      return Effects()
+      workers.removeValue(forKey: worker)
+    case .inPlace:
+      // Only the outer pump queues inners, and it starts one in place only when none waits: while it runs one,
+      // nothing can have been queued behind it.
+      precondition(waitingCount == 0, "Internal inconsistency: an inner ran in place while others waited")
     }
+    if outerHasFinished && inners.isEmpty && waitingCount == 0 { return (finish(), nil) }
+    return (resumeOuterIfItMayRead(), nil)
+  }
+
+  @inlinable mutating func resumeOuterIfItMayRead() -> Effects {
+    var effects = Effects()
+    if let parked = outerParked, outerMayRead {
+      outerParked = nil
+      effects.resume.append((parked, true))
+    }
+    return effects
+  }
+
+  /// Removes the oldest waiting inner from the queue and returns it.
+  @inlinable mutating func takeOldestWaiting() -> (id: Int, inner: Inner) {
+    guard let oldest = waiting[waitingHead] else {
+      preconditionFailure("Internal inconsistency: an empty slot in the queue of waiting inners")
+    }
+    waiting[waitingHead] = nil
+    waitingHead += 1
+    if waitingHead == waiting.count {
+      waiting.removeAll(keepingCapacity: true)
+      waitingHead = 0
+    } else if waitingHead >= 32 && waitingHead * 2 >= waiting.count {
+      waiting.removeFirst(waitingHead)
+      waitingHead = 0
+    }
+    return oldest
   }
 
   // MARK: Ending
@@ -264,12 +376,22 @@
 
   /// Ends abnormally: every task is cancelled and every parked pump told to stop.
   @inlinable mutating func stopAll() -> Effects {
-    var effects = Effects()
+    var effects = stopInners()
     if let outerTask { effects.cancel.append(outerTask) }
     if let outerParked { effects.resume.append((outerParked, false)) }
-    for case let task? in inners.values { effects.cancel.append(task) }
-    for parked in parkedInners.values { effects.resume.append((parked, false)) }
     end()
+    return effects
+  }
+
+  /// Stops every running inner sequence (a switch to the latest one, or the end): their workers are cancelled
+  /// and their parked pumps told to stop.
+  @inlinable mutating func stopInners() -> Effects {
+    var effects = Effects()
+    for case let task? in workers.values { effects.cancel.append(task) }
+    for parked in parkedInners.values { effects.resume.append((parked, false)) }
+    inners.removeAll(keepingCapacity: true)
+    workers.removeAll(keepingCapacity: true)
+    parkedInners.removeAll(keepingCapacity: true)
     return effects
   }
 
@@ -278,6 +400,9 @@
     outerTask = nil
     outerParked = nil
     inners = [:]
+    workers = [:]
     parkedInners = [:]
+    waiting = []
+    waitingHead = 0
   }
 }

@@ -1,25 +1,43 @@
 import Synchronization
 
 /// The shared state of one iteration of an ``AsyncFlattenSequence``: the lock around its state machine, the
-/// outer pump task and one task per inner sequence.
+/// outer pump task and the worker tasks that run the inner sequences.
 ///
-/// Pumps push into the consumer's ``ConsumerQueue`` (one lock per element); the consumer drains it in batches
-/// through a ``ConsumerCursor``. Continuations are resumed and tasks cancelled after the lock is released.
-@usableFromInline final class FlattenStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost {
-  @usableFromInline typealias StateMachine = FlattenStateMachine<Element, Failure>
+/// The outer pump reads the outer sequence, calls the transform as each element arrives and hands the inner
+/// sequence to the state machine, which starts it or queues it. Pumps push into the consumer's
+/// ``ConsumerQueue`` (one lock per element); the consumer drains it in batches through a ``ConsumerCursor``.
+/// Continuations are resumed and tasks cancelled after the lock is released.
+@usableFromInline final class FlattenStorage<Inner: AsyncSequence & Sendable, Failure: Error>: ConsumerQueueHost
+where Inner.Element: Sendable {
+  @usableFromInline typealias Element = Inner.Element
+  @usableFromInline typealias StateMachine = FlattenStateMachine<Element, Failure, Inner>
 
   @usableFromInline let state: Locked<StateMachine>
   /// Moves whenever the consumer's queue may have changed; see ``ConsumerQueueHost/activity``.
   @usableFromInline let events = Atomic<Int>(0)
-  /// One inner at a time (`.concat`): the outer pump iterates each inner itself, which spares a task per inner
-  /// and a hand-over between tasks; the outer is not pulled meanwhile anyway.
-  @usableFromInline let pumpsInnersInline: Bool
+  @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
+  /// ``FlattenBuffering/suspendingOuter(after:)``: the outer pump asks before each read whether it may.
+  @usableFromInline let suspendsOuter: Bool
+  /// ``FlattenStrategy/first``: the outer pump asks before each transform whether an inner runs.
+  @usableFromInline let ignoresWhileBusy: Bool
 
-  @inlinable init(strategy: FlattenStrategy) {
-    pumpsInnersInline = strategy.kind == .concurrent(limit: 1)
-    state = Locked(
-      StateMachine(strategy: strategy, bufferLimit: FlattenTuning.bufferLimit, pauseAfter: FlattenTuning.pauseAfter)
-    )
+  @inlinable init(
+    strategy: FlattenStrategy,
+    buffering: FlattenBuffering,
+    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
+  ) {
+    let machine = StateMachine(
+      strategy: strategy, buffering: buffering,
+      bufferLimit: FlattenTuning.bufferLimit, pauseAfter: FlattenTuning.pauseAfter)
+    // Only a limited strategy ever queues inners (`.merge` and `.latest` start each at once, `.first` drops).
+    if case .suspending = buffering.kind, machine.limit != .max, !machine.ignoresWhileBusy {
+      suspendsOuter = true
+    } else {
+      suspendsOuter = false
+    }
+    ignoresWhileBusy = machine.ignoresWhileBusy
+    state = Locked(machine)
+    self.innerFailure = innerFailure
   }
 
   // MARK: Pumps
@@ -31,17 +49,17 @@ import Synchronization
   /// own, which needs a conformance that cannot be isolated to an actor (SE-0470). `Outer: SendableMetatype`
   /// guarantees that for every conformance reached through `Outer`, `Outer.AsyncIterator: AsyncIteratorProtocol`
   /// included, so callers need no `AsyncIterator: SendableMetatype` (which an opaque sequence cannot satisfy).
-  @inlinable func start<Outer: AsyncSequence & SendableMetatype, Inner: AsyncSequence & Sendable>(
+  @inlinable func start<Outer: AsyncSequence & SendableMetatype>(
     outer: sending Outer.AsyncIterator,
     of _: Outer.Type,
     transform: @escaping @Sendable (Outer.Element) async throws(Failure) -> Inner,
-    outerFailure: @escaping @Sendable (Outer.Failure) -> Failure,
-    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
-  ) where Inner.Element == Element {
+    outerFailure: @escaping @Sendable (Outer.Failure) -> Failure
+  ) {
     let task = Task {
       var outer = outer
       var nextID = 0
-      while await waitForSlot() {
+      while true {
+        if suspendsOuter, await !waitToRead() { return }
         let value: Outer.Element?
         do throws(Outer.Failure) {
           value = try await outer.next(isolation: nil)
@@ -53,6 +71,15 @@ import Synchronization
           outerFinished()
           return
         }
+        if ignoresWhileBusy {
+          switch state.withLock({ $0.arrivalAction() }) {
+          case .transform: break
+          case .ignore: continue
+          case .stop: return
+          }
+        }
+        // The transform runs as the element arrives (RxSwift calls its selector then), even if the inner
+        // sequence has to wait for a slot: a throwing transform fails the result at once.
         let inner: Inner
         do throws(Failure) {
           inner = try await transform(value)
@@ -60,45 +87,56 @@ import Synchronization
           fail(error, from: nil)
           return
         }
-        if pumpsInnersInline || isImmediate(inner) {
-          // An immediate inner (`Signal.just`, …) ends without suspending: pumping it here spares a task.
-          guard let replaced = state.withLock({ $0.innerStarting(id: nextID) }) else { return }
-          replaced.perform()
-          await pump(inner, id: nextID, innerFailure: innerFailure)
-        } else {
-          guard startInner(inner, id: nextID, innerFailure: innerFailure) else { return }
-        }
+        let id = nextID
         nextID += 1
+        let immediate = isImmediate(inner)
+        switch state.withLock({ $0.innerArrived(inner, id: id, immediate: immediate) }) {
+        case .startInPlace(let replaced):
+          // Under `.latest`, the replaced inner is cancelled before the new one starts. An immediate inner
+          // (`Signal.just`, …) ends without suspending: pumping it here spares a task.
+          replaced.perform()
+          if await pump(inner, id: id) { finishInPlace(id: id) }
+        case .startWorker(let replaced):
+          replaced.perform()
+          startWorker(inner, id: id)
+        case .queued, .dropped:
+          continue
+        case .stop:
+          return
+        }
       }
     }
     if !state.withLock({ $0.outerStarted(task: task) }) { task.cancel() }
   }
 
   /// Whether `inner` is a ``Signal`` whose runs never suspend, so the outer pump can iterate it in place.
-  @inlinable func isImmediate<Inner: AsyncSequence>(_ inner: Inner) -> Bool {
+  @inlinable func isImmediate(_ inner: Inner) -> Bool {
     (inner as? Signal<Element, Inner.Failure>)?.isImmediate ?? false
   }
 
-  /// Starts the task that pumps `inner`; returns `false` if the operator ended meanwhile.
-  @inlinable func startInner<Inner: AsyncSequence & Sendable>(
-    _ inner: Inner,
-    id: Int,
-    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
-  ) -> Bool where Inner.Element == Element {
-    guard let replaced = state.withLock({ $0.innerStarting(id: id) }) else { return false }
-    // Under `.latest`, the replaced inner is cancelled before the new one starts.
-    replaced.perform()
-    let task = Task { await pump(inner, id: id, innerFailure: innerFailure) }
-    if !state.withLock({ $0.innerStarted(id: id, task: task) }) { task.cancel() }
-    return true
+  /// Starts worker `id` on inner `id`; it goes on with the inners that wait for a slot.
+  @inlinable func startWorker(_ inner: Inner, id: Int) {
+    let task = Task { await work(on: inner, id: id) }
+    if !state.withLock({ $0.workerStarted(id, task: task) }) { task.cancel() }
   }
 
-  /// Iterates inner `id` to its end, handing its elements to the consumer.
-  @inlinable func pump<Inner: AsyncSequence & Sendable>(
-    _ inner: Inner,
-    id: Int,
-    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
-  ) async where Inner.Element == Element {
+  /// A worker's loop: pumps its inner sequence, then each waiting one the state machine hands it.
+  @inlinable func work(on first: Inner, id: Int) async {
+    var current = (id: id, inner: first)
+    while await pump(current.inner, id: current.id) {
+      let (effects, next) = state.withLock { machine in
+        defer { events.wrappingAdd(1, ordering: .relaxed) }
+        return machine.innerFinished(id: current.id)
+      }
+      effects.perform()
+      guard let next else { return }
+      current = next
+    }
+  }
+
+  /// Iterates inner `id` to its end, handing its elements to the consumer. Returns `true` if it finished
+  /// normally (the caller reports that), `false` if it failed or was told to stop.
+  @inlinable func pump(_ inner: Inner, id: Int) async -> Bool {
     var iterator = inner.makeAsyncIterator()
     var streak = 0
     do throws(Inner.Failure) {
@@ -107,18 +145,28 @@ import Synchronization
         switch await push(element, from: id, streak: streak) {
         case .proceed: continue
         case .paused: streak = 0
-        case .stop: return
+        case .stop: return false
         }
       }
-      finishInner(id: id)
+      return true
     } catch {
       fail(innerFailure(error), from: id)
+      return false
     }
   }
 
-  /// Waits, if the strategy says so, until the outer pump may pull again; `false` means stop.
-  @inlinable func waitForSlot() async -> Bool {
-    switch state.withLock({ $0.slotAction() }) {
+  /// An inner pumped in place finished; nothing can wait behind it (see ``FlattenStateMachine/innerFinished(id:)``).
+  @inlinable func finishInPlace(id: Int) {
+    state.withLock { machine in
+      defer { events.wrappingAdd(1, ordering: .relaxed) }
+      return machine.innerFinished(id: id).effects
+    }
+    .perform()
+  }
+
+  /// Waits, under ``FlattenBuffering/suspendingOuter(after:)``, until the outer pump may read; `false` means stop.
+  @inlinable func waitToRead() async -> Bool {
+    switch state.withLock({ $0.readAction() }) {
     case .proceed: return true
     case .stop: return false
     case .wait: break
@@ -126,7 +174,7 @@ import Synchronization
     // No cancellation handler: the only one that cancels this task is this storage, and it resumes the
     // parked pump whenever it does.
     return await withUnsafeContinuation { (pump: StateMachine.Pump) in
-      if let goOn = state.withLock({ $0.waitForSlot(pump) }) { pump.resume(returning: goOn) }
+      if let goOn = state.withLock({ $0.waitToRead(pump) }) { pump.resume(returning: goOn) }
     }
   }
 
@@ -151,7 +199,7 @@ import Synchronization
     case .stop:
       return .stop
     case .wait:
-      // As in `waitForSlot`, whoever cancels this task also resumes the parked pump.
+      // As in `waitToRead`, whoever cancels this task also resumes the parked pump.
       let goOn = await withUnsafeContinuation { (pump: StateMachine.Pump) in
         if let goOn = state.withLock({ $0.waitForDrain(pump, id: id) }) { pump.resume(returning: goOn) }
       }
@@ -163,14 +211,6 @@ import Synchronization
     state.withLock { machine in
       defer { events.wrappingAdd(1, ordering: .relaxed) }
       return machine.outerFinished()
-    }
-    .perform()
-  }
-
-  @inlinable func finishInner(id: Int) {
-    state.withLock { machine in
-      defer { events.wrappingAdd(1, ordering: .relaxed) }
-      return machine.innerFinished(id: id)
     }
     .perform()
   }

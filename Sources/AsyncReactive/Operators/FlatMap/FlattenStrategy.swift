@@ -4,9 +4,13 @@
 /// | strategy | inner sequences | when a new outer value arrives |
 /// | --- | --- | --- |
 /// | ``merge`` | all run at once; outputs interleave as produced | starts its inner at once |
-/// | ``concurrent(limit:)`` | at most `limit` at once | waits for a free slot (the outer is not pulled meanwhile) |
-/// | ``concat`` | one at a time, in order | waits until the running inner finished |
+/// | ``concurrent(limit:)`` | at most `limit` at once | its inner waits for a free slot, in order |
+/// | ``concat`` | one at a time, in order | its inner waits until the running ones finished |
 /// | ``latest`` | only the newest one | cancels the running inner, then starts the new one |
+/// | ``first`` | only one; newcomers are ignored | ignored (no transform) while an inner runs |
+///
+/// Under every strategy the outer sequence is read all the time and the transform runs as each value arrives
+/// (except a value ``first`` ignores); what waits for a slot, and how much of it, is the ``FlattenBuffering``.
 ///
 /// ```swift
 /// let pages = pageNumbers.flatMap(.concurrent(limit: 4)) { page in api.page(page) }
@@ -15,6 +19,7 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   @usableFromInline package enum Kind: Sendable, Hashable {
     case concurrent(limit: Int)
     case latest
+    case first
   }
 
   @usableFromInline package let kind: Kind
@@ -46,7 +51,16 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public static var latest: FlattenStrategy { FlattenStrategy(kind: .latest) }
 
-  /// At most `limit` inner sequences run at once; further outer values wait for a free slot, in order.
+  /// Only one inner sequence runs; outer values that arrive while it runs are ignored, without calling the
+  /// transform (RxSwift `flatMapFirst`, RxJS `exhaustMap`): a tap while a request runs does nothing.
+  ///
+  /// ```swift
+  /// let logins = loginTaps.flatMap(.first) { _ in Signal.future { try await api.logIn() } }
+  /// ```
+  public static var first: FlattenStrategy { FlattenStrategy(kind: .first) }
+
+  /// At most `limit` inner sequences run at once; the inner sequences of further outer values wait for a free
+  /// slot, in order (as the ``FlattenBuffering`` says).
   ///
   /// ```swift
   /// let thumbnails = photos.flatMap(.concurrent(limit: 3)) { photo in renderer.thumbnail(photo) }
@@ -66,6 +80,7 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch kind {
     case .latest: ".latest"
+    case .first: ".first"
     case .concurrent(limit: .max): ".merge"
     case .concurrent(limit: 1): ".concat"
     case .concurrent(let limit): ".concurrent(limit: \(limit))"

@@ -30,6 +30,28 @@ extension ReiterableAsyncSequence {
     return AsyncRetrySequence(self, policy: .count(maxRetries))
   }
 
+  /// On failure, iterates this sequence again, as often as it takes (RxSwift `retry()`, ReactiveSwift
+  /// `retry(upTo: .max)`).
+  ///
+  /// Elements delivered before a failure stay delivered. A sequence that always fails at once makes this loop
+  /// as fast as it can: to wait between attempts, use ``retry(_:delay:clock:)`` or `retry(when:)`.
+  ///
+  /// **Finishes:** when an attempt finishes.
+  ///
+  /// **Throws:** nothing while the consumer runs: every failure is retried. A cancelled consumer is not retried
+  /// for: a failure that comes after the cancellation is thrown (a cancelled ``Signal`` finishes instead).
+  ///
+  /// **Cancellation:** runs in the consumer's task; cancelling it ends the current attempt and stops retrying.
+  ///
+  /// ```swift
+  /// // A live feed that reconnects whenever the connection drops.
+  /// for try await quote in Signal.deferred { socket.quotes() }.retry() { show(quote) }
+  /// ```
+  /// - Returns: a sequence of the elements of every attempt.
+  public func retry() -> AsyncRetrySequence<Self> {
+    AsyncRetrySequence(self, policy: .count(.max))
+  }
+
   /// On failure, waits as `delay` says, then iterates this sequence again, up to `maxRetries` more times.
   ///
   /// Retry *n* waits ``RetryDelay``'s *n*-th delay on `clock` first. When the retries are used up, the last

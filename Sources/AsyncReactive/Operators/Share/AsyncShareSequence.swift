@@ -25,6 +25,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// wait for one consumer, the run pauses until that consumer catches up. A consumer that makes its iterator and
   /// does not iterate therefore holds the others back: drop the iterator you do not use.
   ///
+  /// **Retrying:** the result is not a ``ReiterableAsyncSequence``, so it has no `retry`: a new iteration may join
+  /// a run that another consumer started, and would not see that run's earlier elements. Retry before sharing
+  /// (`request.retry(3).share()`), so that every consumer shares the retried run.
+  ///
   /// ```swift
   /// let user = Signal.future { try await api.fetchUser() }.share()
   /// // combineLatest subscribes to both before pulling: one request feeds both.

@@ -1,0 +1,89 @@
+/// The latest element of a base sequence at each element of a trigger sequence, if a new one arrived since the last
+/// sample: what `sample(on:)` returns.
+///
+/// **Finishes:** at the first trigger element after the base finished (after the last pending element), or when
+/// the trigger finishes (after the pending element).
+///
+/// **Throws:** as soon as either sequence fails (the other one is cancelled); a pending element is dropped.
+///
+/// **Cancellation:** cancelling the consuming task, breaking out of the loop or dropping the iterator cancels both
+/// sequences.
+///
+/// **Buffering:** only the base's latest element is kept. Making the iterator subscribes to both sequences; the
+/// first `next()` starts one task for each.
+///
+/// ```swift
+/// let frames: AsyncSampleSequence<SubjectSubscription<Double, Never>, Signal<Void, Never>, Never> =
+///   positions.subscribe().sample(on: displayLink)
+/// ```
+public struct AsyncSampleSequence<
+  Base: AsyncSequence & Sendable, Trigger: AsyncSequence & Sendable, Failure: Error
+>: AsyncSequence, Sendable
+where
+  Base.Element: Sendable, Base.AsyncIterator: SendableMetatype,
+  Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype
+{
+  /// This sequence's elements.
+  public typealias Element = Base.Element
+  @usableFromInline typealias Rule = SampleRule<Base.Element>
+
+  @usableFromInline let base: Base
+  @usableFromInline let trigger: Trigger
+  @usableFromInline let baseFailure: @Sendable (Base.Failure) -> Failure
+  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Failure
+
+  @inlinable init(
+    _ base: Base,
+    _ trigger: Trigger,
+    baseFailure: @escaping @Sendable (Base.Failure) -> Failure,
+    triggerFailure: @escaping @Sendable (Trigger.Failure) -> Failure
+  ) {
+    self.base = base
+    self.trigger = trigger
+    self.baseFailure = baseFailure
+    self.triggerFailure = triggerFailure
+  }
+
+  /// Subscribes to both sequences now; they are pumped from the first `next()`.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    let rule = NaryRuleCell(Rule())
+    let storage = NaryStorage<Element, Failure>(inputs: [
+      .subscribe(base, index: Rule.baseIndex, failure: baseFailure, rule: rule) { rule, value in
+        rule.receive(value)
+      },
+      .subscribe(trigger, index: Rule.triggerIndex, failure: triggerFailure, rule: rule) { rule, _ in
+        rule.tick()
+      },
+    ])
+    return Iterator(base: NaryIterator(storage))
+  }
+
+  /// The iterator of an ``AsyncSampleSequence``; dropping it cancels both sequences.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: NaryIterator<Element, Failure>
+
+    @inlinable init(base: NaryIterator<Element, Failure>) {
+      self.base = base
+    }
+
+    /// The next element, `nil` once the result finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the first failure of either sequence, once.
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
+    }
+
+    /// The next element, running on the caller's actor.
+    ///
+    /// **Throws:** the first failure of either sequence, once.
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
+    }
+  }
+}
+
+/// Each iteration subscribes to both sequences anew, so `retry` works through it when both can run again.
+extension AsyncSampleSequence: ReiterableAsyncSequence
+where Base: ReiterableAsyncSequence, Trigger: ReiterableAsyncSequence {}
+
+extension AsyncSampleSequence: ReactiveSequence {}

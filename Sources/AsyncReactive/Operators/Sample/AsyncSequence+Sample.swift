@@ -1,0 +1,159 @@
+// The entry points of `sample(on:)`, in five overloads for the failure type, as for `withLatestFrom`: both `Never`
+// (the tie-breaker), a shared type, one side `Never` (the other side's type is kept), and `any Error` when the
+// types differ. Edit them together.
+
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
+  ///
+  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
+  /// elements themselves are not emitted.
+  ///
+  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
+  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
+  /// never finish unless this sequence had).
+  ///
+  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
+  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
+  /// trigger element produced at the same instant may be ordered either way.
+  ///
+  /// ```swift
+  /// // Show the position at most once per frame.
+  /// for await position in positions.sample(on: displayLink) { render(position) }
+  /// ```
+  /// - Parameter trigger: the sequence whose elements take the samples.
+  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
+  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+    on trigger: Trigger
+  ) -> AsyncSampleSequence<Self, Trigger, Never>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never, Trigger.Failure == Never {
+    AsyncSampleSequence(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
+  }
+
+  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
+  ///
+  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
+  /// elements themselves are not emitted.
+  ///
+  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
+  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
+  /// never finish unless this sequence had).
+  ///
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
+  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
+  /// trigger element produced at the same instant may be ordered either way.
+  ///
+  /// ```swift
+  /// for try await price in prices.sample(on: refreshTaps) { show(price) }
+  /// ```
+  /// - Parameter trigger: the sequence whose elements take the samples.
+  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
+  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+    on trigger: Trigger
+  ) -> AsyncSampleSequence<Self, Trigger, Failure>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Failure {
+    AsyncSampleSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+  }
+
+  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
+  ///
+  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
+  /// elements themselves are not emitted.
+  ///
+  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
+  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
+  /// never finish unless this sequence had).
+  ///
+  /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
+  /// cannot fail.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
+  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
+  /// trigger element produced at the same instant may be ordered either way.
+  ///
+  /// ```swift
+  /// for try await price in prices.sample(on: refreshTaps) { show(price) }
+  /// ```
+  /// - Parameter trigger: the sequence whose elements take the samples.
+  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
+  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+    on trigger: Trigger
+  ) -> AsyncSampleSequence<Self, Trigger, Trigger.Failure>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never {
+    AsyncSampleSequence(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 })
+  }
+
+  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
+  ///
+  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
+  /// elements themselves are not emitted.
+  ///
+  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
+  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
+  /// never finish unless this sequence had).
+  ///
+  /// **Throws:** this sequence's `Failure`, as soon as it fails (the trigger is cancelled); the trigger cannot
+  /// fail.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
+  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
+  /// trigger element produced at the same instant may be ordered either way.
+  ///
+  /// ```swift
+  /// for try await price in prices.sample(on: refreshTaps) { show(price) }
+  /// ```
+  /// - Parameter trigger: the sequence whose elements take the samples.
+  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
+  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+    on trigger: Trigger
+  ) -> AsyncSampleSequence<Self, Trigger, Failure>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Never {
+    AsyncSampleSequence(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+  }
+
+  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
+  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
+  ///
+  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
+  /// elements themselves are not emitted.
+  ///
+  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
+  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
+  /// never finish unless this sequence had).
+  ///
+  /// **Throws:** the first failure of either sequence, as `any Error` (the other one is cancelled). This form
+  /// takes sequences whose failure types differ.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
+  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
+  /// trigger element produced at the same instant may be ordered either way.
+  ///
+  /// ```swift
+  /// for try await price in prices.sample(on: refreshTaps) { show(price) }
+  /// ```
+  /// - Parameter trigger: the sequence whose elements take the samples.
+  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
+  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+    on trigger: Trigger
+  ) -> AsyncSampleSequence<Self, Trigger, any Error>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype {
+    AsyncSampleSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+  }
+}

@@ -1,0 +1,154 @@
+// The entry points of `take(until:)`, in five overloads for the failure type, as for `withLatestFrom`: both `Never`
+// (the tie-breaker), a shared type, one side `Never` (the other side's type is kept), and `any Error` when the
+// types differ. Edit them together.
+
+extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
+  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
+  ///
+  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
+  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
+  ///
+  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
+  /// finishes (the trigger is cancelled), after the elements that came before.
+  ///
+  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
+  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
+  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
+  ///
+  /// ```swift
+  /// let lifetimeValues = positions.take(until: viewWillDisappear)
+  /// for await position in lifetimeValues { render(position) }
+  /// ```
+  /// - Parameter trigger: the sequence whose first element ends the result.
+  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
+  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+    until trigger: Trigger
+  ) -> AsyncTakeUntilSequence<Self, Trigger, Never>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never, Trigger.Failure == Never {
+    AsyncTakeUntilSequence(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
+  }
+
+  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
+  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
+  ///
+  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
+  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
+  ///
+  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
+  /// finishes (the trigger is cancelled), after the elements that came before.
+  ///
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
+  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
+  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
+  ///
+  /// ```swift
+  /// for try await quote in quotes.take(until: logOut) { show(quote) }
+  /// ```
+  /// - Parameter trigger: the sequence whose first element ends the result.
+  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
+  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+    until trigger: Trigger
+  ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Failure {
+    AsyncTakeUntilSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+  }
+
+  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
+  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
+  ///
+  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
+  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
+  ///
+  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
+  /// finishes (the trigger is cancelled), after the elements that came before.
+  ///
+  /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
+  /// cannot fail.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
+  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
+  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
+  ///
+  /// ```swift
+  /// for try await quote in quotes.take(until: logOut) { show(quote) }
+  /// ```
+  /// - Parameter trigger: the sequence whose first element ends the result.
+  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
+  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+    until trigger: Trigger
+  ) -> AsyncTakeUntilSequence<Self, Trigger, Trigger.Failure>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never {
+    AsyncTakeUntilSequence(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 })
+  }
+
+  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
+  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
+  ///
+  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
+  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
+  ///
+  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
+  /// finishes (the trigger is cancelled), after the elements that came before.
+  ///
+  /// **Throws:** this sequence's `Failure`, as soon as it fails (the trigger is cancelled); the trigger cannot
+  /// fail.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
+  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
+  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
+  ///
+  /// ```swift
+  /// for try await quote in quotes.take(until: logOut) { show(quote) }
+  /// ```
+  /// - Parameter trigger: the sequence whose first element ends the result.
+  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
+  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+    until trigger: Trigger
+  ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Never {
+    AsyncTakeUntilSequence(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+  }
+
+  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
+  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
+  ///
+  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
+  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
+  ///
+  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
+  /// finishes (the trigger is cancelled), after the elements that came before.
+  ///
+  /// **Throws:** the first failure of either sequence, as `any Error` (the other one is cancelled). This form
+  /// takes sequences whose failure types differ.
+  ///
+  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
+  ///
+  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
+  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
+  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
+  ///
+  /// ```swift
+  /// for try await quote in quotes.take(until: logOut) { show(quote) }
+  /// ```
+  /// - Parameter trigger: the sequence whose first element ends the result.
+  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
+  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+    until trigger: Trigger
+  ) -> AsyncTakeUntilSequence<Self, Trigger, any Error>
+  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype {
+    AsyncTakeUntilSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+  }
+}

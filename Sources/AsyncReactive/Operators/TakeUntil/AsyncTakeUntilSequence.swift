@@ -1,0 +1,88 @@
+/// The elements of a base sequence until a trigger sequence produces its first element: what `take(until:)` returns.
+///
+/// **Finishes:** at the trigger's first element (the base is cancelled) or when the base finishes (the trigger
+/// is cancelled). The trigger finishing without an element changes nothing.
+///
+/// **Throws:** as soon as either sequence fails (the other one is cancelled), after the elements before it.
+///
+/// **Cancellation:** cancelling the consuming task, breaking out of the loop or dropping the iterator cancels both
+/// sequences.
+///
+/// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
+/// Elements wait for the consumer in an unbounded buffer that it drains in batches.
+///
+/// ```swift
+/// let shown: AsyncTakeUntilSequence<SubjectSubscription<Int, Never>, PassthroughSubject<Void, Never>, Never> =
+///   positions.subscribe().take(until: viewWillDisappear)
+/// ```
+public struct AsyncTakeUntilSequence<
+  Base: AsyncSequence & Sendable, Trigger: AsyncSequence & Sendable, Failure: Error
+>: AsyncSequence, Sendable
+where
+  Base.Element: Sendable, Base.AsyncIterator: SendableMetatype,
+  Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype
+{
+  /// This sequence's elements.
+  public typealias Element = Base.Element
+  @usableFromInline typealias Rule = TakeUntilRule<Base.Element>
+
+  @usableFromInline let base: Base
+  @usableFromInline let trigger: Trigger
+  @usableFromInline let baseFailure: @Sendable (Base.Failure) -> Failure
+  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Failure
+
+  @inlinable init(
+    _ base: Base,
+    _ trigger: Trigger,
+    baseFailure: @escaping @Sendable (Base.Failure) -> Failure,
+    triggerFailure: @escaping @Sendable (Trigger.Failure) -> Failure
+  ) {
+    self.base = base
+    self.trigger = trigger
+    self.baseFailure = baseFailure
+    self.triggerFailure = triggerFailure
+  }
+
+  /// Subscribes to both sequences now; they are pumped from the first `next()`.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    let rule = NaryRuleCell(Rule())
+    let storage = NaryStorage<Element, Failure>(inputs: [
+      .subscribe(base, index: Rule.baseIndex, failure: baseFailure, rule: rule) { rule, value in
+        rule.receive(value)
+      },
+      .subscribe(trigger, index: Rule.triggerIndex, failure: triggerFailure, rule: rule) { rule, _ in
+        rule.triggered()
+      },
+    ])
+    return Iterator(base: NaryIterator(storage))
+  }
+
+  /// The iterator of an ``AsyncTakeUntilSequence``; dropping it cancels both sequences.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: NaryIterator<Element, Failure>
+
+    @inlinable init(base: NaryIterator<Element, Failure>) {
+      self.base = base
+    }
+
+    /// The next element, `nil` once the result finished (or the consumer was cancelled).
+    ///
+    /// **Throws:** the first failure of either sequence, once.
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await base.next(isolation: nil)
+    }
+
+    /// The next element, running on the caller's actor.
+    ///
+    /// **Throws:** the first failure of either sequence, once.
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await base.next(isolation: actor)
+    }
+  }
+}
+
+/// Each iteration subscribes to both sequences anew, so `retry` works through it when both can run again.
+extension AsyncTakeUntilSequence: ReiterableAsyncSequence
+where Base: ReiterableAsyncSequence, Trigger: ReiterableAsyncSequence {}
+
+extension AsyncTakeUntilSequence: ReactiveSequence {}
