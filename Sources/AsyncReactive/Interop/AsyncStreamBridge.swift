@@ -12,7 +12,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
     let iterator = makeAsyncIterator()
-    let task = Task {
+    let task = Task(named: "asAsyncStream") {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) {
         continuation.yield(value)
@@ -42,7 +42,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
       bufferingPolicy: bufferingPolicy
     )
     let iterator = makeAsyncIterator()
-    let task = Task {
+    let task = Task(named: "asAsyncThrowingStream") {
       var iterator = iterator
       do throws(Failure) {
         while let value = try await iterator.next(isolation: nil) {

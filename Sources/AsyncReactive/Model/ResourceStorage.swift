@@ -41,7 +41,7 @@ final class ResourceStorage<Value: Sendable>: Sendable {
 
   private func startLoad(_ id: Int) {
     // The task holds the storage, never the resource.
-    let task = Task { [self, load] in
+    let task = Task(named: "Resource load") { [self, load] in
       let result: Result<Value, any Error>
       do {
         result = .success(try await load())

@@ -157,7 +157,7 @@ extension Signal {
   fileprivate static func running(_ body: @escaping @Sendable (Emitter) async throws(Failure) -> Void) -> Signal {
     Signal(makeRun: {
       ChannelRun { emitter in
-        let task = Task {
+        let task = Task(named: "Signal body") {
           do throws(Failure) {
             try await body(emitter)
             emitter.finish()

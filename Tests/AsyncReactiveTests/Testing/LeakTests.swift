@@ -73,5 +73,42 @@ struct LeakTests {
     #expect(names.all == ["observe(in:)"])
     #expect(try await command.execute() == "Command run")
     lifetime.cancel()
+
+    // The operators' own tasks say which operator and which input they serve.
+    let pumps = Log<String?>()
+    let probe = NameProbe(log: pumps)
+    _ = await combineLatest(probe, probe).collect()
+    _ = await probe.debounce(for: .seconds(1)).collect()
+    _ = await Signal.just(1).flatMap { _ in probe }.collect()  // the inner is read by its own task
+    _ = await probe.flatMap { _ in Signal.just(1) }.collect()  // the outer by the outer pump
+    #expect(
+      Set(pumps.all.compactMap { $0 })
+        == ["combineLatest input 1", "combineLatest input 2", "debounce upstream", "flatMap outer", "flatMap inner"])
+  }
+
+  @Test("operators' internal tasks are counted and end with the iteration")
+  func operatorTasksAreCounted() async {
+    await expectNoLeaks {
+      let subject = PassthroughSubject<Int, Never>()
+      var iterator = combineLatest(subject, subject).debounce(for: .seconds(1)).makeAsyncIterator()
+      subject.finish()
+      #expect(await iterator.next() == nil)
+    }
+  }
+}
+
+/// A sequence that records the name of the task that asks it for an element, and finishes at once.
+private struct NameProbe: AsyncSequence, Sendable {
+  let log: Log<String?>
+
+  func makeAsyncIterator() -> Iterator { Iterator(log: log) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let log: Log<String?>
+
+    mutating func next() async -> Int? {
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) { log.append(Task.name) }
+      return nil
+    }
   }
 }

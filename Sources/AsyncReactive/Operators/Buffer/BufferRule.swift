@@ -5,6 +5,8 @@
 /// value arriving exactly at a window's end belongs to the next window. The upstream's finish ends the window in
 /// progress early: its values are emitted if there are any. A failure drops them (the engine's default).
 @usableFromInline package struct BufferRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline package static var operatorName: String { "buffer(every:)" }
+
   @usableFromInline let interval: Instant.Duration
   @usableFromInline let limit: Int
   @usableFromInline var windowEnd: Instant

@@ -4,6 +4,8 @@
 /// `Latest` holds one optional slot per input (a tuple of optionals, or an array for the array form); the
 /// typed front writes a slot and builds the output from full slots, so no element is type-erased.
 @usableFromInline struct CombineLatestRule<Latest: Sendable, Output: Sendable>: NaryRule {
+  @usableFromInline static var operatorName: String { "combineLatest" }
+
   @usableFromInline enum State: Sendable {
     /// Some inputs have not produced yet; `missing` counts them.
     case collecting(missing: Int)

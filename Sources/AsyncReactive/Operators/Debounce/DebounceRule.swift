@@ -4,6 +4,8 @@
 /// A value that arrives after the pending value's quiet period ended (the timer has not run yet) emits the pending
 /// value first. The upstream's finish emits the pending value at once; a failure drops it.
 @usableFromInline package struct DebounceRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline package static var operatorName: String { "debounce" }
+
   @usableFromInline let dueTime: Instant.Duration
   /// The latest value and the instant its quiet period ends.
   @usableFromInline var pending: (element: Element, deadline: Instant)?

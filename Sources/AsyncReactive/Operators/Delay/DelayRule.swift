@@ -1,6 +1,8 @@
 /// The rule of ``AsyncDelaySequence`` on the time engine: values and the finish are scheduled `delay` after they
 /// arrive and released in arrival order; a failure skips the schedule (the engine's default).
 @usableFromInline package struct DelayRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline package static var operatorName: String { "delay" }
+
   @usableFromInline let delay: Instant.Duration
   /// In due order (arrival order: the clock does not go back); entries before `head` were released. `nil` is
   /// the finish.

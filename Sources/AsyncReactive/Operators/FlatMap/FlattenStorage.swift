@@ -55,7 +55,7 @@ where Inner.Element: Sendable {
     transform: @escaping @Sendable (Outer.Element) async throws(Failure) -> Inner,
     outerFailure: @escaping @Sendable (Outer.Failure) -> Failure
   ) {
-    let task = Task {
+    let task = Task(named: "flatMap outer") { [self] in
       var outer = outer
       var nextID = 0
       while true {
@@ -116,7 +116,7 @@ where Inner.Element: Sendable {
 
   /// Starts worker `id` on inner `id`; it goes on with the inners that wait for a slot.
   @inlinable func startWorker(_ inner: Inner, id: Int) {
-    let task = Task { await work(on: inner, id: id) }
+    let task = Task(named: "flatMap inner") { [self] in await work(on: inner, id: id) }
     if !state.withLock({ $0.workerStarted(id, task: task) }) { task.cancel() }
   }
 

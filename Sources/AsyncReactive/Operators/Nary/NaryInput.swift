@@ -26,6 +26,7 @@ import Synchronization
   ) -> NaryInput where Base.Element: Sendable, Rule.Output == Element {
     subscribe(
       base,
+      name: "\(Rule.operatorName) input \(index + 1)",
       failure: failure,
       receive: { element in apply(&cell.rule, element) },
       finished: { cell.rule.inputFinished(index) }
@@ -38,23 +39,25 @@ import Synchronization
     _ base: Base,
     failure: @escaping @Sendable (Base.Failure) -> Failure
   ) -> NaryInput where Base.Element == Element {
-    subscribe(base, failure: failure, receive: { .emit($0) }, finished: { .none })
+    subscribe(base, name: "merge input", failure: failure, receive: { .emit($0) }, finished: { .none })
   }
 
   /// Makes the iterator of `base` now and returns what spawns its pumping task.
   ///
   /// - Parameters:
+  ///   - name: the pumping task's name.
   ///   - receive: run under the storage's lock for each element: what it produces.
   ///   - finished: run under the storage's lock when `base` finishes: whether that ends the result early.
   @inlinable static func subscribe<Base: AsyncSequence & Sendable>(
     _ base: Base,
+    name: String,
     failure: @escaping @Sendable (Base.Failure) -> Failure,
     receive: @escaping @Sendable (Base.Element) -> NaryStep<Element>,
     finished: @escaping @Sendable () -> NaryStep<Element>
   ) -> NaryInput where Base.Element: Sendable {
     let pending = PendingIterator(base.makeAsyncIterator())
     return NaryInput { storage in
-      Task {
+      Task(named: name) {
         guard var iterator = pending.take() else { return }
         do throws(Base.Failure) {
           while let element = try await iterator.next(isolation: nil) {

@@ -16,6 +16,8 @@
 /// element in the rule (a tuple slot, a zip buffer) and returns the step. Rules are pure values.
 @usableFromInline protocol NaryRule: Sendable {
   associatedtype Output: Sendable
+  /// The operator's name, for its input tasks' names ("combineLatest input 2").
+  static var operatorName: String { get }
   /// Input `index` finished normally; `.finish` ends the result before the other inputs do.
   mutating func inputFinished(_ index: Int) -> NaryStep<Output>
 }

@@ -4,6 +4,8 @@
 /// element (after the last pending element, if any). Unlike RxSwift, the trigger's end also ends the result, after
 /// the pending element: without a trigger nothing could be emitted any more (RxSwift would then wait forever).
 @usableFromInline struct SampleRule<Value: Sendable>: NaryRule {
+  @usableFromInline static var operatorName: String { "sample(on:)" }
+
   @usableFromInline typealias Output = Value
 
   /// The position of the base among the n-ary inputs.

@@ -48,7 +48,7 @@ where Base.Element: Sendable {
 
   @inlinable func startRun(_ run: Int) {
     let iterator = base.makeAsyncIterator()
-    let task = Task {
+    let task = Task(named: "share upstream") { [self] in
       var iterator = iterator
       await pump(&iterator, run: run)
     }

@@ -10,6 +10,8 @@
 /// Only `latest: true` needs the timer (to emit the kept value at the window's end); with `latest: false` a
 /// window's end is noticed when the next value arrives.
 @usableFromInline package struct ThrottleRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline package static var operatorName: String { "throttle" }
+
   @usableFromInline let interval: Instant.Duration
   @usableFromInline let keepsLatest: Bool
   /// The end of the open window; `nil` while idle.

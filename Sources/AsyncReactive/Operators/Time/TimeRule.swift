@@ -7,6 +7,8 @@
 /// A rule emits values and decides the end through the ``TimeOutbox`` it is handed; it never sees a task or a
 /// continuation.
 @usableFromInline package protocol TimeRule: Sendable {
+  /// The operator's name, for its tasks' names ("debounce upstream", "debounce timer").
+  static var operatorName: String { get }
   /// The upstream's elements.
   associatedtype Input: Sendable
   /// The result's elements.

@@ -24,7 +24,7 @@
     of _: Upstream.Type,
     mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
   ) where Upstream.Element == Rule.Input {
-    let pump = Task {
+    let pump = Task(named: "\(Rule.operatorName) upstream") { [self] in
       var upstream = upstream
       do throws(Upstream.Failure) {
         while let element = try await upstream.next(isolation: nil) {
@@ -42,7 +42,7 @@
         perform(state.withLock { $0.upstreamFailed(failure, at: now) })
       }
     }
-    let timer = Task { await runTimer() }
+    let timer = Task(named: "\(Rule.operatorName) timer") { [self] in await runTimer() }
     if !state.withLock({ $0.started(upstream: pump, timer: timer) }) {
       pump.cancel()
       timer.cancel()

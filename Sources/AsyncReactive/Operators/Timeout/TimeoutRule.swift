@@ -5,6 +5,8 @@
 /// have, so that the outcome does not depend on which task runs first. Timing out ends the result with the
 /// `timedOut` failure; the engine cancels the upstream.
 @usableFromInline package struct TimeoutRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
+  @usableFromInline package static var operatorName: String { "timeout" }
+
   @usableFromInline let interval: Instant.Duration
   @usableFromInline let timedOut: Failure
   /// The instant by which the next event must have arrived.

@@ -5,6 +5,8 @@
 /// element stays in use). A pure value kept behind the n-ary storage's lock; `@usableFromInline` so that the
 /// whole path specialises in the client's module.
 @usableFromInline struct WithLatestFromRule<Value: Sendable, Latest: Sendable>: NaryRule {
+  @usableFromInline static var operatorName: String { "withLatestFrom" }
+
   @usableFromInline typealias Output = (Value, Latest)
 
   /// The position of the base among the n-ary inputs.

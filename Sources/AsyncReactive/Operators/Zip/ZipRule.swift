@@ -3,6 +3,8 @@
 /// `Buffers` holds one ``ZipBuffer`` per input (a tuple, or an array for the array form); the typed front
 /// appends to an input's buffer and takes the oldest element of each to build an output.
 @usableFromInline struct ZipRule<Buffers: Sendable, Output: Sendable>: NaryRule {
+  @usableFromInline static var operatorName: String { "zip" }
+
   @usableFromInline var buffers: Buffers
   @usableFromInline let takeOutput: @Sendable (inout Buffers) -> Output
   /// How many elements each input has buffered.
