@@ -8,7 +8,7 @@
 /// An inner sequence runs either in place, in the outer pump's task (an immediate ``Signal`` that never
 /// suspends), or in a *worker* task. A worker whose inner sequence finishes takes the oldest waiting inner
 /// sequence and runs it too, so that under a concurrency limit a queue of inners costs no task per inner. A
-/// worker is known by the id of the first inner it ran.
+/// worker is known by the id of the first inner it ran; its task handle travels with it from inner to inner.
 @usableFromInline struct FlattenStateMachine<Element: Sendable, Failure: Error, Inner: Sendable>: Sendable {
   @usableFromInline typealias Consumer = ConsumerQueue<Element, Failure>.Waiter
   /// A pump (the outer one waiting to read, or an inner one waiting for the consumer) parked until it may go on
@@ -62,7 +62,8 @@
     /// Run it now in the outer pump's task (it is immediate); first perform the effects (under
     /// ``FlattenStrategy/latest``, they stop the inner sequence it replaces).
     case startInPlace(Effects)
-    /// Start a worker task for it, then register it with ``workerStarted(_:task:)``; first perform the effects.
+    /// Start a worker task for it, then register the task with ``workerStarted(_:task:)``; first perform the
+    /// effects.
     case startWorker(Effects)
     /// Every slot is taken: it waits its turn. `dropped` is a waiting inner sequence that the buffering let go
     /// of to make room (it never runs), released by the caller outside the lock.
@@ -77,8 +78,8 @@
   @usableFromInline enum Runner: Sendable {
     /// In the outer pump's task: nothing of its own to cancel.
     case inPlace
-    /// In worker task `id`.
-    case worker(Int)
+    /// In the worker that started with inner `id`; `task` is `nil` until ``workerStarted(_:task:)``.
+    case worker(id: Int, task: Task<Void, Never>?)
   }
 
   @usableFromInline enum State: Sendable {
@@ -96,11 +97,12 @@
   @usableFromInline var outerHasFinished = false
   /// The outer pump, while it waits for room under ``FlattenBuffering/suspendingOuter(after:)``.
   @usableFromInline var outerParked: Pump?
-  /// The running inner sequences, by id, and where each runs.
+  /// The running inner sequences, by id, and where each runs. One dictionary for both, so that an inner that
+  /// starts and ends costs one insertion and one removal.
   @usableFromInline var inners: [Int: Runner] = [:]
-  /// The worker tasks, by worker id; the task is `nil` between ``innerArrived(_:id:immediate:)`` and
-  /// ``workerStarted(_:task:)``.
-  @usableFromInline var workers: [Int: Task<Void, Never>?] = [:]
+  /// Workers that moved on to a waiting inner before their task was registered (rare): worker id → the inner
+  /// it runs now.
+  @usableFromInline var relocated: [Int: Int] = [:]
   /// The inner pumps waiting for the consumer to drain the buffer.
   @usableFromInline var parkedInners: [Int: Pump] = [:]
   /// The inner sequences waiting for a slot, oldest first, from `waitingHead` on; the slots before it were taken
@@ -207,8 +209,7 @@
         inners[id] = .inPlace
         return .startInPlace(effects)
       }
-      inners[id] = .worker(id)
-      workers[id] = .some(nil)
+      inners[id] = .worker(id: id, task: nil)
       return .startWorker(effects)
     }
     if ignoresWhileBusy { return .dropped }
@@ -231,14 +232,11 @@
   /// Records the task of worker `id`; returns `false` if that worker already ended (or the operator did), so that
   /// the caller cancels the task (harmless if it is done).
   @inlinable mutating func workerStarted(_ id: Int, task: Task<Void, Never>) -> Bool {
-    switch state {
-    case .running:
-      guard workers[id] != nil else { return false }
-      workers[id] = task
-      return true
-    case .finished:
-      return false
-    }
+    guard case .running = state else { return false }
+    let current = relocated.isEmpty ? id : relocated.removeValue(forKey: id) ?? id
+    guard case .worker(id, nil)? = inners[current] else { return false }
+    inners[current] = .worker(id: id, task: task)
+    return true
   }
 
   /// The outer sequence finished: the result finishes once every inner has, running or waiting.
@@ -287,13 +285,16 @@
   @inlinable mutating func innerFinished(id: Int) -> (effects: Effects, next: (id: Int, inner: Inner)?) {
     guard case .running = state, let runner = inners.removeValue(forKey: id) else { return (Effects(), nil) }
     switch runner {
-    case .worker(let worker):
+    case .worker(let worker, let task):
       if waitingCount > 0 {
         let next = takeOldestWaiting()
-        inners[next.id] = .worker(worker)
+        inners[next.id] = runner
+        if task == nil { relocated[worker] = next.id }
         return (resumeOuterIfItMayRead(), next)
       }
-      workers.removeValue(forKey: worker)
+      // The worker ends; if its task is not registered yet, the registration will find nothing (and cancel a
+      // task that is done anyway).
+      if task == nil && !relocated.isEmpty { relocated.removeValue(forKey: worker) }
     case .inPlace:
       // Only the outer pump queues inners, and it starts one in place only when none waits: while it runs one,
       // nothing can have been queued behind it.
@@ -387,10 +388,10 @@
   /// and their parked pumps told to stop.
   @inlinable mutating func stopInners() -> Effects {
     var effects = Effects()
-    for case let task? in workers.values { effects.cancel.append(task) }
+    for case .worker(_, let task?) in inners.values { effects.cancel.append(task) }
     for parked in parkedInners.values { effects.resume.append((parked, false)) }
     inners.removeAll(keepingCapacity: true)
-    workers.removeAll(keepingCapacity: true)
+    relocated.removeAll(keepingCapacity: true)
     parkedInners.removeAll(keepingCapacity: true)
     return effects
   }
@@ -400,7 +401,7 @@
     outerTask = nil
     outerParked = nil
     inners = [:]
-    workers = [:]
+    relocated = [:]
     parkedInners = [:]
     waiting = []
     waitingHead = 0
