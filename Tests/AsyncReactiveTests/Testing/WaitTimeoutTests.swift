@@ -211,9 +211,7 @@ struct WaitTimeoutTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await TestClock().waitForSleepers(1, timeout: .zero)
     }
-    #expect(
-      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
-        "TestClock.waitForSleepers(1): the timeout must be positive, not 0.0 seconds"))
+    expectTrapMessage(result, "TestClock.waitForSleepers(1): the timeout must be positive, not 0.0 seconds")
     await #expect(processExitsWith: .failure) {
       _ = await Recorder(TestSubject<Int, Never>(), clock: TestClock()).waitForValues(count: 1, timeout: .seconds(-1))
     }
