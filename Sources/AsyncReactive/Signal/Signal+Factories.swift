@@ -4,8 +4,9 @@ extension Signal {
   /// ```swift
   /// for await value in Signal<Int, Never>.just(42) { print(value) }   // 42
   /// ```
+  @inlinable
   public static func just(_ value: Element) -> Signal {
-    Signal(isImmediate: true, makeRun: { ImmediateRun(value: value) })
+    Signal(immediate: .value(value))
   }
 
   /// A signal that finishes at once without a value (RACSignal `empty`, `Observable.empty()`).
@@ -13,8 +14,9 @@ extension Signal {
   /// ```swift
   /// let nothing = Signal<Int, Never>.empty
   /// ```
+  @inlinable
   public static var empty: Signal {
-    Signal(isImmediate: true, makeRun: { ImmediateRun(value: nil) })
+    Signal(immediate: .finished)
   }
 
   /// A signal that never sends and never finishes; its iteration ends only when the consumer is cancelled
@@ -32,8 +34,9 @@ extension Signal {
   /// ```swift
   /// let failing = Signal<Int, NetworkError>.fail(NetworkError(code: 502))
   /// ```
+  @inlinable
   public static func fail(_ error: Failure) -> Signal {
-    Signal(isImmediate: true, makeRun: { ImmediateRun(value: nil, failure: error) })
+    Signal(immediate: .failed(error))
   }
 
   /// A signal that sends the elements of `sequence`, then finishes.

@@ -23,14 +23,27 @@
 /// ```
 public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
   private let makeRun: @Sendable () -> SignalRun<Element, Failure>
-  /// Whether every run hands out all its elements (at most one) and its end without suspending:
-  /// ``just(_:)``, ``empty`` and ``fail(_:)``. Operators may then iterate it in place instead of starting a
-  /// task for it (flatMap does), which is the cost of a one-value inner.
-  @usableFromInline package let isImmediate: Bool
+  /// What every run does at once, without suspending, for ``just(_:)``, ``empty`` and ``fail(_:)``; `nil` for
+  /// every other signal. Operators may then deliver it in place instead of iterating it or starting a task
+  /// for it (flatMap does), which is the cost of a one-value inner.
+  @usableFromInline package let immediate: ImmediateOutcome<Element, Failure>?
 
-  package init(isImmediate: Bool = false, makeRun: @escaping @Sendable () -> SignalRun<Element, Failure>) {
-    self.isImmediate = isImmediate
+  package init(makeRun: @escaping @Sendable () -> SignalRun<Element, Failure>) {
+    self.immediate = nil
     self.makeRun = makeRun
+  }
+
+  /// A signal whose every run does `immediate` at once. Inlinable callers (``just(_:)``) make it
+  /// specialised, so a flatMap transform returning `.just(x)` costs no generic metadata look-up.
+  @usableFromInline package init(immediate: ImmediateOutcome<Element, Failure>) {
+    self.immediate = immediate
+    self.makeRun = {
+      switch immediate {
+      case .value(let value): ImmediateRun(value: value)
+      case .finished: ImmediateRun(value: nil)
+      case .failed(let failure): ImmediateRun(value: nil, failure: failure)
+      }
+    }
   }
 
   /// Starts a new run of the signal's work.
@@ -106,6 +119,16 @@ where Base.Element: Sendable {
     }
     return nil
   }
+}
+
+/// What an immediate signal (``Signal/just(_:)``, ``Signal/empty``, ``Signal/fail(_:)``) does in each run.
+@usableFromInline package enum ImmediateOutcome<Element: Sendable, Failure: Error>: Sendable {
+  /// Sends the value, then finishes.
+  case value(Element)
+  /// Finishes without a value.
+  case finished
+  /// Fails without a value.
+  case failed(Failure)
 }
 
 /// The run of an immediate signal: at most one value, then the end or a failure; no task, no lock, and no

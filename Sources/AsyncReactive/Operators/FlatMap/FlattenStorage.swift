@@ -89,13 +89,20 @@ where Inner.Element: Sendable {
         }
         let id = nextID
         nextID += 1
-        let immediate = isImmediate(inner)
-        switch state.withLock({ $0.innerArrived(inner, id: id, immediate: immediate) }) {
+        let immediate = immediateOutcome(inner)
+        switch state.withLock({ $0.innerArrived(inner, id: id, immediate: immediate != nil) }) {
         case .startInPlace(let replaced):
           // Under `.latest`, the replaced inner is cancelled before the new one starts. An immediate inner
-          // (`Signal.just`, …) ends without suspending: pumping it here spares a task.
+          // (`Signal.just`, …) ends without suspending: delivering it here spares a task, an iterator and
+          // its run.
           replaced.perform()
-          if await pump(inner, id: id) { finishInPlace(id: id) }
+          let finished: Bool
+          if let immediate {
+            finished = await deliver(immediate, id: id)
+          } else {
+            finished = await pump(inner, id: id)
+          }
+          if finished { finishInPlace(id: id) }
         case .startWorker(let replaced):
           replaced.perform()
           startWorker(inner, id: id)
@@ -109,9 +116,25 @@ where Inner.Element: Sendable {
     if !state.withLock({ $0.outerStarted(task: task) }) { task.cancel() }
   }
 
-  /// Whether `inner` is a ``Signal`` whose runs never suspend, so the outer pump can iterate it in place.
-  @inlinable func isImmediate(_ inner: Inner) -> Bool {
-    (inner as? Signal<Element, Inner.Failure>)?.isImmediate ?? false
+  /// What `inner` does at once if it is a ``Signal`` whose runs never suspend, so the outer pump can deliver
+  /// it in place; `nil` for any other inner.
+  @inlinable func immediateOutcome(_ inner: Inner) -> ImmediateOutcome<Element, Inner.Failure>? {
+    (inner as? Signal<Element, Inner.Failure>)?.immediate
+  }
+
+  /// Delivers an immediate inner's outcome as inner `id`, as ``pump(_:id:)`` would iterate it; `false` means
+  /// stop (the result ended or the inner failed).
+  @inlinable func deliver(_ outcome: ImmediateOutcome<Element, Inner.Failure>, id: Int) async -> Bool {
+    switch outcome {
+    case .value(let element):
+      if case .stop = await push(element, from: id, streak: 1) { return false }
+      return true
+    case .finished:
+      return true
+    case .failed(let error):
+      fail(innerFailure(error), from: id)
+      return false
+    }
   }
 
   /// Starts worker `id` on inner `id`; it goes on with the inners that wait for a slot.
