@@ -2,7 +2,7 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-/// `Signal.just`, `.empty` and `.fail` inners are pumped in place by the outer pump (no task per inner); these
+/// `Signal.just`, `.empty` and `.fail` inners are delivered in place by the outer pump from their stored outcome (no task, iterator or run per inner); these
 /// tests pin down that this fast path keeps every strategy's contract.
 @Suite("flatMap with immediate inners (just, empty, fail)")
 struct FlatMapImmediateInnerTests {
