@@ -29,7 +29,7 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
   print(
     padRight("case", 44) + pad("callback", 12) + pad("naive", 12) + pad("AsyncReactive", 15)
       + pad("AR÷cb", 8) + pad("naive÷AR", 10) + pad("target", 8) + pad("AR cpu", 10) + pad("cpu÷wall", 10)
-      + pad("cb c÷w", 8) + "  result"
+      + pad("cb c÷w", 8) + pad("cb cpu", 10) + "  result"
   )
   for result in results {
     let cb = result.measurements[.callback].map { format($0.median) } ?? "–"
@@ -45,15 +45,17 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
         format($0.cpuOverWall, decimals: 2) + (result.benchmark.cpuTarget.map { "/≤\(format($0))" } ?? "")
       } ?? "–"
     let callbackCPUOverWall = result.measurements[.callback].map { format($0.cpuOverWall, decimals: 2) } ?? "–"
+    let callbackCPU = result.measurements[.callback].map { format($0.cpuMedian) } ?? "–"
     print(
       padRight(result.benchmark.name, 44) + pad(cb, 12) + pad(naive, 12) + pad(reactive, 15) + pad(ratio, 8)
         + pad(naiveOverReactive, 10) + pad(target, 8) + pad(reactiveCPU, 10) + pad(cpuOverWall, 10)
-        + pad(callbackCPUOverWall, 8) + "  " + verdict
+        + pad(callbackCPUOverWall, 8) + pad(callbackCPU, 10) + "  " + verdict
     )
   }
   print(
     "(wall ns per \(results.first?.benchmark.unit ?? "event"), median of the runs; AR cpu: CPU ns (user + system) per "
-      + "event; cpu÷wall: CPU time over wall time, AsyncReactive (target) and callback; min–max in --json)")
+      + "event; cpu÷wall: CPU time over wall time, AsyncReactive (target) and callback; cb cpu: the callback's CPU ns "
+      + "per event; min–max in --json)")
   if !memory.isEmpty {
     let reactive = memory[.reactive] ?? 0
     print(

@@ -1,6 +1,12 @@
 import AsyncReactive
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Subject → `consumers` consumers, optionally through map + filter; returns a checksum of what the
 /// consumers saw.
 func fanOut(_ version: Version, events: Int, consumers: Int, mapFilter: Bool) async -> Int {
@@ -114,4 +120,54 @@ func idleSubscriberBytes(_ version: Version, count: Int) async -> Int {
     for task in tasks { await task.value }
   }
   return max(0, bytes) / count
+}
+
+/// Subject → 1 consumer with the producer pausing `pauseMicroseconds` (blocking its thread, no CPU) after
+/// each value: how much CPU a consumer that waits between sporadic events pays per event (a phone's UI
+/// events, not a burst). Returns a checksum of what the consumer saw.
+func sporadic(_ version: Version, events: Int, pauseMicroseconds: UInt32) async -> Int {
+  switch version {
+  case .callback:
+    let subject = CallbackSubject<Int>()
+    let sum = Atomic<Int>(0)
+    let disposable = subject.signal.observe { event in
+      if case .next(let value) = event { sum.wrappingAdd(value, ordering: .relaxed) }
+    }
+    for value in 0..<events {
+      subject.send(.next(value))
+      usleep(pauseMicroseconds)
+    }
+    subject.send(.completed)
+    withExtendedLifetime(disposable) {}
+    return sum.load(ordering: .relaxed)
+
+  case .naive:
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let consumer = Task {
+      var sum = 0
+      for await value in stream { sum &+= value }
+      return sum
+    }
+    for value in 0..<events {
+      continuation.yield(value)
+      usleep(pauseMicroseconds)
+    }
+    continuation.finish()
+    return await consumer.value
+
+  case .reactive:
+    let subject = PassthroughSubject<Int, Never>()
+    let values = subject.subscribe()
+    let consumer = Task {
+      var sum = 0
+      for await value in values { sum &+= value }
+      return sum
+    }
+    for value in 0..<events {
+      subject.send(value)
+      usleep(pauseMicroseconds)
+    }
+    subject.finish()
+    return await consumer.value
+  }
 }

@@ -62,6 +62,13 @@ func runBenchmarks(_ options: Options) async {
       }
     )
   }
+  cases.append(
+    BenchmarkCase(
+      name: "sporadic: subject → 1 consumer, 20 µs apart", unit: "event", events: 2_000 / scale, target: nil
+    ) {
+      await sporadic($0, events: 2_000 / scale, pauseMicroseconds: 20)
+    }
+  )
   cases += extraCases(scale: scale)
   cases += propertyCases(scale: scale)
 

@@ -26,6 +26,9 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Trackers fed by this command (`ActivityTracker.track(_:)`), and the activity each holds while executing.
   private let trackers = Locked<[(tracker: ActivityTracker, token: ActivityToken?)]>([])
   private let isDebugged = Atomic<Bool>(false)
+  /// Whether `trackers` has any: written and read under the command's lock, so that a command nobody tracks
+  /// takes no second lock per `executing` change.
+  private let isTracked = Atomic<Bool>(false)
 
   init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
     self.work = work
@@ -245,6 +248,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Begins or ends the trackers' activity as `executing` changes. Called under the command's lock, so the
   /// trackers see the changes in order; a tracker never calls back into a command.
   private func trackExecuting(_ executing: Bool) {
+    guard isTracked.load(ordering: .relaxed) else { return }
     trackers.withLock { trackers in
       for index in trackers.indices {
         if executing {
@@ -262,6 +266,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     state.withLock { machine in
       let executing = self.executing.value
       trackers.withLock { $0.append((tracker, executing ? tracker.begin() : nil)) }
+      isTracked.store(true, ordering: .relaxed)
     }
   }
 

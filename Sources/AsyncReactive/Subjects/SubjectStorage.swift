@@ -61,6 +61,12 @@ import Synchronization
   @usableFromInline let replay: Replay
   /// Moves on every send and on termination; see ``ConsumerQueueHost/activity``.
   @usableFromInline let events = Atomic<Int>(0)
+  /// How many consumers are registered (changed under the lock, read without it): a send to a subject that
+  /// keeps no values and has no consumer returns without taking the lock. A command's `values` and
+  /// `started` that nobody observes cost a load per run.
+  @usableFromInline let registered = Atomic<Int>(0)
+  /// Whether a send must be recorded even without consumers (replay or current value).
+  @usableFromInline let remembers: Bool
 
   @inlinable package init(replay: Replay, initial: Element? = nil) {
     let capacity: Int
@@ -73,11 +79,15 @@ import Synchronization
     if let initial { buffer.append(initial) }
     self.state = Locked(State(replay: buffer))
     self.replay = replay
+    self.remembers = capacity > 0
   }
 
   // MARK: Producer side
 
   @inlinable package func send(_ element: Element) {
+    // Relaxed is enough: a registration that happened before this send (in its task, or through whatever
+    // ordered the two) is seen; one racing with it may or may not get the value, as under the lock.
+    if !remembers && registered.load(ordering: .relaxed) == 0 { return }
     let (first, others) = state.withLock { state -> (Waiter?, [Waiter]) in
       guard state.terminal == nil else { return (nil, []) }
       events.wrappingAdd(1, ordering: .relaxed)
@@ -133,6 +143,7 @@ import Synchronization
         for element in state.replay.inOrder { _ = queue.enqueue(element) }
       }
       state.add(queue, id: id)
+      registered.wrappingAdd(1, ordering: .relaxed)
       return id
     }
   }
@@ -152,6 +163,7 @@ import Synchronization
   @inlinable package func removeConsumer(_ id: Int) {
     let waiter = state.withLock { state -> Waiter? in
       guard var queue = state.remove(id) else { return nil }
+      registered.wrappingSubtract(1, ordering: .relaxed)
       return queue.cancel()
     }
     waiter?.resume(returning: .recheck)

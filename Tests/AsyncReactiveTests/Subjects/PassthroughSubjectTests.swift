@@ -14,6 +14,27 @@ struct PassthroughSubjectTests {
     #expect(await values.collect() == [1, 2, 3, 4, 5])
   }
 
+  @Test("a send with nobody registered is skipped, and consumers that come and go keep the count right")
+  func sendsWithoutConsumers() async {
+    let subject = PassthroughSubject<Int, Never>()
+    for round in 0..<100 {
+      subject.send(-1)  // nobody listens: dropped without taking the lock
+      let early = subject.subscribe()
+      let late = subject.subscribe()
+      subject.send(round)
+      var iterator = early.makeAsyncIterator()
+      #expect(await iterator.next() == round)
+      _ = consume iterator  // removes `early`
+      #expect(subject.consumerCount == 1)
+      subject.send(round + 1_000)
+      var lateIterator = late.makeAsyncIterator()
+      #expect(await lateIterator.next() == round)
+      #expect(await lateIterator.next() == round + 1_000)
+      _ = consume lateIterator
+      #expect(subject.consumerCount == 0)
+    }
+  }
+
   @Test("two consumers see identical sequences")
   func twoConsumersSeeTheSame() async {
     let subject = PassthroughSubject<Int, Never>()
