@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// The link between a current value and the Observation module (`withObservationTracking`, `Observations`,
 /// SwiftUI): reading a ``CurrentValueSubject/value`` records an access here, and changing it announces a
@@ -9,6 +10,10 @@ import Observation
 /// (~15 ns per access).
 @usableFromInline package final class ValueObservation: Observable, Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
+  /// Whether the value was ever read. Observation only tracks what was read, so until then nobody can be
+  /// tracking it and a change announces nothing: a subject that is only iterated (a command's `executing`,
+  /// a stream's source) pays no registrar lock per send.
+  @usableFromInline let accessed = Atomic<Bool>(false)
 
   @inlinable package init() {}
 
@@ -21,11 +26,22 @@ import Observation
 
   /// Records a read of the current value in the enclosing tracking scope, if any.
   @inlinable package func access() {
+    if !accessed.load(ordering: .relaxed) { accessed.store(true, ordering: .sequentiallyConsistent) }
     registrar.access(self, keyPath: Self.currentKeyPath)
   }
 
-  /// Announces a change of the current value around `change`.
+  /// Announces a change of the current value around `change`, once anybody has read it.
   @inlinable package func mutation<Result>(_ change: () -> Result) -> Result {
-    registrar.withMutation(of: self, keyPath: Self.currentKeyPath, change)
+    if accessed.load(ordering: .sequentiallyConsistent) {
+      return registrar.withMutation(of: self, keyPath: Self.currentKeyPath, change)
+    }
+    let result = change()
+    // A first read racing with this change may have seen the old value (the read and the change meet on the
+    // storage's lock, so such a read set the flag before this load): announce the change to it, late but
+    // after the change, which is all a tracking scope needs to look again.
+    if accessed.load(ordering: .sequentiallyConsistent) {
+      registrar.withMutation(of: self, keyPath: Self.currentKeyPath) {}
+    }
+    return result
   }
 }

@@ -23,6 +23,20 @@ struct ObservationTests {
     #expect(fired.value == 100)
   }
 
+  @Test("a subject changed before anyone read it is tracked from its first read on")
+  func firstReadStartsTracking() {
+    let count = CurrentValueSubject<Int, Never>(0)
+    for value in 1...10 { count.value = value }  // nobody read it: no announcement is needed
+    let fired = Counter()
+    withObservationTracking {
+      #expect(count.value == 10)
+    } onChange: {
+      fired.increment()
+    }
+    count.value = 11
+    #expect(fired.value == 1)
+  }
+
   @Test("a derived property is tracked through the subjects it reads; an unrelated subject does not fire")
   func derivedIsTracked() {
     let username = CurrentValueSubject<String, Never>("")
