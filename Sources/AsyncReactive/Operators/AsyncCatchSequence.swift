@@ -105,3 +105,4 @@ where Fallback.Element == Base.Element {
 extension AsyncCatchSequence: Sendable where Base: Sendable {}
 
 extension AsyncCatchSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncCatchSequence: ReactiveSequence {}

@@ -132,3 +132,4 @@ extension AsyncHandleEventsSequence: Sendable where Base: Sendable {}
 
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncHandleEventsSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncHandleEventsSequence: ReactiveSequence {}

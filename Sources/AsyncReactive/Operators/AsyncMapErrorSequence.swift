@@ -80,3 +80,4 @@ public struct AsyncMapErrorSequence<Base: AsyncSequence, Failure: Error>: AsyncS
 extension AsyncMapErrorSequence: Sendable where Base: Sendable {}
 
 extension AsyncMapErrorSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncMapErrorSequence: ReactiveSequence {}

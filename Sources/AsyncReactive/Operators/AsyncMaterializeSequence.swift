@@ -102,3 +102,4 @@ public struct AsyncMaterializeSequence<Base: AsyncSequence>: AsyncSequence {
 extension AsyncMaterializeSequence: Sendable where Base: Sendable {}
 
 extension AsyncMaterializeSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncMaterializeSequence: ReactiveSequence {}

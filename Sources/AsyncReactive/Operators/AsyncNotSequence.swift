@@ -54,3 +54,4 @@ extension AsyncNotSequence: Sendable where Base: Sendable {}
 
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncNotSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncNotSequence: ReactiveSequence {}

@@ -77,3 +77,4 @@ extension AsyncPrependSequence: Sendable where Base: Sendable, Element: Sendable
 
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncPrependSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncPrependSequence: ReactiveSequence {}

@@ -94,3 +94,4 @@ extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
 
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncRemoveDuplicatesSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncRemoveDuplicatesSequence: ReactiveSequence {}

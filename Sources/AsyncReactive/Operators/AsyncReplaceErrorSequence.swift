@@ -79,3 +79,4 @@ public struct AsyncReplaceErrorSequence<Base: AsyncSequence>: AsyncSequence {
 extension AsyncReplaceErrorSequence: Sendable where Base: Sendable, Base.Element: Sendable {}
 
 extension AsyncReplaceErrorSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncReplaceErrorSequence: ReactiveSequence {}

@@ -74,3 +74,4 @@ extension AsyncScanSequence: Sendable where Base: Sendable, Result: Sendable {}
 
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncScanSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncScanSequence: ReactiveSequence {}

@@ -148,3 +148,5 @@ package final class ImmediateRun<Element: Sendable, Failure: Error>: SignalRun<E
     return nil
   }
 }
+
+extension Signal: ReactiveSequence {}

@@ -97,3 +97,5 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
   deinit { storage.terminate(.finished) }
 }
+
+extension CurrentValueSubject: ReactiveSequence {}

@@ -73,3 +73,5 @@ public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subjec
   // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
   deinit { storage.terminate(.finished) }
 }
+
+extension PassthroughSubject: ReactiveSequence {}

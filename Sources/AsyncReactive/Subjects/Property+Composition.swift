@@ -285,11 +285,11 @@ public func combineLatest<
     storage = sequence.subscribe()
   }
 
-  @inlinable func makeAsyncIterator() -> AsyncCombineLatestSequence<Element, Never>.Iterator {
+  @inlinable func makeAsyncIterator() -> AsyncNaryIterator<Element, Never> {
     precondition(
       !iterated.exchange(true, ordering: .relaxed),
       "Property.Subscription was iterated twice: call subscribe() (or iterate the property) once per consumer"
     )
-    return AsyncCombineLatestSequence<Element, Never>.Iterator(base: NaryIterator(storage))
+    return AsyncNaryIterator(base: NaryIterator(storage))
   }
 }

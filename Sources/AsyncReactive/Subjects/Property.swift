@@ -338,3 +338,5 @@ final class PropertyFeed: Sendable {
     finish()
   }
 }
+
+extension Property: ReactiveSequence {}

@@ -74,3 +74,5 @@ public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
   // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
   deinit { storage.terminate(.finished) }
 }
+
+extension ReplaySubject: ReactiveSequence {}

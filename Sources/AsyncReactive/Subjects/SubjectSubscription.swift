@@ -86,3 +86,5 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     }
   }
 }
+
+extension SubjectSubscription: ReactiveSequence {}

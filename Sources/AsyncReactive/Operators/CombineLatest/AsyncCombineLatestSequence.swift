@@ -36,28 +36,8 @@ public struct AsyncCombineLatestSequence<Element: Sendable, Failure: Error>: Asy
     Iterator(base: NaryIterator(subscribe()))
   }
 
-  /// The iterator of an ``AsyncCombineLatestSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: NaryIterator<Element, Failure>
-
-    @inlinable init(base: NaryIterator<Element, Failure>) {
-      self.base = base
-    }
-
-    /// The next combination, `nil` once the result finished (or the consumer was cancelled).
-    ///
-    /// **Throws:** the first failure of any input, once.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The next combination, running on the caller's actor.
-    ///
-    /// **Throws:** the first failure of any input, once.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
-  }
+  /// The iterator: ``AsyncNaryIterator``; dropping it cancels every input.
+  public typealias Iterator = AsyncNaryIterator<Element, Failure>
 }
 
 /// Combines the latest elements of an array of sequences into arrays: first once every input has produced,
@@ -116,3 +96,5 @@ where Base.Element: Sendable {
   let plain: AsyncCombineLatestSequence<[Base.Element], Base.Failure> = combineLatest(bases)
   return ReiterableInputs(plain)
 }
+
+extension AsyncCombineLatestSequence: ReactiveSequence {}

@@ -105,3 +105,4 @@ where Base.Element: Sendable {
 }
 
 extension AsyncDebounceSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncDebounceSequence: ReactiveSequence {}

@@ -101,3 +101,4 @@ where Base.Element: Sendable {
 }
 
 extension AsyncDelaySequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncDelaySequence: ReactiveSequence {}

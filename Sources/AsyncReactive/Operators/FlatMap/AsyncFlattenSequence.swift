@@ -112,3 +112,4 @@ where Base.Element: Sendable, Inner.Element: Sendable {
 }
 
 extension AsyncFlattenSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncFlattenSequence: ReactiveSequence {}

@@ -32,34 +32,7 @@
 /// the standard library's): `var loading: some ReactiveSequence<Bool, Never> & Sendable { … }`.
 public protocol ReactiveSequence<Element, Failure>: AsyncSequence {}
 
-extension Signal: ReactiveSequence {}
-extension SubjectSubscription: ReactiveSequence {}
-extension Property: ReactiveSequence {}
-extension PassthroughSubject: ReactiveSequence {}
-extension CurrentValueSubject: ReactiveSequence {}
-extension ReplaySubject: ReactiveSequence {}
-
-extension AsyncCatchSequence: ReactiveSequence {}
-extension AsyncCombineLatestSequence: ReactiveSequence {}
-extension AsyncDebounceSequence: ReactiveSequence {}
-extension AsyncDelaySequence: ReactiveSequence {}
-extension AsyncFlattenSequence: ReactiveSequence {}
-extension AsyncHandleEventsSequence: ReactiveSequence {}
-extension AsyncMapErrorSequence: ReactiveSequence {}
-extension AsyncMaterializeSequence: ReactiveSequence {}
-extension AsyncMergeSequence: ReactiveSequence {}
-extension AsyncNotSequence: ReactiveSequence {}
-extension AsyncPrependSequence: ReactiveSequence {}
-extension AsyncRemoveDuplicatesSequence: ReactiveSequence {}
-extension AsyncReplaceErrorSequence: ReactiveSequence {}
-extension AsyncRetrySequence: ReactiveSequence {}
-extension AsyncScanSequence: ReactiveSequence {}
-extension AsyncShareSequence: ReactiveSequence {}
-extension AsyncThrottleSequence: ReactiveSequence {}
-extension AsyncTimeoutSequence: ReactiveSequence {}
-extension AsyncWithLatestFromSequence: ReactiveSequence {}
-extension AsyncZipSequence: ReactiveSequence {}
-
+// Each of the library's own types declares its conformance beside its declaration.
 // The standard library's inlinable operators keep a chain on the fast path when their base is on it.
 extension AsyncFilterSequence: ReactiveSequence where Base: ReactiveSequence {}
 extension AsyncPrefixSequence: ReactiveSequence where Base: ReactiveSequence {}

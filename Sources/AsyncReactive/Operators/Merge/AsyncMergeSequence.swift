@@ -33,28 +33,8 @@ public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequen
     Iterator(base: NaryIterator(subscribe()))
   }
 
-  /// The iterator of an ``AsyncMergeSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: NaryIterator<Element, Failure>
-
-    @inlinable init(base: NaryIterator<Element, Failure>) {
-      self.base = base
-    }
-
-    /// The next element of any input, `nil` once every input finished (or the consumer was cancelled).
-    ///
-    /// **Throws:** the first failure of any input, once.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The next element of any input, running on the caller's actor.
-    ///
-    /// **Throws:** the first failure of any input, once.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
-  }
+  /// The iterator: ``AsyncNaryIterator``; dropping it cancels every input.
+  public typealias Iterator = AsyncNaryIterator<Element, Failure>
 }
 
 /// Interleaves the elements of an array of sequences as they are produced.
@@ -101,3 +81,5 @@ where Base.Element: Sendable {
   let plain: AsyncMergeSequence<Base.Element, Base.Failure> = merge(bases)
   return ReiterableInputs(plain)
 }
+
+extension AsyncMergeSequence: ReactiveSequence {}

@@ -226,3 +226,4 @@ public struct AsyncRetrySequence<Base: ReiterableAsyncSequence>: AsyncSequence {
 extension AsyncRetrySequence: Sendable where Base: Sendable {}
 
 extension AsyncRetrySequence: ReiterableAsyncSequence {}
+extension AsyncRetrySequence: ReactiveSequence {}

@@ -58,28 +58,8 @@ where
     return Iterator(base: NaryIterator(storage))
   }
 
-  /// The iterator of an ``AsyncSampleSequence``; dropping it cancels both sequences.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: NaryIterator<Element, Failure>
-
-    @inlinable init(base: NaryIterator<Element, Failure>) {
-      self.base = base
-    }
-
-    /// The next element, `nil` once the result finished (or the consumer was cancelled).
-    ///
-    /// **Throws:** the first failure of either sequence, once.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The next element, running on the caller's actor.
-    ///
-    /// **Throws:** the first failure of either sequence, once.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
-  }
+  /// The iterator: ``AsyncNaryIterator``; dropping it cancels every input.
+  public typealias Iterator = AsyncNaryIterator<Element, Failure>
 }
 
 /// Each iteration subscribes to both sequences anew, so `retry` works through it when both can run again.

@@ -127,3 +127,5 @@ where Base.Element: Sendable {
     deinit { storage.removeConsumer(id) }
   }
 }
+
+extension AsyncShareSequence: ReactiveSequence {}

@@ -123,3 +123,4 @@ where Base.Element: Sendable {
 }
 
 extension AsyncThrottleSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncThrottleSequence: ReactiveSequence {}

@@ -197,3 +197,4 @@ where Base.Element: Sendable {
 }
 
 extension AsyncTimeoutSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+extension AsyncTimeoutSequence: ReactiveSequence {}

@@ -102,3 +102,5 @@ where
 
 extension AsyncWithLatestFromSequence: ReiterableAsyncSequence
 where Base: ReiterableAsyncSequence, Other: ReiterableAsyncSequence {}
+
+extension AsyncWithLatestFromSequence: ReactiveSequence {}

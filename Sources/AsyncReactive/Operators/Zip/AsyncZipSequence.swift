@@ -36,28 +36,8 @@ public struct AsyncZipSequence<Element: Sendable, Failure: Error>: AsyncSequence
     Iterator(base: NaryIterator(subscribe()))
   }
 
-  /// The iterator of an ``AsyncZipSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: NaryIterator<Element, Failure>
-
-    @inlinable init(base: NaryIterator<Element, Failure>) {
-      self.base = base
-    }
-
-    /// The next pair (or tuple), `nil` once the result finished (or the consumer was cancelled).
-    ///
-    /// **Throws:** the first failure of any input, once.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The next pair (or tuple), running on the caller's actor.
-    ///
-    /// **Throws:** the first failure of any input, once.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
-  }
+  /// The iterator: ``AsyncNaryIterator``; dropping it cancels every input.
+  public typealias Iterator = AsyncNaryIterator<Element, Failure>
 }
 
 /// Pairs the n-th elements of an array of sequences into arrays.
@@ -119,3 +99,5 @@ where Base.Element: Sendable {
   let plain: AsyncZipSequence<[Base.Element], Base.Failure> = zip(bases)
   return ReiterableInputs(plain)
 }
+
+extension AsyncZipSequence: ReactiveSequence {}
