@@ -25,37 +25,16 @@ where
 {
   /// This sequence's elements.
   public typealias Element = Base.Element
-  @usableFromInline typealias Rule = SampleRule<Base.Element>
 
-  @usableFromInline let base: Base
-  @usableFromInline let trigger: Trigger
-  @usableFromInline let baseFailure: @Sendable (Base.Failure) -> Failure
-  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Failure
+  @usableFromInline let inputs: TriggeredInputs<Base, Trigger, Failure>
 
-  @inlinable init(
-    _ base: Base,
-    _ trigger: Trigger,
-    baseFailure: @escaping @Sendable (Base.Failure) -> Failure,
-    triggerFailure: @escaping @Sendable (Trigger.Failure) -> Failure
-  ) {
-    self.base = base
-    self.trigger = trigger
-    self.baseFailure = baseFailure
-    self.triggerFailure = triggerFailure
+  @inlinable init(_ inputs: TriggeredInputs<Base, Trigger, Failure>) {
+    self.inputs = inputs
   }
 
   /// Subscribes to both sequences now; they are pumped from the first `next()`.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    let rule = NaryRuleCell(Rule())
-    let storage = NaryStorage<Element, Failure>(inputs: [
-      .subscribe(base, index: Rule.baseIndex, failure: baseFailure, rule: rule) { rule, value in
-        rule.receive(value)
-      },
-      .subscribe(trigger, index: Rule.triggerIndex, failure: triggerFailure, rule: rule) { rule, _ in
-        rule.tick()
-      },
-    ])
-    return Iterator(base: NaryIterator(storage))
+    inputs.makeIterator(SampleRule<Element>.self)
   }
 
   /// The iterator: ``AsyncNaryIterator``; dropping it cancels every input.

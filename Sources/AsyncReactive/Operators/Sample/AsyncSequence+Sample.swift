@@ -31,7 +31,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Never>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never, Trigger.Failure == Never {
-    AsyncSampleSequence(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
+    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure))
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -61,7 +61,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Failure>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Failure {
-    AsyncSampleSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -92,7 +92,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Trigger.Failure>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never {
-    AsyncSampleSequence(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 })
+    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 }))
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -123,7 +123,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Failure>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Never {
-    AsyncSampleSequence(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure))
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -154,6 +154,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, any Error>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype {
-    AsyncSampleSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
   }
 }

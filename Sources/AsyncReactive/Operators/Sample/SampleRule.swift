@@ -3,15 +3,10 @@
 /// Input 0 is the base, input 1 the trigger. As in RxSwift, the base's end is delivered at the next trigger
 /// element (after the last pending element, if any). Unlike RxSwift, the trigger's end also ends the result, after
 /// the pending element: without a trigger nothing could be emitted any more (RxSwift would then wait forever).
-@usableFromInline struct SampleRule<Value: Sendable>: NaryRule {
+@usableFromInline struct SampleRule<Value: Sendable>: TriggeredRule {
   @usableFromInline static var operatorName: String { "sample(on:)" }
 
   @usableFromInline typealias Output = Value
-
-  /// The position of the base among the n-ary inputs.
-  @inlinable static var baseIndex: Int { 0 }
-  /// The position of the trigger among the n-ary inputs.
-  @inlinable static var triggerIndex: Int { 1 }
 
   /// The base's latest element not sampled yet.
   @usableFromInline var pending: Value?
@@ -26,7 +21,7 @@
   }
 
   /// The trigger produced an element: emit the pending element, if any; end if the base has finished.
-  @inlinable mutating func tick() -> NaryStep<Value> {
+  @inlinable mutating func triggered() -> NaryStep<Value> {
     let value = pending
     pending = nil
     switch (value, baseFinished) {

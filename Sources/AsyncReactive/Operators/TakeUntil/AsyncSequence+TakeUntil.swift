@@ -30,7 +30,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Never>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never, Trigger.Failure == Never {
-    AsyncTakeUntilSequence(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
+    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure))
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -59,7 +59,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Failure {
-    AsyncTakeUntilSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -89,7 +89,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Trigger.Failure>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never {
-    AsyncTakeUntilSequence(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 })
+    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 }))
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -119,7 +119,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Never {
-    AsyncTakeUntilSequence(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure))
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -149,6 +149,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, any Error>
   where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype {
-    AsyncTakeUntilSequence(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
   }
 }

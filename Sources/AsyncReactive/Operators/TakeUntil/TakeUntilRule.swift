@@ -2,15 +2,10 @@
 ///
 /// Input 0 is the base (its end ends the result), input 1 the trigger (its elements end the result; its end
 /// without an element changes nothing, as in RxSwift). Stateless: every decision follows from the event alone.
-@usableFromInline struct TakeUntilRule<Value: Sendable>: NaryRule {
+@usableFromInline struct TakeUntilRule<Value: Sendable>: TriggeredRule {
   @usableFromInline static var operatorName: String { "take(until:)" }
 
   @usableFromInline typealias Output = Value
-
-  /// The position of the base among the n-ary inputs.
-  @inlinable static var baseIndex: Int { 0 }
-  /// The position of the trigger among the n-ary inputs.
-  @inlinable static var triggerIndex: Int { 1 }
 
   @inlinable init() {}
 
