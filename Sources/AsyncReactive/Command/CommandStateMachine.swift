@@ -28,7 +28,7 @@ package struct CommandStateMachine: Sendable {
     }
   }
 
-  package enum Admission {
+  package enum AdmitAction {
     /// Refuse the call: the work must not start.
     case disabled
     /// Start run `id` now, after cancelling `cancel` (`.cancelPrevious`).
@@ -44,7 +44,7 @@ package struct CommandStateMachine: Sendable {
     case resume(Bool)
   }
 
-  package struct Finish {
+  package struct FinishEffects {
     /// The run was cancelled: its caller gets `CancellationError`, nothing is published.
     package var cancelled: Bool
     package var changes: Changes
@@ -54,7 +54,7 @@ package struct CommandStateMachine: Sendable {
     package var endStreams: Bool
   }
 
-  package struct Cancellation {
+  package struct CancelEffects {
     package var tasks: [Canceller] = []
     package var turns: [Turn] = []
     package var endStreams = false
@@ -92,7 +92,7 @@ package struct CommandStateMachine: Sendable {
   // MARK: Events
 
   /// A caller wants to run; `enabled` is the value of `enabledIf` read for this call.
-  package mutating func admit(enabled: Bool) -> Admission {
+  package mutating func admit(enabled: Bool) -> AdmitAction {
     guard enabled, !closed else { return .disabled }
     switch policy {
     case .limit(let limit):
@@ -165,7 +165,7 @@ package struct CommandStateMachine: Sendable {
   }
 
   /// Run `id` ended; `taskCancelled` says whether its task was cancelled (by its caller).
-  package mutating func finish(_ id: Int, taskCancelled: Bool) -> Finish {
+  package mutating func finish(_ id: Int, taskCancelled: Bool) -> FinishEffects {
     guard let run = runs.removeValue(forKey: id) else {
       preconditionFailure("Internal inconsistency: a run finished twice")
     }
@@ -183,7 +183,7 @@ package struct CommandStateMachine: Sendable {
         preconditionFailure("Internal inconsistency: a queued id is not waiting")
       }
     }
-    return Finish(
+    return FinishEffects(
       cancelled: run.cancelled || taskCancelled,
       changes: changes(),
       next: next,
@@ -192,8 +192,8 @@ package struct CommandStateMachine: Sendable {
   }
 
   /// `cancel()`: cancels every run in flight and every waiting caller.
-  package mutating func cancelAll() -> Cancellation {
-    var cancellation = Cancellation()
+  package mutating func cancelAll() -> CancelEffects {
+    var cancellation = CancelEffects()
     for id in runs.keys {
       runs[id]!.cancelled = true
       if let task = runs[id]!.task { cancellation.tasks.append(task) }
@@ -214,7 +214,7 @@ package struct CommandStateMachine: Sendable {
   }
 
   /// The command was released: cancel everything, refuse new calls, end the streams after the last run.
-  package mutating func close() -> Cancellation {
+  package mutating func close() -> CancelEffects {
     closed = true
     var cancellation = cancelAll()
     cancellation.endStreams = endStreamsIfDone()
@@ -228,7 +228,7 @@ package struct CommandStateMachine: Sendable {
     return nextID
   }
 
-  private mutating func startRun(cancel: [Canceller]) -> Admission {
+  private mutating func startRun(cancel: [Canceller]) -> AdmitAction {
     let id = makeID()
     runs[id] = Run()
     return .run(id: id, changes: changes(), cancel: cancel)

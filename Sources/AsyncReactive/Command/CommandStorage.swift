@@ -230,7 +230,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     apply(state.withLock { $0.close() })
   }
 
-  private func apply(_ cancellation: Machine.Cancellation) {
+  private func apply(_ cancellation: Machine.CancelEffects) {
     for turn in cancellation.turns { turn.resume(returning: false) }
     for cancel in cancellation.tasks { cancel() }
     if cancellation.endStreams { endStreams() }

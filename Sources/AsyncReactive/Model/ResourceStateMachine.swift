@@ -7,7 +7,7 @@ struct ResourceStateMachine<Value: Sendable>: Sendable {
   typealias Waiter = CheckedContinuation<Value, any Error>
   typealias UpdateTurn = CheckedContinuation<Void, any Error>
 
-  enum Lookup {
+  enum LookupAction {
     /// A value is held: return it.
     case held(Value)
     /// Join (or start) a load as waiter `id`.
@@ -23,14 +23,14 @@ struct ResourceStateMachine<Value: Sendable>: Sendable {
     case resume(Result<Value, any Error>)
   }
 
-  struct Completion {
+  struct CompletionEffects {
     var waiters: [Waiter] = []
     var result: Result<Value, any Error> = .failure(CancellationError())
     /// The value to publish, if the load's result was stored.
     var stored: Value?
   }
 
-  struct Cancellation {
+  struct CancelEffects {
     var task: Task<Void, Never>?
     var waiters: [Waiter] = []
   }
@@ -60,7 +60,7 @@ struct ResourceStateMachine<Value: Sendable>: Sendable {
   // MARK: Loading
 
   /// `value()` (`force == false`) or `refresh()` (`force == true`) begins.
-  mutating func lookUp(force: Bool) -> Lookup {
+  mutating func lookUp(force: Bool) -> LookupAction {
     if !force, let held { return .held(held) }
     return .load(waiterID: makeID())
   }
@@ -92,11 +92,11 @@ struct ResourceStateMachine<Value: Sendable>: Sendable {
   }
 
   /// Load `id` ended with `result`.
-  mutating func complete(_ id: Int, with result: Result<Value, any Error>) -> Completion {
+  mutating func complete(_ id: Int, with result: Result<Value, any Error>) -> CompletionEffects {
     // A cancelled load's late result is dropped.
-    guard let finished = load, finished.id == id else { return Completion() }
+    guard let finished = load, finished.id == id else { return CompletionEffects() }
     load = nil
-    var completion = Completion(waiters: Array(finished.waiters.values))
+    var completion = CompletionEffects(waiters: Array(finished.waiters.values))
     switch result {
     case .success(let value) where version == finished.version:
       store(value)
@@ -113,14 +113,14 @@ struct ResourceStateMachine<Value: Sendable>: Sendable {
   }
 
   /// `cancel()`: the load in flight stops; its waiters get `CancellationError`.
-  mutating func cancelLoad() -> Cancellation {
-    guard let cancelled = load else { return Cancellation() }
+  mutating func cancelLoad() -> CancelEffects {
+    guard let cancelled = load else { return CancelEffects() }
     load = nil
-    return Cancellation(task: cancelled.task, waiters: Array(cancelled.waiters.values))
+    return CancelEffects(task: cancelled.task, waiters: Array(cancelled.waiters.values))
   }
 
   /// The resource was released.
-  mutating func close() -> Cancellation {
+  mutating func close() -> CancelEffects {
     isClosed = true
     return cancelLoad()
   }

@@ -54,7 +54,7 @@ final class ResourceStorage<Value: Sendable>: Sendable {
   }
 
   private func complete(_ id: Int, with result: Result<Value, any Error>) {
-    let completion = state.withLock { machine -> Machine.Completion in
+    let completion = state.withLock { machine -> Machine.CompletionEffects in
       let completion = machine.complete(id, with: result)
       // Sent under the lock so that `values` publishes stores in the order they happened.
       if let stored = completion.stored { values.send(stored) }
@@ -109,7 +109,7 @@ final class ResourceStorage<Value: Sendable>: Sendable {
     values.finish()
   }
 
-  private func apply(_ cancellation: Machine.Cancellation) {
+  private func apply(_ cancellation: Machine.CancelEffects) {
     for waiter in cancellation.waiters { waiter.resume(throwing: CancellationError()) }
     cancellation.task?.cancel()
   }

@@ -58,7 +58,7 @@
   }
 
   /// What the outer pump does with the inner sequence made from an outer element.
-  @usableFromInline enum Admission {
+  @usableFromInline enum AdmitAction {
     /// Run it now in the outer pump's task (it is immediate); first perform the effects (under
     /// ``FlattenStrategy/latest``, they stop the inner sequence it replaces).
     case startInPlace(Effects)
@@ -200,7 +200,7 @@
 
   /// The transform made inner `id` (`immediate`: a ``Signal`` that never suspends) from an outer element that
   /// just arrived: start it, queue it, or drop it.
-  @inlinable mutating func innerArrived(_ inner: Inner, id: Int, immediate: Bool) -> Admission {
+  @inlinable mutating func innerArrived(_ inner: Inner, id: Int, immediate: Bool) -> AdmitAction {
     guard case .running = state else { return .stop }
     if inners.count < limit && waitingCount == 0 {
       var effects = Effects()

@@ -18,7 +18,7 @@
   @usableFromInline typealias Pump = UnsafeContinuation<Bool, Never>
 
   /// What the pump does after handing an element to the consumers.
-  @usableFromInline enum Verdict {
+  @usableFromInline enum PumpAction {
     /// Pull the next element.
     case proceed
     /// A consumer's buffer is full: wait in ``waitForPermission(_:run:)`` before pulling again.
@@ -29,12 +29,12 @@
 
   /// The result of ``send(_:run:)``: the parked consumers to hand the element to, and what the pump does next.
   /// The first waiter is kept apart so that the usual single consumer costs no array.
-  @usableFromInline struct Delivery {
+  @usableFromInline struct SendEffects {
     @usableFromInline var first: Waiter?
     @usableFromInline var others: [Waiter] = []
-    @usableFromInline var verdict: Verdict
+    @usableFromInline var verdict: PumpAction
 
-    @inlinable init(verdict: Verdict) {
+    @inlinable init(verdict: PumpAction) {
       self.verdict = verdict
     }
   }
@@ -212,10 +212,10 @@
   }
 
   /// Run `run` produced `element`: every attached consumer gets it (or had it replayed if it attaches later).
-  @inlinable mutating func send(_ element: Element, run: Int) -> Delivery {
-    guard case .running(let current) = state, current.id == run else { return Delivery(verdict: .stop) }
+  @inlinable mutating func send(_ element: Element, run: Int) -> SendEffects {
+    guard case .running(let current) = state, current.id == run else { return SendEffects(verdict: .stop) }
     replay.append(element)
-    var delivery = Delivery(verdict: .proceed)
+    var delivery = SendEffects(verdict: .proceed)
     // In place: `for slot in attached.values` would copy each consumer's buffer when it is mutated.
     var index = attached.values.startIndex
     while index != attached.values.endIndex {
