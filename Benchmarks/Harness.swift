@@ -17,6 +17,8 @@ struct Options {
   var versions: [Version] { only.map { [$0] } ?? Version.allCases }
   /// Internal: measure memory per idle subscriber of one version in this (fresh) process and print it.
   var memoryProbe: Version?
+  /// Internal: measure memory per idle `sink` observer in this (fresh) process and print it.
+  var sinkMemoryProbe = false
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -26,6 +28,7 @@ struct Options {
       case "--filter": options.filter = rest.popFirst()
       case "--quick": options.quick = true
       case "--json": options.jsonPath = rest.popFirst()
+      case "--memory-probe-sink": options.sinkMemoryProbe = true
       case "--memory-probe":
         options.memoryProbe = rest.popFirst().flatMap(Version.init(argument:))
         if options.memoryProbe == nil { exit(2) }

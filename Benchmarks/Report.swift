@@ -25,7 +25,7 @@ struct CaseResult {
   }
 }
 
-func printTable(_ results: [CaseResult], memory: [Version: Int]) {
+func printTable(_ results: [CaseResult], memory: [Version: Int], sinkMemory: Int?) {
   print(
     padRight("case", 44) + pad("callback", 12) + pad("naive", 12) + pad("AsyncReactive", 15)
       + pad("AR÷cb", 8) + pad("naive÷AR", 10) + pad("target", 8) + pad("AR cpu", 10) + pad("cpu÷wall", 10)
@@ -63,6 +63,11 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
         + "AsyncReactive \(reactive)  target ≤1229 (1.2 KiB)  \(reactive <= 1229 ? "PASS" : "MISS")"
     )
   }
+  if let sinkMemory {
+    print(
+      "memory per idle sink (AsyncReactive's task-free observer, bytes): \(sinkMemory)  target ≤1229  "
+        + (sinkMemory <= 1229 ? "PASS" : "MISS"))
+  }
   let byName = Dictionary(results.map { ($0.benchmark.name, $0) }, uniquingKeysWith: { first, _ in first })
   if let small = byName["scaling: 10^4 events, 1 consumer"]?.measurements[.reactive],
     let large = byName["scaling: 10^6 events, 1 consumer"]?.measurements[.reactive]
@@ -74,7 +79,7 @@ func printTable(_ results: [CaseResult], memory: [Version: Int]) {
   }
 }
 
-func writeJSON(_ results: [CaseResult], memory: [Version: Int], to path: String) {
+func writeJSON(_ results: [CaseResult], memory: [Version: Int], sinkMemory: Int?, to path: String) {
   var entries: [String] = []
   for result in results {
     for (version, measurement) in result.measurements.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -95,6 +100,13 @@ func writeJSON(_ results: [CaseResult], memory: [Version: Int], to path: String)
     entries.append(
       "{\"case\": \"memory per idle subscriber\", \"version\": \"\(version.rawValue)\", \"unit\": \"bytes\", "
         + "\"median\": \(bytes), \"min\": \(bytes), \"max\": \(bytes), \"target\": 1229, \"pass\": \(bytes <= 1229)}"
+    )
+  }
+  if let sinkMemory {
+    entries.append(
+      "{\"case\": \"memory per idle sink\", \"version\": \"AsyncReactive\", \"unit\": \"bytes\", "
+        + "\"median\": \(sinkMemory), \"min\": \(sinkMemory), \"max\": \(sinkMemory), \"target\": 1229, "
+        + "\"pass\": \(sinkMemory <= 1229)}"
     )
   }
   let json = "[\n  " + entries.joined(separator: ",\n  ") + "\n]\n"

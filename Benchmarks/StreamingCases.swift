@@ -171,3 +171,32 @@ func sporadic(_ version: Version, events: Int, pauseMicroseconds: UInt32) async 
     return await consumer.value
   }
 }
+
+/// Subject → one synchronous observer: the callback baseline's observer, the naive version's consumer task,
+/// and AsyncReactive's `sink` (no task: delivered inside `send`). Returns the sum the observer saw.
+func synchronousObserver(_ version: Version, events: Int) async -> Int {
+  switch version {
+  case .callback, .naive:
+    return await fanOut(version, events: events, consumers: 1, mapFilter: false)
+  case .reactive:
+    let subject = PassthroughSubject<Int, Never>()
+    let lifetime = Lifetime()
+    let sum = Atomic<Int>(0)
+    subject.sink(in: lifetime) { sum.wrappingAdd($0, ordering: .relaxed) }
+    for value in 0..<events { subject.send(value) }
+    subject.finish()
+    return sum.load(ordering: .relaxed)
+  }
+}
+
+/// Resident bytes per idle `sink` observer (no task), measured like ``idleSubscriberBytes(_:count:)``.
+func idleSinkBytes(count: Int) -> Int {
+  let before = residentBytes()
+  let subject = PassthroughSubject<Int, Never>()
+  let lifetime = Lifetime()
+  for _ in 0..<count { subject.sink(in: lifetime) { _ in } }
+  let bytes = residentBytes() - before
+  subject.finish()
+  withExtendedLifetime(lifetime) {}
+  return max(0, bytes) / count
+}

@@ -10,7 +10,9 @@ import AsyncReactive
 // version and AsyncReactive, checks that the three agree, and prints ns per event and the ratios.
 
 let options = Options.parse(CommandLine.arguments)
-if let version = options.memoryProbe {
+if options.sinkMemoryProbe {
+  print(idleSinkBytes(count: options.quick ? 1_000 : 10_000))
+} else if let version = options.memoryProbe {
   print(await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000))
 } else {
   await runBenchmarks(options)
@@ -64,6 +66,13 @@ func runBenchmarks(_ options: Options) async {
   }
   cases.append(
     BenchmarkCase(
+      name: "subject → 1 synchronous sink", unit: "event", events: 1_000_000 / scale, target: 2.0, cpuTarget: 1.2
+    ) {
+      await synchronousObserver($0, events: 1_000_000 / scale)
+    }
+  )
+  cases.append(
+    BenchmarkCase(
       name: "sporadic: subject → 1 consumer, 20 µs apart", unit: "event", events: 2_000 / scale, target: nil
     ) {
       await sporadic($0, events: 2_000 / scale, pauseMicroseconds: 20)
@@ -88,6 +97,16 @@ func runBenchmarks(_ options: Options) async {
     }
   }
 
+  var sinkMemory: Int?
+  if options.filter.map({ "memory per idle subscriber".contains($0) }) ?? true, options.versions.contains(.reactive) {
+    let probe = ["--memory-probe-sink"] + (options.quick ? ["--quick"] : [])
+    if let output = runSelf(probe), let bytes = Int(output.split(separator: "\n").last ?? "") {
+      sinkMemory = bytes
+    } else {
+      sinkMemory = idleSinkBytes(count: options.quick ? 1_000 : 10_000)
+    }
+  }
+
   var results: [CaseResult] = []
   for benchmark in cases where options.filter.map({ benchmark.name.contains($0) }) ?? true {
     FileHandleStderr.write("\(benchmark.name)\n")
@@ -105,6 +124,6 @@ func runBenchmarks(_ options: Options) async {
     results.append(CaseResult(benchmark: benchmark, measurements: measurements))
   }
 
-  printTable(results, memory: memory)
-  if let path = options.jsonPath { writeJSON(results, memory: memory, to: path) }
+  printTable(results, memory: memory, sinkMemory: sinkMemory)
+  if let path = options.jsonPath { writeJSON(results, memory: memory, sinkMemory: sinkMemory, to: path) }
 }

@@ -15,7 +15,9 @@
 public final class Lifetime: Sendable {
   private struct State: Sendable {
     var tasks: [Int: Task<Void, Never>] = [:]
-    /// Tasks that finished before `run` could record them (so they are never recorded).
+    /// What ends observations that need no task (a subject's `sink`), by slot; removed when they end first.
+    var endActions: [Int: @Sendable () -> Void] = [:]
+    /// Slots whose work finished before it could be recorded (so it is never recorded).
     var finishedEarly: Set<Int> = []
     var onEnd: [@Sendable () -> Void] = []
     var nextID = 0
@@ -39,6 +41,10 @@ public final class Lifetime: Sendable {
   /// How many owned tasks are still running: a finished task removes itself, so the count never grows
   /// with finished work.
   package var taskCount: Int { state.withLock { $0.tasks.count } }
+
+  /// How many task-free observations (a subject's `sink`) this lifetime still ends: one that ended by
+  /// itself removes itself, so the count never grows with finished observations.
+  package var observationCount: Int { state.withLock { $0.endActions.count } }
 
   /// Runs `operation` in a new task owned by this lifetime; if the lifetime has ended, the task is
   /// cancelled at once.
@@ -72,10 +78,12 @@ public final class Lifetime: Sendable {
     let id: Int
     let ended: Bool
 
-    /// The task's work is over: the lifetime forgets it.
+    /// The slot's work is over: the lifetime forgets it.
     package func done() {
       lifetime?.state.withLock { state in
-        if state.tasks.removeValue(forKey: id) == nil { state.finishedEarly.insert(id) }
+        if state.tasks.removeValue(forKey: id) == nil && state.endActions.removeValue(forKey: id) == nil {
+          state.finishedEarly.insert(id)
+        }
       }
     }
   }
@@ -105,6 +113,21 @@ public final class Lifetime: Sendable {
     return task
   }
 
+  /// Runs `action` when the lifetime ends, unless the slot's work is done first (``Slot/done()``); at once if
+  /// the lifetime has ended. What ends an observation that needs no task.
+  package func adopt(onEnd action: @escaping @Sendable () -> Void, in slot: Slot) {
+    if slot.ended {
+      action()
+      return
+    }
+    let recorded = state.withLock { state -> Bool in
+      guard !state.ended else { return false }
+      if state.finishedEarly.remove(slot.id) == nil { state.endActions[slot.id] = action }
+      return true
+    }
+    if !recorded { action() }
+  }
+
   /// Runs `action` once when the lifetime ends (at once if it already has).
   ///
   /// ```swift
@@ -130,9 +153,10 @@ public final class Lifetime: Sendable {
       state.ended = true
       defer {
         state.tasks = [:]
+        state.endActions = [:]
         state.onEnd = []
       }
-      return (Array(state.tasks.values), state.onEnd)
+      return (Array(state.tasks.values), Array(state.endActions.values) + state.onEnd)
     }
     for task in tasks { task.cancel() }
     for action in actions { action() }

@@ -93,6 +93,20 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   /// ```
   @inlinable public var consumerCount: Int { storage.consumerCount }
 
+  /// Calls `onValue` synchronously for each value, and `onEnd` when the subject ends, while `lifetime` lasts;
+  /// see ``Subject/sink(in:onValue:onEnd:)``.
+  ///
+  /// ```swift
+  /// subject.sink(in: lifetime, onValue: { print($0) }, onEnd: { print("ended", $0 as Any) })
+  /// ```
+  public func sink(
+    in lifetime: Lifetime,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Failure?) -> Void
+  ) {
+    storage.sink(in: lifetime, onValue: onValue, onEnd: onEnd)
+  }
+
   // Nobody can send any more: end the consumers, which never keep the subject alive (ReactiveSwift's
   // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
   deinit { storage.terminate(.finished) }

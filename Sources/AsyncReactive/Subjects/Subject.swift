@@ -17,8 +17,34 @@ where Element: Sendable, AsyncIterator == SubjectSubscription<Element, Failure>.
   func fail(_ error: Failure)
   /// Registers a consumer now and returns it; see ``SubjectSubscription``.
   func subscribe(bufferingPolicy: BufferingPolicy) -> SubjectSubscription<Element, Failure>
-  /// How many consumers are registered now; a consumer that stopped is removed at once.
+  /// How many consumers are registered now (iterating consumers and ``sink(in:onValue:onEnd:)``
+  /// observers); a consumer that stopped is removed at once.
   var consumerCount: Int { get }
+  /// Calls `onValue` synchronously for each value sent from now on, and `onEnd` once when the subject ends
+  /// (`nil` when it finished, the error when it failed), for as long as `lifetime` lasts: RxSwift's
+  /// `subscribe(onNext:)` on a subject, ReactiveSwift's `observeValues`, Combine's `sink`. No task: the
+  /// observer costs a closure (a few hundred bytes where an iterating consumer keeps a parked task, ~1.8 KB).
+  ///
+  /// **Delivery:** on the sending thread, inside `send`, after the subject's lock is released. A replaying
+  /// subject first gives the observer what it replays (a ``CurrentValueSubject`` its current value), in this
+  /// call. Events reach each observer once, in send order, never two at a time: when another thread is
+  /// delivering, or an observer sends to the same subject again, the event is queued and the thread already
+  /// delivering hands it on after the current one (no recursion).
+  ///
+  /// **Keep callbacks short and non-blocking**: they run on the sender's thread and delay the next event;
+  /// anything that takes time belongs in an iterating consumer (`observe(in:)`). A callback cannot touch
+  /// actor-isolated state: it is `@Sendable` and synchronous.
+  ///
+  /// **Ends:** after `onEnd`, or when `lifetime` ends: no event starts for the observer after `cancel()`
+  /// returns (one already being delivered on another thread finishes).
+  ///
+  /// ```swift
+  /// let total = CurrentValueSubject<Int, Never>(0)
+  /// price.sink(in: lifetime) { total.send($0 * quantity) } onEnd: { _ in }   // total is current after send
+  /// ```
+  func sink(
+    in lifetime: Lifetime, onValue: @escaping @Sendable (Element) -> Void, onEnd: @escaping @Sendable (Failure?) -> Void
+  )
 }
 
 extension Subject {
@@ -41,6 +67,20 @@ extension Subject {
   /// ```
   public func subscribe() -> SubjectSubscription<Element, Failure> {
     subscribe(bufferingPolicy: .unbounded)
+  }
+}
+
+extension Subject {
+  /// Calls `onValue` synchronously for each value sent from now on, for as long as `lifetime` lasts; see
+  /// ``sink(in:onValue:onEnd:)`` for when and where it runs.
+  ///
+  /// ```swift
+  /// let searchText = CurrentValueSubject<String, Never>("")
+  /// searchText.sink(in: lifetime) { print("query:", $0) }   // prints "query: " at once
+  /// searchText.send("swift")                                 // prints "query: swift" before send returns
+  /// ```
+  public func sink(in lifetime: Lifetime, _ onValue: @escaping @Sendable (Element) -> Void) {
+    sink(in: lifetime, onValue: onValue, onEnd: { _ in })
   }
 }
 

@@ -27,6 +27,21 @@ import Synchronization
     @usableFromInline var nextID = 0
     @usableFromInline var terminal: Termination<Failure>?
     @usableFromInline var replay: RingBuffer<Element>
+    /// The synchronous observers (`sink`), in registration order. Replaced, never mutated in place while an
+    /// event refers to it: each queued event keeps the list that was current when it was sent.
+    @usableFromInline var sinks: [Sink] = []
+    /// Events for the sinks, in send order, each with the sinks it is for; delivered by one thread at a time.
+    @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
+    /// Whether a thread is delivering the outbox now.
+    @usableFromInline var sinkDelivering = false
+
+    /// Queues `event` for `sinks`; returns whether the caller must deliver (nobody else is).
+    @inlinable mutating func queue(_ event: SinkEvent, for sinks: [Sink]) -> Bool {
+      sinkOutbox.append((event, sinks))
+      if sinkDelivering { return false }
+      sinkDelivering = true
+      return true
+    }
 
     @inlinable init(replay: RingBuffer<Element>) {
       self.replay = replay
@@ -54,6 +69,36 @@ import Synchronization
       }
       ids.removeLast()
       return queues.removeLast()
+    }
+  }
+
+  /// What a synchronous observer receives.
+  @usableFromInline package enum SinkEvent: Sendable {
+    case value(Element)
+    case end(Termination<Failure>)
+  }
+
+  /// A synchronous observer: its closure and whether it still wants events.
+  @usableFromInline package final class Sink: Sendable {
+    /// The observer's own closure, called directly: the per-value path stays specialised.
+    @usableFromInline let onValue: @Sendable (Element) -> Void
+    @usableFromInline let onEnd: @Sendable (Termination<Failure>) -> Void
+    /// Cleared when its lifetime ends: an event already queued for it is then skipped.
+    @usableFromInline let active = Atomic<Bool>(true)
+
+    @inlinable init(
+      onValue: @escaping @Sendable (Element) -> Void,
+      onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+    ) {
+      self.onValue = onValue
+      self.onEnd = onEnd
+    }
+
+    @inlinable func receive(_ event: SinkEvent) {
+      switch event {
+      case .value(let element): onValue(element)
+      case .end(let termination): onEnd(termination)
+      }
     }
   }
 
@@ -88,6 +133,7 @@ import Synchronization
     // Relaxed is enough: a registration that happened before this send (in its task, or through whatever
     // ordered the two) is seen; one racing with it may or may not get the value, as under the lock.
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
+    var direct: [Sink]?
     let (first, others) = state.withLock { state -> (Waiter?, [Waiter]) in
       guard state.terminal == nil else { return (nil, []) }
       events.wrappingAdd(1, ordering: .relaxed)
@@ -98,13 +144,31 @@ import Synchronization
         guard let waiter = queue.enqueue(element) else { return }
         if first == nil { first = waiter } else { others.append(waiter) }
       }
+      if !state.sinks.isEmpty {
+        // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
+        if state.sinkDelivering {
+          state.sinkOutbox.append((.value(element), state.sinks))
+        } else {
+          state.sinkDelivering = true
+          direct = state.sinks
+        }
+      }
       return (first, others)
     }
     first?.resume(returning: .element(element))
     for waiter in others { waiter.resume(returning: .element(element)) }
+    if let direct {
+      direct.withUnsafeBufferPointer { sinks in
+        for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
+          sinks[index].onValue(element)
+        }
+      }
+      deliverSinkEvents()
+    }
   }
 
   @inlinable package func terminate(_ termination: Termination<Failure>) {
+    var deliver = false
     let waiters = state.withLock { state -> [Waiter] in
       guard state.terminal == nil else { return [] }
       events.wrappingAdd(1, ordering: .relaxed)
@@ -113,9 +177,91 @@ import Synchronization
       state.forEachConsumer { queue in
         if let waiter = queue.terminate(termination) { waiters.append(waiter) }
       }
+      if !state.sinks.isEmpty {
+        // The end is the sinks' last event: they are dropped now.
+        deliver = state.queue(.end(termination), for: state.sinks)
+        registered.wrappingSubtract(state.sinks.count, ordering: .relaxed)
+        state.sinks = []
+      }
       return waiters
     }
     for waiter in waiters { waiter.resume(returning: .recheck) }
+    if deliver { deliverSinkEvents() }
+  }
+
+  // MARK: Synchronous observers
+
+  /// Registers a synchronous observer: it gets the replayed values (and the end, if the subject ended) first,
+  /// then every later event, each once, in send order, never two at a time. Returns the sink, for removal.
+  @inlinable package func addSink(
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> Sink {
+    let sink = Sink(onValue: onValue, onEnd: onEnd)
+    let deliver = state.withLock { state -> Bool in
+      var deliver = false
+      let only = [sink]
+      if let terminal = state.terminal {
+        if case .latest = replay {
+          for element in state.replay.inOrder { deliver = state.queue(.value(element), for: only) || deliver }
+        }
+        return state.queue(.end(terminal), for: only) || deliver
+      }
+      for element in state.replay.inOrder { deliver = state.queue(.value(element), for: only) || deliver }
+      state.sinks.append(sink)
+      registered.wrappingAdd(1, ordering: .relaxed)
+      return deliver
+    }
+    if deliver { deliverSinkEvents() }
+    return sink
+  }
+
+  /// Removes `sink`: no event starts for it after this returns (one being delivered on another thread may
+  /// finish).
+  @inlinable package func removeSink(_ sink: Sink) {
+    sink.active.store(false, ordering: .releasing)
+    state.withLock { state in
+      guard let index = state.sinks.firstIndex(where: { $0 === sink }) else { return }
+      state.sinks.remove(at: index)
+      registered.wrappingSubtract(1, ordering: .relaxed)
+    }
+  }
+
+  /// Delivers the sinks' outbox until it is empty, outside the lock; only the thread that found nobody
+  /// delivering calls it. Events queued meanwhile (by other threads, or by a sink that sends to this subject
+  /// again) are delivered by this same loop, after the current one: no recursion, no reordering.
+  @inlinable package func deliverSinkEvents() {
+    var batch: [(event: SinkEvent, sinks: [Sink])] = []
+    while true {
+      let more = state.withLock { state -> Bool in
+        if state.sinkOutbox.isEmpty {
+          state.sinkDelivering = false
+          return false
+        }
+        swap(&batch, &state.sinkOutbox)
+        return true
+      }
+      guard more else { return }
+      for (event, sinks) in batch {
+        for sink in sinks where sink.active.load(ordering: .acquiring) { sink.receive(event) }
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Registers a synchronous observer for as long as `lifetime` lasts; see ``Subject/sink(in:onValue:onEnd:)``.
+  package func sink(
+    in lifetime: Lifetime,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Failure?) -> Void
+  ) {
+    let slot = lifetime.reserve()
+    guard !slot.ended else { return }
+    let sink = addSink(onValue: onValue) { termination in
+      if case .failed(let failure) = termination { onEnd(failure) } else { onEnd(nil) }
+      slot.done()  // the lifetime forgets it: a long-lived lifetime does not collect ended sinks
+    }
+    lifetime.adopt(onEnd: { [weak self] in self?.removeSink(sink) }, in: slot)
   }
 
   /// The latest value (the current value of a CurrentValueSubject), `nil` when there is none.
@@ -170,5 +316,5 @@ import Synchronization
   }
 
   /// How many consumers are registered: tests use it to prove that stopped consumers are removed.
-  @inlinable package var consumerCount: Int { state.withLock { $0.queues.count } }
+  @inlinable package var consumerCount: Int { state.withLock { $0.queues.count + $0.sinks.count } }
 }
