@@ -133,9 +133,8 @@ import Synchronization
     // Relaxed is enough: a registration that happened before this send (in its task, or through whatever
     // ordered the two) is seen; one racing with it may or may not get the value, as under the lock.
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
-    var direct: [Sink]?
-    let (first, others) = state.withLock { state -> (Waiter?, [Waiter]) in
-      guard state.terminal == nil else { return (nil, []) }
+    let (first, others, direct) = state.withLock { state -> (Waiter?, [Waiter], [Sink]?) in
+      guard state.terminal == nil else { return (nil, [], nil) }
       events.wrappingAdd(1, ordering: .relaxed)
       state.replay.append(element)
       var first: Waiter?
@@ -144,16 +143,14 @@ import Synchronization
         guard let waiter = queue.enqueue(element) else { return }
         if first == nil { first = waiter } else { others.append(waiter) }
       }
-      if !state.sinks.isEmpty {
-        // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
-        if state.sinkDelivering {
-          state.sinkOutbox.append((.value(element), state.sinks))
-        } else {
-          state.sinkDelivering = true
-          direct = state.sinks
-        }
+      guard !state.sinks.isEmpty else { return (first, others, nil) }
+      // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
+      if state.sinkDelivering {
+        state.sinkOutbox.append((.value(element), state.sinks))
+        return (first, others, nil)
       }
-      return (first, others)
+      state.sinkDelivering = true
+      return (first, others, state.sinks)
     }
     first?.resume(returning: .element(element))
     for waiter in others { waiter.resume(returning: .element(element)) }
