@@ -27,8 +27,8 @@ import Synchronization
     @usableFromInline var nextID = 0
     @usableFromInline var terminal: Termination<Failure>?
     @usableFromInline var replay: RingBuffer<Element>
-    /// The synchronous observers (`sink`), in registration order. Replaced, never mutated in place while an
-    /// event refers to it: each queued event keeps the list that was current when it was sent.
+    /// The synchronous observers (`sink`), in registration order. A queued event holds a copy of this array
+    /// (copy-on-write), so it goes to the sinks registered when it was sent, not to later ones.
     @usableFromInline var sinks: [Sink] = []
     /// Events for the sinks, in send order, each with the sinks it is for; delivered by one thread at a time.
     @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
