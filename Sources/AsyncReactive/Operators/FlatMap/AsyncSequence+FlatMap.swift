@@ -45,12 +45,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = users.flatMap { value in
@@ -58,9 +55,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
@@ -72,13 +66,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = users.flatMap { value in
@@ -86,9 +77,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
@@ -100,12 +88,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = users.flatMap { value in
@@ -113,9 +98,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
@@ -127,13 +109,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = users.flatMap { value in
@@ -141,9 +120,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
@@ -192,16 +168,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
-  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
-  /// turn, in order).
+  /// Works as ``flatMap(maxConcurrent:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = photos.flatMap(maxConcurrent: 3) { value in
@@ -209,12 +179,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
-  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
-  ///     waits its turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
@@ -228,17 +192,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
-  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
-  /// turn, in order).
+  /// Works as ``flatMap(maxConcurrent:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = photos.flatMap(maxConcurrent: 3) { value in
@@ -246,12 +204,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
-  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
-  ///     waits its turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
@@ -265,16 +217,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
-  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
-  /// turn, in order).
+  /// Works as ``flatMap(maxConcurrent:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = photos.flatMap(maxConcurrent: 3) { value in
@@ -282,12 +228,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
-  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
-  ///     waits its turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
@@ -301,17 +241,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements, running at most `maxConcurrent` inner sequences
   /// at once (RAC `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives; while
-  /// `maxConcurrent` inner sequences run, the new ones wait as `buffering` says (by default, every one waits its
-  /// turn, in order).
+  /// Works as ``flatMap(maxConcurrent:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = photos.flatMap(maxConcurrent: 3) { value in
@@ -319,12 +253,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
-  ///   - buffering: what happens to the inner sequences that find `maxConcurrent` running; by default each
-  ///     waits its turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
@@ -374,12 +302,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
   /// ``FlattenStrategy/concurrent(limit:)``.
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMap(.latest) { value in
@@ -387,13 +313,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - strategy: how the inner sequences are combined.
-  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
-  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
-  ///     never make an inner sequence wait.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded,
@@ -408,13 +327,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
   /// ``FlattenStrategy/concurrent(limit:)``.
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMap(.latest) { value in
@@ -422,13 +339,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - strategy: how the inner sequences are combined.
-  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
-  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
-  ///     never make an inner sequence wait.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded,
@@ -443,12 +353,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
   /// ``FlattenStrategy/concurrent(limit:)``.
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMap(.latest) { value in
@@ -456,13 +364,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - strategy: how the inner sequences are combined.
-  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
-  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
-  ///     never make an inner sequence wait.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded,
@@ -477,13 +378,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ``FlattenStrategy/concat``, ``FlattenStrategy/latest``, ``FlattenStrategy/first`` or
   /// ``FlattenStrategy/concurrent(limit:)``.
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence it started have finished.
+  /// Works as ``flatMap(_:buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMap(.latest) { value in
@@ -491,13 +390,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - strategy: how the inner sequences are combined.
-  ///   - buffering: under ``FlattenStrategy/concat`` and ``FlattenStrategy/concurrent(limit:)``, what happens to
-  ///     the inner sequences that find every slot taken; by default each waits its turn. The other strategies
-  ///     never make an inner sequence wait.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded,
@@ -540,13 +432,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and keeps only the newest one: a new outer element cancels the running
   /// inner sequence before the next one starts (RxSwift `flatMapLatest`, RAC `flattenMap` + `switchToLatest`).
   ///
-  /// **Finishes:** when the outer sequence has finished and so has the newest inner sequence (which keeps running after
-  /// the outer one ends). A replaced inner sequence's later elements are never delivered.
+  /// Works as ``flatMapLatest(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMapLatest { value in
@@ -554,9 +442,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
@@ -568,14 +453,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and keeps only the newest one: a new outer element cancels the running
   /// inner sequence before the next one starts (RxSwift `flatMapLatest`, RAC `flattenMap` + `switchToLatest`).
   ///
-  /// **Finishes:** when the outer sequence has finished and so has the newest inner sequence (which keeps running after
-  /// the outer one ends). A replaced inner sequence's later elements are never delivered.
+  /// Works as ``flatMapLatest(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMapLatest { value in
@@ -583,9 +464,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
@@ -597,13 +475,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and keeps only the newest one: a new outer element cancels the running
   /// inner sequence before the next one starts (RxSwift `flatMapLatest`, RAC `flattenMap` + `switchToLatest`).
   ///
-  /// **Finishes:** when the outer sequence has finished and so has the newest inner sequence (which keeps running after
-  /// the outer one ends). A replaced inner sequence's later elements are never delivered.
+  /// Works as ``flatMapLatest(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMapLatest { value in
@@ -611,9 +485,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
@@ -625,14 +496,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and keeps only the newest one: a new outer element cancels the running
   /// inner sequence before the next one starts (RxSwift `flatMapLatest`, RAC `flattenMap` + `switchToLatest`).
   ///
-  /// **Finishes:** when the outer sequence has finished and so has the newest inner sequence (which keeps running after
-  /// the outer one ends). A replaced inner sequence's later elements are never delivered.
+  /// Works as ``flatMapLatest(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = queries.flatMapLatest { value in
@@ -640,9 +507,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
@@ -686,16 +550,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
   /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
-  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
-  ///
-  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  /// Works as ``flatMapFirst(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
-  /// running inner sequence.
-  ///
-  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
   ///
   /// ```swift
   /// let values = taps.flatMapFirst { value in
@@ -703,9 +560,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element that arrives while none runs.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
@@ -717,17 +571,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
   /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
-  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
-  ///
-  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  /// Works as ``flatMapFirst(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
-  /// running inner sequence.
-  ///
-  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
   ///
   /// ```swift
   /// let values = taps.flatMapFirst { value in
@@ -735,9 +582,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element that arrives while none runs.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Inner.Failure> where Inner.Element: Sendable, Failure == Never {
@@ -749,16 +593,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
   /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
-  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
-  ///
-  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  /// Works as ``flatMapFirst(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
-  /// running inner sequence.
-  ///
-  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
   ///
   /// ```swift
   /// let values = taps.flatMapFirst { value in
@@ -766,9 +603,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element that arrives while none runs.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Never {
@@ -780,17 +614,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps an element to an inner sequence only while no inner sequence runs: elements that arrive meanwhile are
   /// ignored, and the transform is not called for them (RxSwift `flatMapFirst`, RxJS `exhaustMap`).
   ///
-  /// The classic use: a button whose taps start a request, where taps during the request must do nothing.
-  ///
-  /// **Finishes:** when the outer sequence has finished and so has the running inner sequence.
+  /// Works as ``flatMapFirst(_:)->AsyncFlattenSequence<Self,Inner,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and the
-  /// running inner sequence.
-  ///
-  /// **Buffering:** none: an element that finds an inner sequence running is dropped.
   ///
   /// ```swift
   /// let values = taps.flatMapFirst { value in
@@ -798,9 +625,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element that arrives while none runs.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Inner
   ) -> AsyncFlattenSequence<Self, Inner, any Error> where Inner.Element: Sendable {
@@ -847,16 +671,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
-  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
-  /// `buffering` says (by default, every one waits its turn).
+  /// Works as ``concatMap(buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = files.concatMap { value in
@@ -864,11 +682,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
-  ///     turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
@@ -881,17 +694,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
-  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
-  /// `buffering` says (by default, every one waits its turn).
+  /// Works as ``concatMap(buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of an inner sequence, typed as the inner sequences' `Failure`; the outer sequence
   /// cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = files.concatMap { value in
@@ -899,11 +706,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
-  ///     turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
@@ -916,16 +718,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
-  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
-  /// `buffering` says (by default, every one waits its turn).
+  /// Works as ``concatMap(buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = files.concatMap { value in
@@ -933,11 +729,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
-  ///     turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async -> Inner
@@ -950,17 +741,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and delivers the inner sequences one after another, in order (RxSwift
   /// `concatMap`, RAC `flatten(.concat)`).
   ///
-  /// **Finishes:** when the outer sequence and every inner sequence have finished.
-  ///
-  /// **Buffering:** the outer sequence is read all the time and the transform runs as each element arrives (so a
-  /// throwing transform fails the result at once); each inner sequence waits for the previous ones to finish, as
-  /// `buffering` says (by default, every one waits its turn).
+  /// Works as ``concatMap(buffering:_:)->AsyncFlattenSequence<Self,Inner,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of the transform, the outer sequence or an inner sequence, as `any Error`. This form
   /// also takes outer and inner sequences whose typed failures differ.
-  ///
-  /// **Cancellation:** cancelling the consumer or dropping the iterator cancels the outer sequence and every
-  /// running inner sequence.
   ///
   /// ```swift
   /// let values = files.concatMap { value in
@@ -968,11 +753,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// for try await value in values { print(value) }
   /// ```
-  /// - Parameters:
-  ///   - buffering: what happens to the inner sequences that wait for the running one; by default each waits its
-  ///     turn.
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  /// - Returns: a sequence of the inner sequences' elements.
   public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) async throws -> Inner

@@ -37,16 +37,7 @@ extension ReiterableAsyncSequence {
   /// On failure, waits for the next element of `trigger`, then iterates this sequence again (RxSwift
   /// `retry(when:)`, as in RxExample's `retryOnBecomesReachable`).
   ///
-  /// After each failure, `trigger` is iterated anew and its first element starts the next attempt. A subject (or
-  /// its subscription) as the trigger therefore counts only what it sends after the failure; a cold trigger such
-  /// as ``Signal/timer(every:clock:)`` starts over after each failure, which makes it a delay. A
-  /// ``CurrentValueSubject`` or ``Property`` gives its current value first: filter it (`reachable.filter { $0 }`
-  /// retries at once while reachable), or skip it with `dropFirst()` to wait for a change, as RxExample does with
-  /// `skip(1)`.
-  ///
-  /// **Finishes:** when an attempt finishes; also when `trigger` finishes without an element while a failure
-  /// waits for it: the failure is dropped (RxSwift: "if the notifier completes, it will complete the source
-  /// sequence").
+  /// Works as ``retry(when:)->AsyncRetryWhenSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** this sequence's failure only for a consumer that was cancelled while it waited; the trigger
   /// cannot fail.
@@ -60,8 +51,6 @@ extension ReiterableAsyncSequence {
   ///   .retry(when: reachability.dropFirst().filter { $0 })
   /// for try await list in orders { show(list) }
   /// ```
-  /// - Parameter trigger: the sequence whose next element, after a failure, starts the next attempt.
-  /// - Returns: a sequence of the elements of every attempt.
   @inlinable public func retry<Trigger: AsyncSequence>(
     when trigger: Trigger
   ) -> AsyncRetryWhenSequence<Self, Trigger, Failure> where Trigger.Failure == Never {

@@ -37,26 +37,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
-  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
-  /// elements themselves are not emitted.
-  ///
-  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
-  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
-  /// never finish unless this sequence had).
+  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
-  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
-  /// trigger element produced at the same instant may be ordered either way.
   ///
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  /// - Parameter trigger: the sequence whose elements take the samples.
-  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Failure>
@@ -67,27 +54,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
-  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
-  /// elements themselves are not emitted.
-  ///
-  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
-  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
-  /// never finish unless this sequence had).
+  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
   /// cannot fail.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
-  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
-  /// trigger element produced at the same instant may be ordered either way.
-  ///
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  /// - Parameter trigger: the sequence whose elements take the samples.
-  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Trigger.Failure>
@@ -98,27 +72,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
-  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
-  /// elements themselves are not emitted.
-  ///
-  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
-  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
-  /// never finish unless this sequence had).
+  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the trigger is cancelled); the trigger cannot
   /// fail.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
-  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
-  /// trigger element produced at the same instant may be ordered either way.
-  ///
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  /// - Parameter trigger: the sequence whose elements take the samples.
-  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, Failure>
@@ -129,27 +90,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
-  /// A trigger element with nothing new emits nothing: the same element is never emitted twice. The trigger's
-  /// elements themselves are not emitted.
-  ///
-  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element
-  /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
-  /// never finish unless this sequence had).
+  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (the other one is cancelled). This form
   /// takes sequences whose failure types differ.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** keeps only the latest element of this sequence. Making the iterator subscribes to both
-  /// sequences; the first `next()` starts one task for each. Each is read by its own task, so an element and a
-  /// trigger element produced at the same instant may be ordered either way.
-  ///
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  /// - Parameter trigger: the sequence whose elements take the samples.
-  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> AsyncSampleSequence<Self, Trigger, any Error>

@@ -36,25 +36,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
-  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
-  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
-  ///
-  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
-  /// finishes (the trigger is cancelled), after the elements that came before.
+  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
-  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
-  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
   ///
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  /// - Parameter trigger: the sequence whose first element ends the result.
-  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
@@ -65,26 +53,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
-  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
-  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
-  ///
-  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
-  /// finishes (the trigger is cancelled), after the elements that came before.
+  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
   /// cannot fail.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
-  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
-  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
-  ///
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  /// - Parameter trigger: the sequence whose first element ends the result.
-  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Trigger.Failure>
@@ -95,26 +71,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
-  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
-  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
-  ///
-  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
-  /// finishes (the trigger is cancelled), after the elements that came before.
+  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the trigger is cancelled); the trigger cannot
   /// fail.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
-  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
-  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
-  ///
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  /// - Parameter trigger: the sequence whose first element ends the result.
-  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
@@ -125,26 +89,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
-  /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
-  /// the result goes on mirroring this sequence (as in RxSwift, which then stops listening to the trigger).
-  ///
-  /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
-  /// finishes (the trigger is cancelled), after the elements that came before.
+  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (the other one is cancelled). This form
   /// takes sequences whose failure types differ.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
-  /// **Buffering:** making the iterator subscribes to both sequences; the first `next()` starts one task for each.
-  /// Each is read by its own task, so an element and a trigger element produced at the same instant may be ordered
-  /// either way. Elements wait for the consumer in an unbounded buffer that it drains in batches.
-  ///
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  /// - Parameter trigger: the sequence whose first element ends the result.
-  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> AsyncTakeUntilSequence<Self, Trigger, any Error>

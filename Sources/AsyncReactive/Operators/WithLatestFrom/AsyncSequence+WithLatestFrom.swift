@@ -39,23 +39,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// for try await (order, wallet) in orders.withLatestFrom(wallets) {
   ///   render(order, balance: wallet.balance)
   /// }
   /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
@@ -68,23 +61,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// for try await (_, user) in refreshTaps.withLatestFrom(currentUser) {
   ///   await viewModel.reload(for: user)
   /// }
   /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Other.Failure>
@@ -97,23 +83,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the other sequence is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// for try await (order, filter) in orders.withLatestFrom(filterText) {
   ///   if order.matches(filter) { show(order) }
   /// }
   /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
@@ -126,24 +105,17 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of either sequence, as `any Error`, as soon as it happens (the other is cancelled).
   /// This overload serves sequences whose failure types differ; sequences that share one keep it.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// for try await (order, rate) in orders.withLatestFrom(exchangeRates) {
   ///   show(order.total * rate)
   /// }
   /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), any Error>
@@ -191,24 +163,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// let receipts = orders.withLatestFrom(wallets) { order, wallet in Receipt(order, wallet.balance) }
   /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
-  ///     task.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -222,24 +184,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// let reloads = refreshTaps.withLatestFrom(currentUser) { _, user in user.id }
   /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
-  ///     task.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -253,24 +205,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the other sequence is cancelled).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// let visible = orders.withLatestFrom(filterText) { order, filter in order.matches(filter) }
   /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
-  ///     task.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -284,25 +226,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
+  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
+  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of either sequence, as `any Error`, as soon as it happens (the other is cancelled).
   /// This overload serves sequences whose failure types differ; sequences that share one keep it.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
-  ///
   /// ```swift
   /// let prices = orders.withLatestFrom(exchangeRates) { order, rate in order.total * rate }
   /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
-  ///     task.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
