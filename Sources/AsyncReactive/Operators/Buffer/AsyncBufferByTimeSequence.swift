@@ -73,6 +73,8 @@ where Base.Element: Sendable {
   public typealias Element = [Base.Element]
   /// The upstream's failure.
   public typealias Failure = Base.Failure
+  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
+  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
   @usableFromInline typealias Rule = BufferRule<Base.Element, Failure, C.Instant>
 
   @usableFromInline let base: Base
@@ -90,28 +92,7 @@ where Base.Element: Sendable {
   /// Subscribes to the upstream now, starts pumping it and starts the first window.
   @inlinable public func makeAsyncIterator() -> Iterator {
     let rule = Rule(interval: interval, count: count, start: clock.now)
-    return Iterator(base: TimeIterator(base, rule: rule, clock: clock))
-  }
-
-  /// The iterator of an ``AsyncBufferByTimeSequence``; dropping it cancels the upstream and the timer.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: TimeIterator<Rule, C>
-
-    @inlinable init(base: TimeIterator<Rule, C>) {
-      self.base = base
-    }
-
-    /// The values of the next window, `nil` once the upstream finished (or the consumer was cancelled).
-    ///
-    /// **Throws:** the upstream's failure.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The values of the next window, running on the caller's actor.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
+    return Iterator(base, rule: rule, clock: clock)
   }
 }
 

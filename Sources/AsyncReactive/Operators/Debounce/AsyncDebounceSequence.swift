@@ -64,6 +64,8 @@ where Base.Element: Sendable {
   public typealias Element = Base.Element
   /// The upstream's failure.
   public typealias Failure = Base.Failure
+  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
+  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
   @usableFromInline typealias Rule = DebounceRule<Element, Failure, C.Instant>
 
   @usableFromInline let base: Base
@@ -78,29 +80,7 @@ where Base.Element: Sendable {
 
   /// Subscribes to the upstream now and starts pumping it.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(base: TimeIterator(base, rule: Rule(dueTime: dueTime), clock: clock))
-  }
-
-  /// The iterator of an ``AsyncDebounceSequence``; dropping it cancels the upstream and the timer.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: TimeIterator<Rule, C>
-
-    @inlinable init(base: TimeIterator<Rule, C>) {
-      self.base = base
-    }
-
-    /// The next value that survived its quiet period, `nil` once the upstream finished (or the consumer was
-    /// cancelled).
-    ///
-    /// **Throws:** the upstream's failure.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The next value, running on the caller's actor.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
+    Iterator(base, rule: Rule(dueTime: dueTime), clock: clock)
   }
 }
 

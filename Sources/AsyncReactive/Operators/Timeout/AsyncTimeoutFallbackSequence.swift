@@ -233,7 +233,7 @@ where Base.Element: Sendable, Fallback.Element == Base.Element {
   /// Subscribes to the upstream now, starts pumping it and starts the clock.
   @inlinable public func makeAsyncIterator() -> Iterator {
     let rule = Rule(interval: interval, start: clock.now, timedOut: .timedOut)
-    let primary = TimeIterator(base, rule: rule, clock: clock, mapFailure: { .upstream($0) })
+    let primary = AsyncTimeOperatorIterator(base, rule: rule, clock: clock, mapFailure: { .upstream($0) })
     return Iterator(
       phase: .primary(primary), fallback: fallback, baseFailure: baseFailure, fallbackFailure: fallbackFailure)
   }
@@ -242,7 +242,7 @@ where Base.Element: Sendable, Fallback.Element == Base.Element {
   /// fallback's iteration.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline enum Phase {
-      case primary(TimeIterator<Rule, C>)
+      case primary(AsyncTimeOperatorIterator<Element, TimeoutFailure<Base.Failure>>)
       case fallback(Fallback.AsyncIterator)
       case finished
     }

@@ -146,6 +146,8 @@ public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock, Fai
 where Base.Element: Sendable {
   /// The upstream's elements.
   public typealias Element = Base.Element
+  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
+  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
   @usableFromInline typealias Rule = TimeoutRule<Element, Failure, C.Instant>
 
   @usableFromInline let base: Base
@@ -171,28 +173,7 @@ where Base.Element: Sendable {
   /// Subscribes to the upstream now, starts pumping it and starts the clock.
   @inlinable public func makeAsyncIterator() -> Iterator {
     let rule = Rule(interval: interval, start: clock.now, timedOut: timedOut)
-    return Iterator(base: TimeIterator(base, rule: rule, clock: clock, mapFailure: mapFailure))
-  }
-
-  /// The iterator of an ``AsyncTimeoutSequence``; dropping it cancels the upstream and the timer.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: TimeIterator<Rule, C>
-
-    @inlinable init(base: TimeIterator<Rule, C>) {
-      self.base = base
-    }
-
-    /// The next value, `nil` once the upstream finished in time (or the consumer was cancelled).
-    ///
-    /// **Throws:** the timeout failure, or the upstream's failure.
-    @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await base.next(isolation: nil)
-    }
-
-    /// The next value, running on the caller's actor.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await base.next(isolation: actor)
-    }
+    return Iterator(base, rule: rule, clock: clock, mapFailure: mapFailure)
   }
 }
 
