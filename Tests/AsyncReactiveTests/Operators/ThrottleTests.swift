@@ -135,16 +135,25 @@ struct ThrottleTests {
     )
   }
 
-  @Test("a value arriving exactly at a window's end belongs to the next window")
-  func aValueAtTheWindowEndWaitsForTheNextWindow() async {
+  /// Throttles a feed to 300 ms windows with the default `latest` and opens a window: `a` at t=0, emitted at
+  /// once, then `b` at t=100, held back for the window's end.
+  private func windowHoldingB<Failure: Error>(_: Failure.Type) async -> (
+    clock: TestClock, feed: Feed<String, Failure>, recorder: Recorder<String, Failure>
+  ) {
     let clock = TestClock()
-    let feed = Feed<String, Never>()
+    let feed = Feed<String, Failure>()
     let recorder = Recorder(feed.throttle(for: .milliseconds(300), clock: clock), clock: clock)
     await feed.send("a")
     _ = await recorder.waitForValues(count: 1)  // stamped before time moves on
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     await feed.send("b")
+    return (clock, feed, recorder)
+  }
+
+  @Test("a value arriving exactly at a window's end belongs to the next window")
+  func aValueAtTheWindowEndWaitsForTheNextWindow() async {
+    let (clock, feed, recorder) = await windowHoldingB(Never.self)
     await clock.advance(by: .milliseconds(200))
     await feed.send("c")  // t=300, whether or not the timer has closed the window yet
     #expect(await recorder.waitForValues(count: 2) == [Timed("a", at: .zero), Timed("b", at: .milliseconds(300))])
@@ -168,14 +177,7 @@ struct ThrottleTests {
 
   @Test("an upstream failure is delivered at once and drops the held-back value")
   func failureDropsTheHeldBackValue() async {
-    let clock = TestClock()
-    let feed = Feed<String, TestError>()
-    let recorder = Recorder(feed.throttle(for: .milliseconds(300), clock: clock), clock: clock)
-    await feed.send("a")
-    _ = await recorder.waitForValues(count: 1)  // stamped before time moves on
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    await feed.send("b")
+    let (clock, feed, recorder) = await windowHoldingB(TestError.self)
     await clock.advance(by: .milliseconds(100))
     await feed.fail(TestError(code: 3))
     #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 3)), at: .milliseconds(200)))
