@@ -20,12 +20,8 @@ struct CommandPolicyTests {
     // The first run blocks until the nine others have been refused.
     #expect(await take(9, from: &disabled).count == 9)
     release.open()
-    var outcomes: [Outcome<Int>] = []
-    for call in calls { outcomes.append(await call.value) }
-    let results = outcomes.compactMap { outcome -> Int? in
-      guard case .value(let value) = outcome else { return nil }
-      return value
-    }
+    let outcomes = await awaitAll(calls)
+    let results = outcomes.compactMap(\.returned)
     #expect(results.count == 1)
     #expect(outcomes.filter { $0 == .disabled }.count == 9)
     #expect(runs.value == 1)
@@ -49,8 +45,7 @@ struct CommandPolicyTests {
     #expect(await take(7, from: &disabled).count == 7)
     #expect(command.isEnabled.value == false)
     release.open()
-    var outcomes: [Outcome<Int>] = []
-    for call in calls { outcomes.append(await call.value) }
+    let outcomes = await awaitAll(calls)
     #expect(outcomes.filter { $0 == .disabled }.count == 7)
     #expect(outcomes.filter { $0 != .disabled }.count == 3)
     #expect(inFlight.maximum == 3)
@@ -222,12 +217,8 @@ struct CommandPolicyTests {
     let calls = (0..<10).map { input in Task { [command] in await Outcome { try await command!.execute(input) } } }
     await allStarted.wait()
     release.open()
-    var outcomes: [Outcome<Int>] = []
-    for call in calls { outcomes.append(await call.value) }
-    let results = outcomes.compactMap { outcome -> Int? in
-      guard case .value(let value) = outcome else { return nil }
-      return value
-    }
+    let outcomes = await awaitAll(calls)
+    let results = outcomes.compactMap(\.returned)
     #expect(results.count == 1)
     #expect(outcomes.filter { $0 == .cancelled }.count == 9)
     command = nil

@@ -100,4 +100,17 @@ enum Outcome<Value: Equatable & Sendable>: Equatable, Sendable {
       self = .other("\(error)")
     }
   }
+
+  /// What the call returned; `nil` if it did not return.
+  var returned: Value? {
+    guard case .value(let value) = self else { return nil }
+    return value
+  }
+}
+
+/// The outcome of each call, in the order of `calls`.
+func awaitAll<Value>(_ calls: [Task<Outcome<Value>, Never>]) async -> [Outcome<Value>] {
+  var outcomes: [Outcome<Value>] = []
+  for call in calls { outcomes.append(await call.value) }
+  return outcomes
 }

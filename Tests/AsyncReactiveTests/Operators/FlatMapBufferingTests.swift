@@ -7,6 +7,18 @@ import Testing
 /// ``FlattenBuffering`` says.
 @Suite("flatMap with a limit: outer buffering", .timeLimit(.minutes(1)))
 struct FlatMapBufferingTests {
+  /// An inner that sends `value` and finishes; inner 0 first opens `started` and waits for `gate`, so that the
+  /// inners after it queue up.
+  private func innerHeldAtZero(_ value: Int, started: Gate, until gate: Gate) -> Signal<Int, Never> {
+    Signal { emitter in
+      if value == 0 {
+        started.open()
+        await gate.wait()
+      }
+      emitter.send(value)
+    }
+  }
+
   @Test("concatMap: a throwing transform fails the result when its value arrives (550), not when its turn comes (965)")
   func throwingTransformFailsAtArrival() async {
     let clock = TestClock()
@@ -142,13 +154,7 @@ struct FlatMapBufferingTests {
     let firstStarted = Gate()
     let results = outer.concatMap(buffering: buffering) { value in
       transformed.append(value)
-      return Signal<Int, Never> { emitter in
-        if value == 0 {
-          firstStarted.open()
-          await firstGate.wait()
-        }
-        emitter.send(value)
-      }
+      return innerHeldAtZero(value, started: firstStarted, until: firstGate)
     }
     var iterator = results.makeAsyncIterator()
     await outer.send(0)
@@ -169,13 +175,7 @@ struct FlatMapBufferingTests {
     let firstStarted = Gate()
     let sentFirst = Gate()
     let results = outer.concatMap(buffering: .suspendingOuter(after: 0)) { value in
-      Signal<Int, Never> { emitter in
-        if value == 0 {
-          firstStarted.open()
-          await firstGate.wait()
-        }
-        emitter.send(value)
-      }
+      innerHeldAtZero(value, started: firstStarted, until: firstGate)
     }
     var iterator = results.makeAsyncIterator()
     let sender = Task {

@@ -209,12 +209,7 @@ struct FlatMapTests {
     let outer = PassthroughSubject<Int, Never>()
     let emitters = Emitters<String, Never>()
     let cancelled = [Gate(), Gate()]
-    let latest = outer.flatMapLatest { index in
-      Signal<String, Never>.create { emitter in
-        emitters.set(emitter, at: index)
-        return { cancelled[index].open() }
-      }
-    }
+    let latest = outer.flatMapLatest { emitters.run($0, onCancel: cancelled[$0]) }
     var iterator = latest.makeAsyncIterator()
     outer.send(0)
     let first = await emitters.wait(for: 0)
@@ -241,10 +236,7 @@ struct FlatMapTests {
     let emitters = Emitters<String, Never>()
     let latest = outer.flatMapLatest { index in
       if index == 0 { return StubbornSequence(value: "stale", release: release, ended: stubbornEnded).eraseToSignal() }
-      return Signal<String, Never>.create { emitter in
-        emitters.set(emitter, at: index)
-        return {}
-      }
+      return emitters.run(index)
     }
     var iterator = latest.makeAsyncIterator()
     outer.send(0)
@@ -267,12 +259,7 @@ struct FlatMapTests {
     let outer = subject.subscribe()  // registered now: the sends below cannot be missed
     let emitters = Emitters<Int, TestError>()
     let cancelled = [Gate(), Gate()]
-    let merged = outer.flatMap { index in
-      Signal<Int, TestError>.create { emitter in
-        emitters.set(emitter, at: index)
-        return { cancelled[index].open() }
-      }
-    }
+    let merged = outer.flatMap { emitters.run($0, onCancel: cancelled[$0]) }
     let consumer = Task { await merged.collectResult() }
     subject.send(0)
     subject.send(1)
@@ -290,18 +277,10 @@ struct FlatMapTests {
   func innerFailureCancelsEverything() async throws {
     let outerCancelled = Gate()
     let outerEmitter = Emitters<Int, TestError>()
-    let outer = Signal<Int, TestError>.create { emitter in
-      outerEmitter.set(emitter, at: 0)
-      return { outerCancelled.open() }
-    }
+    let outer = outerEmitter.run(0, onCancel: outerCancelled)
     let emitters = Emitters<Int, TestError>()
     let cancelled = [Gate(), Gate()]
-    let merged = outer.flatMap { index in
-      Signal<Int, TestError>.create { emitter in
-        emitters.set(emitter, at: index)
-        return { cancelled[index].open() }
-      }
-    }
+    let merged = outer.flatMap { emitters.run($0, onCancel: cancelled[$0]) }
     var iterator = merged.makeAsyncIterator()
     let source = await outerEmitter.wait(for: 0)
     source.send(0)
@@ -432,6 +411,15 @@ private final class Emitters<Element: Sendable, Failure: Error>: Sendable {
       return state.waiters.removeValue(forKey: index) ?? []
     }
     for waiter in waiters { waiter.resume(returning: emitter) }
+  }
+
+  /// A `Signal.create` whose every run registers its emitter as run `index`, and opens `cancelled` (if any) when
+  /// it is cancelled.
+  func run(_ index: Int, onCancel cancelled: Gate? = nil) -> Signal<Element, Failure> {
+    Signal<Element, Failure>.create { emitter in
+      self.set(emitter, at: index)
+      return { cancelled?.open() }
+    }
   }
 
   /// Returns the emitter of run `index` once that run has started.

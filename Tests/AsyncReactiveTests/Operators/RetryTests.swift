@@ -117,43 +117,27 @@ struct RetryTests {
 
   @Test("constant backoff waits exactly the delay before each retry, and not after the last failure")
   func constantBackoff() async {
-    let clock = TestClock()
-    let attempts = Log<Duration>()
-    let failing = failingSignal(clock: clock, attempts: attempts)
-    let consumer = Task { await failing.retry(3, delay: .constant(.seconds(2)), clock: clock).collectResult() }
-    await drive(clock, retries: 3)
-    let (_, failure) = await consumer.value
+    let (attempts, failure, clock) = await retryAlwaysFailing(3, delay: .constant(.seconds(2)))
     #expect(failure == TestError(code: 4))
-    #expect(attempts.all == [.zero, .seconds(2), .seconds(4), .seconds(6)])
+    #expect(attempts == [.zero, .seconds(2), .seconds(4), .seconds(6)])
     #expect(clock.sleeperCount == 0)
     #expect(clock.now.offset == .seconds(6))
   }
 
   @Test("exponential backoff multiplies each delay, capped at the maximum")
   func exponentialBackoff() async {
-    let clock = TestClock()
-    let attempts = Log<Duration>()
-    let failing = failingSignal(clock: clock, attempts: attempts)
     let delay = RetryDelay.exponential(initial: .milliseconds(100), multiplier: 2, maximum: .milliseconds(500))
-    let consumer = Task { await failing.retry(5, delay: delay, clock: clock).collectResult() }
-    await drive(clock, retries: 5)
-    _ = await consumer.value
+    let (attempts, _, clock) = await retryAlwaysFailing(5, delay: delay)
     // Waits of 100, 200, 400, then 500 (capped) twice.
-    #expect(offsets(attempts.all) == [0, 100, 300, 700, 1_200, 1_700])
+    #expect(offsets(attempts) == [0, 100, 300, 700, 1_200, 1_700])
     #expect(clock.sleeperCount == 0)
   }
 
   @Test("exponential backoff with a fractional multiplier")
   func fractionalMultiplier() async {
-    let clock = TestClock()
-    let attempts = Log<Duration>()
-    let failing = failingSignal(clock: clock, attempts: attempts)
     let delay = RetryDelay.exponential(initial: .milliseconds(200), multiplier: 1.5, maximum: .seconds(10))
-    let consumer = Task { await failing.retry(3, delay: delay, clock: clock).collectResult() }
-    await drive(clock, retries: 3)
-    _ = await consumer.value
     // Waits of 200, 300, 450.
-    #expect(offsets(attempts.all) == [0, 200, 500, 950])
+    #expect(offsets(await retryAlwaysFailing(3, delay: delay).attempts) == [0, 200, 500, 950])
   }
 
   @Test("jitter draws from the injected generator: full and proportional")
@@ -161,29 +145,17 @@ struct RetryTests {
     let half: UInt64 = 1 << 63
     let quarter: UInt64 = 1 << 62
 
-    let clock = TestClock()
-    let attempts = Log<Duration>()
-    let failing = failingSignal(clock: clock, attempts: attempts)
     let full = RetryDelay.constant(.seconds(1), jitter: .full(using: ScriptedGenerator([half, quarter, 3 * quarter])))
-    let consumer = Task { await failing.retry(3, delay: full, clock: clock).collectResult() }
-    await drive(clock, retries: 3)
-    _ = await consumer.value
     // Waits of 1 s × 0.5, × 0.25, × 0.75.
-    #expect(offsets(attempts.all) == [0, 500, 750, 1_500])
+    #expect(offsets(await retryAlwaysFailing(3, delay: full).attempts) == [0, 500, 750, 1_500])
 
-    let clock2 = TestClock()
-    let attempts2 = Log<Duration>()
-    let failing2 = failingSignal(clock: clock2, attempts: attempts2)
     let proportional = RetryDelay.exponential(
       initial: .milliseconds(400),
       maximum: .seconds(10),
       jitter: .proportional(0.5, using: ScriptedGenerator([half, 0]))
     )
-    let consumer2 = Task { await failing2.retry(2, delay: proportional, clock: clock2).collectResult() }
-    await drive(clock2, retries: 2)
-    _ = await consumer2.value
     // Waits of 400 ms − 400 ms × 0.5 × 0.5, then 800 ms − 0.
-    #expect(offsets(attempts2.all) == [0, 300, 1_100])
+    #expect(offsets(await retryAlwaysFailing(2, delay: proportional).attempts) == [0, 300, 1_100])
   }
 
   @Test("a seeded generator gives the same jittered waits on every iteration, never above the plan")
@@ -195,13 +167,7 @@ struct RetryTests {
     )
     var runs: [[Int]] = []
     for _ in 0..<2 {
-      let clock = TestClock()
-      let attempts = Log<Duration>()
-      let failing = failingSignal(clock: clock, attempts: attempts)
-      let consumer = Task { await failing.retry(4, delay: delay, clock: clock).collectResult() }
-      await drive(clock, retries: 4)
-      _ = await consumer.value
-      runs.append(offsets(attempts.all, unit: .microseconds(1)))
+      runs.append(offsets(await retryAlwaysFailing(4, delay: delay).attempts, unit: .microseconds(1)))
     }
     #expect(runs[0] == runs[1])
     let waits = zip(runs[0].dropFirst(), runs[0]).map { $0 - $1 }
@@ -298,6 +264,20 @@ private func drive(_ clock: TestClock, retries: Int) async {
     await clock.waitForSleepers(1)
     await clock.run()
   }
+}
+
+/// Runs a `failingSignal` through `retry(retries, delay:)` on a new test clock, letting every backoff wait elapse
+/// exactly; returns when each attempt started, the failure that ended the result, and the clock.
+private func retryAlwaysFailing(_ retries: Int, delay: RetryDelay) async -> (
+  attempts: [Duration], failure: TestError?, clock: TestClock
+) {
+  let clock = TestClock()
+  let attempts = Log<Duration>()
+  let failing = failingSignal(clock: clock, attempts: attempts)
+  let consumer = Task { await failing.retry(retries, delay: delay, clock: clock).collectResult() }
+  await drive(clock, retries: retries)
+  let (_, failure) = await consumer.value
+  return (attempts.all, failure, clock)
 }
 
 private func offsets(_ durations: [Duration], unit: Duration = .milliseconds(1)) -> [Int] {

@@ -87,13 +87,9 @@ struct SampleTests {
   func cancellation() async {
     let base = WatchedInput<Int, Never>()
     let trigger = WatchedInput<Void, Never>()
-    let consumer = Task { await base.signal.sample(on: trigger.signal).collect() }
-    await base.started.wait()
-    await trigger.started.wait()
-    consumer.cancel()
-    await base.cancelled.wait()
-    await trigger.cancelled.wait()
-    #expect(await consumer.value == [])
+    await expectCancellingTheConsumerCancelsBoth(base, trigger) {
+      await base.signal.sample(on: trigger.signal).collect()
+    }
 
     let values = Feed<Int, Never>()
     let ticks = Feed<Void, Never>()

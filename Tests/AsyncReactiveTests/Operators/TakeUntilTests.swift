@@ -89,13 +89,9 @@ struct TakeUntilTests {
   func cancellation() async {
     let values = WatchedInput<Int, Never>()
     let trigger = WatchedInput<Void, Never>()
-    let consumer = Task { await values.signal.take(until: trigger.signal).collect() }
-    await values.started.wait()
-    await trigger.started.wait()
-    consumer.cancel()
-    await values.cancelled.wait()
-    await trigger.cancelled.wait()
-    #expect(await consumer.value == [])
+    await expectCancellingTheConsumerCancelsBoth(values, trigger) {
+      await values.signal.take(until: trigger.signal).collect()
+    }
 
     let fed = Feed<Int, Never>()
     let otherTrigger = Feed<Void, Never>()

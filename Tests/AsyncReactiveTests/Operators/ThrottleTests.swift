@@ -77,20 +77,30 @@ struct ThrottleTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  /// RxSwift's `test_ThrottleTimeSpan_NotLatest_Completed` and `_Error`, 200 ms earlier (it subscribes at 200).
-  @Test("not latest, RxSwift's timelines: 2@10, 6@210, finish@300; with a failure at 210: 2@10, failure@210")
-  func rxSwiftTimelinesNotLatest() async {
+  /// Throttles a feed to 200 ms windows and plays RxSwift's throttle input, 200 ms earlier (it subscribes at 200):
+  /// 2@10, 3@50, 4@110, 5@150, 6@210, 7@250, finish@300; returns the recorder.
+  private func playRxSwiftInput<Failure: Error>(latest: Bool, _: Failure.Type) async -> Recorder<Int, Failure> {
     let clock = TestClock()
-    let feed = Feed<Int, TestError>()
-    let recorder = Recorder(feed.throttle(for: .milliseconds(200), clock: clock, latest: false), clock: clock)
-    // (time, value, values emitted once it is handled: waited for, so that each is stamped before time moves on)
+    let feed = Feed<Int, Failure>()
+    let recorder = Recorder(feed.throttle(for: .milliseconds(200), clock: clock, latest: latest), clock: clock)
+    // (time, value, values emitted once it is handled: waited for, so that each is stamped before time moves on).
+    // With latest, at 210 the window ends (5 is emitted, by the timer or by the arriving 6, whichever runs first)
+    // and 6 opens the next window.
     for (at, value, emitted) in [(10, 2, 1), (50, 3, 1), (110, 4, 1), (150, 5, 1), (210, 6, 2), (250, 7, 2)] {
+      if latest { await clock.waitForSleepers(value == 2 ? 0 : 1) }  // the window's timer, before time moves on
       await clock.advance(to: instant(at))
       await feed.send(value)
       _ = await recorder.waitForValues(count: emitted)
     }
     await clock.advance(to: instant(300))
     await feed.finish()
+    return recorder
+  }
+
+  /// RxSwift's `test_ThrottleTimeSpan_NotLatest_Completed` and `_Error`, 200 ms earlier (it subscribes at 200).
+  @Test("not latest, RxSwift's timelines: 2@10, 6@210, finish@300; with a failure at 210: 2@10, failure@210")
+  func rxSwiftTimelinesNotLatest() async {
+    let recorder = await playRxSwiftInput(latest: false, TestError.self)
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed(2, at: .milliseconds(10)), Timed(6, at: .milliseconds(210))])
 
@@ -114,19 +124,7 @@ struct ThrottleTests {
   /// value at the window's end and does not delay the finish (see the README's design decisions).
   @Test("latest, RxSwift's input: 2@10, 5@210, 7@300, finish@300")
   func rxSwiftInputLatest() async {
-    let clock = TestClock()
-    let feed = Feed<Int, Never>()
-    let recorder = Recorder(feed.throttle(for: .milliseconds(200), clock: clock, latest: true), clock: clock)
-    // (time, value, values emitted once it is handled). At 210 the window ends (5 is emitted, by the timer or by
-    // the arriving 6, whichever runs first) and 6 opens the next window.
-    for (at, value, emitted) in [(10, 2, 1), (50, 3, 1), (110, 4, 1), (150, 5, 1), (210, 6, 2), (250, 7, 2)] {
-      await clock.waitForSleepers(value == 2 ? 0 : 1)  // the window's timer, before time moves on
-      await clock.advance(to: instant(at))
-      await feed.send(value)
-      _ = await recorder.waitForValues(count: emitted)
-    }
-    await clock.advance(to: instant(300))
-    await feed.finish()
+    let recorder = await playRxSwiftInput(latest: true, Never.self)
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
     #expect(
       recorder.values == [
@@ -135,16 +133,25 @@ struct ThrottleTests {
     )
   }
 
-  @Test("a value arriving exactly at a window's end belongs to the next window")
-  func aValueAtTheWindowEndWaitsForTheNextWindow() async {
+  /// Throttles a feed to 300 ms windows with the default `latest` and opens a window: `a` at t=0, emitted at
+  /// once, then `b` at t=100, held back for the window's end.
+  private func windowHoldingB<Failure: Error>(_: Failure.Type) async -> (
+    clock: TestClock, feed: Feed<String, Failure>, recorder: Recorder<String, Failure>
+  ) {
     let clock = TestClock()
-    let feed = Feed<String, Never>()
+    let feed = Feed<String, Failure>()
     let recorder = Recorder(feed.throttle(for: .milliseconds(300), clock: clock), clock: clock)
     await feed.send("a")
     _ = await recorder.waitForValues(count: 1)  // stamped before time moves on
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     await feed.send("b")
+    return (clock, feed, recorder)
+  }
+
+  @Test("a value arriving exactly at a window's end belongs to the next window")
+  func aValueAtTheWindowEndWaitsForTheNextWindow() async {
+    let (clock, feed, recorder) = await windowHoldingB(Never.self)
     await clock.advance(by: .milliseconds(200))
     await feed.send("c")  // t=300, whether or not the timer has closed the window yet
     #expect(await recorder.waitForValues(count: 2) == [Timed("a", at: .zero), Timed("b", at: .milliseconds(300))])
@@ -168,14 +175,7 @@ struct ThrottleTests {
 
   @Test("an upstream failure is delivered at once and drops the held-back value")
   func failureDropsTheHeldBackValue() async {
-    let clock = TestClock()
-    let feed = Feed<String, TestError>()
-    let recorder = Recorder(feed.throttle(for: .milliseconds(300), clock: clock), clock: clock)
-    await feed.send("a")
-    _ = await recorder.waitForValues(count: 1)  // stamped before time moves on
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    await feed.send("b")
+    let (clock, feed, recorder) = await windowHoldingB(TestError.self)
     await clock.advance(by: .milliseconds(100))
     await feed.fail(TestError(code: 3))
     #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 3)), at: .milliseconds(200)))

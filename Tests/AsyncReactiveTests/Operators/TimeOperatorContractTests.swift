@@ -76,13 +76,22 @@ enum TimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringConv
 /// What every time operator shares: they run on one engine (``TimeStorage``), so these hold for all of them.
 @Suite("time operators: the shared contract", .timeLimit(.minutes(1)))
 struct TimeOperatorContractTests {
-  @Test("cancelling the consumer cancels the timer's sleep and the upstream", arguments: TimeOperator.allCases)
-  func cancellingTheConsumerStopsEverything(_ timeOperator: TimeOperator) async {
+  /// `timeOperator` over a new feed, recorded, once the feed's value 1 was handled at time zero and the timer it
+  /// started (if any) sleeps.
+  private func recordingAfterOneValue(_ timeOperator: TimeOperator) async -> (
+    clock: TestClock, feed: Feed<Int, TestError>, recorder: Recorder<String, TestError>
+  ) {
     let clock = TestClock()
     let feed = Feed<Int, TestError>()
     let recorder = Recorder(timeOperator.apply(to: feed, clock: clock), clock: clock)
     await feed.send(1)
     if timeOperator.sleepsAfterAValue { await clock.waitForSleepers(1) }
+    return (clock, feed, recorder)
+  }
+
+  @Test("cancelling the consumer cancels the timer's sleep and the upstream", arguments: TimeOperator.allCases)
+  func cancellingTheConsumerStopsEverything(_ timeOperator: TimeOperator) async {
+    let (clock, feed, recorder) = await recordingAfterOneValue(timeOperator)
     recorder.cancel()
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
     #expect(clock.sleeperCount == 0)
@@ -110,11 +119,7 @@ struct TimeOperatorContractTests {
     "an upstream failure passes through at once, after the values already emitted; what is held is dropped",
     arguments: TimeOperator.allCases)
   func upstreamFailurePassesThrough(_ timeOperator: TimeOperator) async {
-    let clock = TestClock()
-    let feed = Feed<Int, TestError>()
-    let recorder = Recorder(timeOperator.apply(to: feed, clock: clock), clock: clock)
-    await feed.send(1)
-    if timeOperator.sleepsAfterAValue { await clock.waitForSleepers(1) }
+    let (clock, feed, recorder) = await recordingAfterOneValue(timeOperator)
     await clock.advance(by: .milliseconds(500))
     await feed.fail(TestError(code: 7))
     #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 7)), at: .milliseconds(500)))

@@ -12,6 +12,15 @@ struct TimeStateMachineTests {
     Machine(rule: DebounceRule(dueTime: .milliseconds(300)))
   }
 
+  /// A machine whose two tasks have started, holding "a" (received at 0) for the rule's due time.
+  private func runningMachineHoldingA(upstream: Task<Void, Never>, timer: Task<Void, Never>) -> Machine {
+    var machine = machine()
+    let started = machine.started(upstream: upstream, timer: timer)
+    #expect(started)
+    _ = machine.received("a", at: instant(0))
+    return machine
+  }
+
   private func sleepDeadline(_ action: Machine.TimerAction?) -> TestClock.Instant? {
     guard case .sleep(let deadline) = action else { return nil }
     return deadline
@@ -37,12 +46,9 @@ struct TimeStateMachineTests {
 
   @Test("an end cancels both tasks; the terminal event waits for terminate(_:); later events are ignored")
   func anEndStopsEverything() {
-    var machine = machine()
     let upstream = Task<Void, Never> {}
     let timer = Task<Void, Never> {}
-    let started = machine.started(upstream: upstream, timer: timer)
-    #expect(started)
-    _ = machine.received("a", at: instant(0))
+    var machine = runningMachineHoldingA(upstream: upstream, timer: timer)
     let ended = machine.upstreamFailed(TestError(code: 1), at: instant(10))
     #expect(ended.cancelUpstream == upstream)
     #expect(ended.cancelTimer == timer)
@@ -62,12 +68,9 @@ struct TimeStateMachineTests {
 
   @Test("the consumer stopping cancels both tasks and drops its queue; tasks that start afterwards are refused")
   func consumerStopping() {
-    var machine = machine()
     let upstream = Task<Void, Never> {}
     let timer = Task<Void, Never> {}
-    let started = machine.started(upstream: upstream, timer: timer)
-    #expect(started)
-    _ = machine.received("a", at: instant(0))
+    var machine = runningMachineHoldingA(upstream: upstream, timer: timer)
     let stopped = machine.consumerStopped()
     #expect(stopped.cancelUpstream == upstream)
     #expect(stopped.cancelTimer == timer)

@@ -26,12 +26,30 @@ struct TimeoutFallbackTests {
     }
   }
 
+  /// A feed that times out after 100 ms onto `coldFallback(events, finishAfter:)`, recorded on a new test clock;
+  /// `started` counts the fallback's iterations.
+  private func feedTimingOut(onto events: [(after: Int, value: Int)], finishAfter: Int?) -> (
+    clock: TestClock, feed: Feed<Int, TestError>, started: Counter, recorder: Recorder<Int, TestError>
+  ) {
+    let clock = TestClock()
+    let feed = Feed<Int, TestError>()
+    let started = Counter()
+    let fallback = coldFallback(events, finishAfter: finishAfter, clock: clock, started: started)
+    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    return (clock, feed, started, recorder)
+  }
+
+  /// Advances to `milliseconds` once a timer sleeps.
+  private func advance(_ clock: TestClock, to milliseconds: Int) async {
+    await clock.waitForSleepers(1)
+    await clock.advance(to: instant(milliseconds))
+  }
+
   /// Advances to `milliseconds` once a timer sleeps, then waits for `count` values.
   private func step(_ clock: TestClock, to milliseconds: Int, _ recorder: Recorder<Int, TestError>, values count: Int)
     async
   {
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(milliseconds))
+    await advance(clock, to: milliseconds)
     _ = await recorder.waitForValues(count: count)
   }
 
@@ -39,13 +57,8 @@ struct TimeoutFallbackTests {
 
   @Test("the documented timeline (RxSwift TimeoutOccurs_2): the upstream until the timeout, then the fallback")
   func switchesAfterValues() async {
-    let clock = TestClock()
-    let feed = Feed<Int, TestError>()
-    let started = Counter()
-    let fallback = coldFallback([(50, -1), (200, -2), (310, -3)], finishAfter: 320, clock: clock, started: started)
-    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(40))
+    let (clock, feed, started, recorder) = feedTimingOut(onto: [(50, -1), (200, -2), (310, -3)], finishAfter: 320)
+    await advance(clock, to: 40)
     await feed.send(3)  // due before 140
     _ = await recorder.waitForValues(count: 1)  // stamped before time moves on
     await clock.advance(to: instant(110))
@@ -56,8 +69,7 @@ struct TimeoutFallbackTests {
     await step(clock, to: 260, recorder, values: 3)
     await step(clock, to: 410, recorder, values: 4)
     await step(clock, to: 520, recorder, values: 5)
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(530))
+    await advance(clock, to: 530)
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(530)))
     #expect(
       recorder.values == [
@@ -71,19 +83,13 @@ struct TimeoutFallbackTests {
 
   @Test("RxSwift TimeoutOccurs_1: silence from the start switches one interval after the iteration started")
   func switchesFromTheStart() async {
-    let clock = TestClock()
-    let feed = Feed<Int, TestError>()
-    let started = Counter()
-    let fallback = coldFallback([(50, -1), (200, -2), (310, -3)], finishAfter: 320, clock: clock, started: started)
-    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(100))
+    let (clock, feed, _, recorder) = feedTimingOut(onto: [(50, -1), (200, -2), (310, -3)], finishAfter: 320)
+    await advance(clock, to: 100)
     await feed.cancelled.wait()
     await step(clock, to: 150, recorder, values: 1)
     await step(clock, to: 300, recorder, values: 2)
     await step(clock, to: 410, recorder, values: 3)
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(420))
+    await advance(clock, to: 420)
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(420)))
     #expect(
       recorder.values == [
@@ -93,14 +99,9 @@ struct TimeoutFallbackTests {
 
   @Test("RxSwift TimeoutNotOccurs: events in time pass through and the fallback is never started")
   func eventsInTimeNeverStartTheFallback() async {
-    let clock = TestClock()
-    let feed = Feed<Int, TestError>()
-    let started = Counter()
-    let fallback = coldFallback([(50, -1)], finishAfter: 320, clock: clock, started: started)
-    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
+    let (clock, feed, started, recorder) = feedTimingOut(onto: [(50, -1)], finishAfter: 320)
     for (value, at) in [(3, 40), (4, 120), (5, 210)] {
-      await clock.waitForSleepers(1)
-      await clock.advance(to: instant(at))
+      await advance(clock, to: at)
       await feed.send(value)
     }
     await clock.advance(to: instant(300))
@@ -113,13 +114,8 @@ struct TimeoutFallbackTests {
 
   @Test("RxSwift TimeoutNotOccurs_Error: an upstream failure in time is passed through, not replaced")
   func upstreamFailureInTimePassesThrough() async {
-    let clock = TestClock()
-    let feed = Feed<Int, TestError>()
-    let started = Counter()
-    let fallback = coldFallback([(100, -1)], finishAfter: nil, clock: clock, started: started)
-    let recorder = Recorder(feed.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(50))
+    let (clock, feed, started, recorder) = feedTimingOut(onto: [(100, -1)], finishAfter: nil)
+    await advance(clock, to: 50)
     await feed.fail(TestError(code: 1))
     #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 1)), at: .milliseconds(50)))
     #expect(started.value == 0)
@@ -133,10 +129,8 @@ struct TimeoutFallbackTests {
     let fallback = coldFallback([], finishAfter: 100, failure: TestError(code: 2), clock: clock, started: started)
     let recorder = Recorder(
       Signal<Int, TestError>.never.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(100))
-    await clock.waitForSleepers(1)
-    await clock.advance(to: instant(200))
+    await advance(clock, to: 100)
+    await advance(clock, to: 200)
     #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 2)), at: .milliseconds(200)))
     #expect(recorder.values.isEmpty)
   }

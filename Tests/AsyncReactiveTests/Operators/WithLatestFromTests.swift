@@ -113,13 +113,9 @@ struct WithLatestFromTests {
   func cancellationCancelsBoth() async {
     let values = WatchedInput<Int, Never>()
     let latest = WatchedInput<String, Never>()
-    let consumer = Task { await values.signal.withLatestFrom(latest.signal).map { "\($0.0)\($0.1)" }.collect() }
-    await values.started.wait()
-    await latest.started.wait()
-    consumer.cancel()
-    await values.cancelled.wait()
-    await latest.cancelled.wait()
-    #expect(await consumer.value == [])
+    await expectCancellingTheConsumerCancelsBoth(values, latest) {
+      await values.signal.withLatestFrom(latest.signal).map { "\($0.0)\($0.1)" }.collect()
+    }
   }
 
   @Test("dropping the iterator (a break) cancels both inputs")

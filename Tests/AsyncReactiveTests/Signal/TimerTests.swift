@@ -4,6 +4,16 @@ import Testing
 
 @Suite("Signal.timer", .timeLimit(.minutes(1)))
 struct TimerTests {
+  /// Records two iterations of `timer`: the first from now, the second from 0.5 s later, once the first sleeps.
+  private func recordTwice(_ timer: Signal<Int, Never>, clock: TestClock) async -> (
+    first: Recorder<Int, Never>, second: Recorder<Int, Never>
+  ) {
+    let first = Recorder(timer, clock: clock)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
+    return (first, Recorder(timer, clock: clock))
+  }
+
   @Test("ticks 1, 2, 3 at one, two and three intervals until the consumer stops")
   func ticksEveryInterval() async {
     let clock = TestClock()
@@ -23,11 +33,7 @@ struct TimerTests {
   @Test("each iteration has its own schedule, from when it starts")
   func eachIterationStartsItsOwnSchedule() async {
     let clock = TestClock()
-    let timer = Signal.timer(every: .seconds(1), clock: clock)
-    let first = Recorder(timer, clock: clock)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(500))
-    let second = Recorder(timer, clock: clock)  // starts at 0.5 s
+    let (first, second) = await recordTwice(Signal.timer(every: .seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(2)
     await clock.advance(by: .milliseconds(500))
     #expect(await first.waitForValues(count: 1) == [Timed(1, at: .seconds(1))])
@@ -117,11 +123,7 @@ struct TimerTests {
   @Test("timer(after:): each iteration waits from when it starts; a zero delay ticks at once")
   func afterEachIterationWaitsAnew() async {
     let clock = TestClock()
-    let timer = Signal.timer(after: .seconds(1), clock: clock)
-    let first = Recorder(timer, clock: clock)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(500))
-    let second = Recorder(timer, clock: clock)
+    let (first, second) = await recordTwice(Signal.timer(after: .seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(2)
     await clock.advance(by: .milliseconds(500))
     #expect(await first.waitForTermination() == Timed(.finished, at: .seconds(1)))

@@ -214,38 +214,28 @@ struct StressCancellationTests {
       switch kind {
       case .passthrough:
         let subject = PassthroughSubject<Int, Never>()
-        let relay = relay(source, to: subject.send)
-        await stop(mode, after: count, prompt: true, probe: probe) { subject }
+        await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { subject }
         consumerCount = { subject.consumerCount }
-        relay.cancel()
       case .currentValue:
         let subject = CurrentValueSubject<Int, Never>(0)
-        let relay = relay(source, to: subject.send)
-        await stop(mode, after: count, prompt: true, probe: probe) { subject }
+        await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { subject }
         consumerCount = { subject.consumerCount }
-        relay.cancel()
       case .replay:
         let subject = ReplaySubject<Int, Never>(bufferSize: random.int(in: 0..<8))
-        let relay = relay(source, to: subject.send)
-        await stop(mode, after: count, prompt: true, probe: probe) { subject }
+        await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { subject }
         consumerCount = { subject.consumerCount }
-        relay.cancel()
       case .property:
         let subject = CurrentValueSubject<Int, Never>(0)
         let property = Property(subject)
-        let relay = relay(source, to: subject.send)
-        await stop(mode, after: count, prompt: true, probe: probe) { property }
+        await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { property }
         consumerCount = { subject.consumerCount }
-        relay.cancel()
       case .boundedSubscription:
         let subject = PassthroughSubject<Int, Never>()
-        let relay = relay(source, to: subject.send)
         let limit = random.int(in: 1..<4)
-        await stop(mode, after: count, prompt: true, probe: probe) {
+        await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) {
           subject.subscribe(bufferingPolicy: .bufferingNewest(limit))
         }
         consumerCount = { subject.consumerCount }
-        relay.cancel()
       }
       // Contract: the consumer is removed at once, not eventually.
       #expect(consumerCount() == 0, "\(context): \(consumerCount()) consumers still registered")
@@ -255,14 +245,19 @@ struct StressCancellationTests {
     }
   }
 
-  /// Forwards `source` to `send` until cancelled.
-  private func relay(
-    _ source: PassthroughSubject<Int, Never>, to send: @escaping @Sendable (Int) -> Void
-  ) -> Task<Void, Never> {
+  /// Stops a consumer of `make()` promptly, as `stop(_:after:prompt:probe:_:)` does, while `source` is forwarded
+  /// to `send` (subscribed before the consumer starts, cancelled once it stopped).
+  private func stopConsumer<S: AsyncSequence>(
+    _ mode: StopMode, after count: Int, probe: Probe,
+    relaying source: PassthroughSubject<Int, Never>, to send: @escaping @Sendable (Int) -> Void,
+    _ make: @escaping @Sendable () -> S
+  ) async where S: SendableMetatype, S.AsyncIterator: SendableMetatype {
     let subscription = source.subscribe()
-    return Task {
+    let relay = Task {
       for await value in subscription { send(value) }
     }
+    await stop(mode, after: count, prompt: true, probe: probe, make)
+    relay.cancel()
   }
 
   @Test(

@@ -119,17 +119,27 @@ struct StressLoadTests {
     print("stress load \(name): \(total) events pushed, \(tallies.map(\.count).reduce(0, +)) delivered")
   }
 
+  /// Has `profile.consumers` consumers each iterate a sequence from `makeSequence` while `profile.producers`
+  /// producers pass their values to `send`, then calls `finish`; returns each consumer's tally, in consumer order.
+  func tallyConsumers<Seq: AsyncSequence<Int, Never>>(
+    of makeSequence: @escaping @Sendable () -> Seq,
+    send: @escaping @Sendable (Int) -> Void,
+    finish: @escaping @Sendable () -> Void
+  ) async -> [ProducerTally] where Seq: SendableMetatype, Seq.AsyncIterator: SendableMetatype {
+    let (producers, perProducer) = (profile.producers, perProducer)
+    return await consume(
+      consumers: profile.consumers, initial: { _ in ProducerTally(producers: producers) },
+      makeSequence: { _ in makeSequence() }, fold: { $0.record($1) },
+      produce: {
+        await produce(producers: producers, perProducer: perProducer, send: send)
+        finish()
+      })
+  }
+
   @Test("PassthroughSubject: 8 producers, 8 consumers, nothing lost or duplicated, one order for all")
   func passthroughSubject() async {
     let subject = PassthroughSubject<Int, Never>()
-    let (producers, perProducer) = (profile.producers, perProducer)
-    let tallies = await consume(
-      consumers: profile.consumers, initial: { _ in ProducerTally(producers: producers) },
-      makeSequence: { _ in subject }, fold: { $0.record($1) },
-      produce: {
-        await produce(producers: producers, perProducer: perProducer) { subject.send($0) }
-        subject.finish()
-      })
+    let tallies = await tallyConsumers(of: { subject }, send: { subject.send($0) }, finish: { subject.finish() })
     expectComplete(tallies, "PassthroughSubject")
     #expect(subject.consumerCount == 0)
   }
@@ -137,18 +147,11 @@ struct StressLoadTests {
   @Test("CurrentValueSubject: each consumer gets the current value first, then every value sent")
   func currentValueSubject() async {
     let subject = CurrentValueSubject<Int, Never>(-1)
-    let (producers, perProducer) = (profile.producers, perProducer)
-    let tallies = await consume(
-      consumers: profile.consumers, initial: { _ in ProducerTally(producers: producers) },
-      makeSequence: { _ in subject }, fold: { $0.record($1) },
-      produce: {
-        await produce(producers: producers, perProducer: perProducer) { subject.send($0) }
-        subject.finish()
-      })
+    let tallies = await tallyConsumers(of: { subject }, send: { subject.send($0) }, finish: { subject.finish() })
     expectComplete(tallies, "CurrentValueSubject")
     for tally in tallies { #expect(tally.others == [-1]) }
     #expect(subject.consumerCount == 0)
-    #expect(subject.value >> 32 < producers && subject.value & 0xFFFF_FFFF == perProducer - 1)
+    #expect(subject.value >> 32 < profile.producers && subject.value & 0xFFFF_FFFF == perProducer - 1)
   }
 
   @Test("ReplaySubject: early consumers get everything; consumers joining mid-stream get a contiguous suffix")
@@ -197,14 +200,7 @@ struct StressLoadTests {
   func property() async {
     let subject = CurrentValueSubject<Int, Never>(-1)
     let property = Property(subject)
-    let (producers, perProducer) = (profile.producers, perProducer)
-    let tallies = await consume(
-      consumers: profile.consumers, initial: { _ in ProducerTally(producers: producers) },
-      makeSequence: { _ in property }, fold: { $0.record($1) },
-      produce: {
-        await produce(producers: producers, perProducer: perProducer) { subject.send($0) }
-        subject.finish()
-      })
+    let tallies = await tallyConsumers(of: { property }, send: { subject.send($0) }, finish: { subject.finish() })
     expectComplete(tallies, "Property")
     for tally in tallies { #expect(tally.others == [-1]) }
     #expect(subject.consumerCount == 0)
@@ -213,17 +209,12 @@ struct StressLoadTests {
   @Test("merge of 8 subjects, one producer each: every value once, each input's in order")
   func merge8() async {
     let subjects = (0..<profile.producers).map { _ in PassthroughSubject<Int, Never>() }
-    let (producers, perProducer) = (profile.producers, perProducer)
-    let tallies = await consume(
-      consumers: profile.consumers, initial: { _ in ProducerTally(producers: producers) },
-      makeSequence: { _ in merge(subjects) }, fold: { $0.record($1) },
-      produce: {
-        await produce(producers: producers, perProducer: perProducer) { subjects[$0 >> 32].send($0) }
-        for subject in subjects { subject.finish() }
-      })
+    let tallies = await tallyConsumers(
+      of: { merge(subjects) }, send: { subjects[$0 >> 32].send($0) },
+      finish: { for subject in subjects { subject.finish() } })
     for (index, tally) in tallies.enumerated() {
       #expect(tally.count == total && tally.outOfOrder == 0, "merge: consumer \(index)")
-      #expect(tally.next == Array(repeating: perProducer, count: producers), "merge: consumer \(index)")
+      #expect(tally.next == Array(repeating: perProducer, count: profile.producers), "merge: consumer \(index)")
     }
     print("stress load merge: \(total) events pushed, \(tallies.map(\.count).reduce(0, +)) delivered")
     #expect(subjects.allSatisfy { $0.consumerCount == 0 })

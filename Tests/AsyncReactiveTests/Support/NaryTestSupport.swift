@@ -15,6 +15,22 @@ struct WatchedInput<Element: Sendable, Failure: Error>: Sendable {
   }
 }
 
+/// Collects what `collect` returns in a task and cancels that task once both inputs have started: both inputs must
+/// then be cancelled, and nothing collected.
+func expectCancellingTheConsumerCancelsBoth<A, AFailure, B, BFailure, Element: Equatable & Sendable>(
+  _ a: WatchedInput<A, AFailure>, _ b: WatchedInput<B, BFailure>,
+  consumer collect: @escaping @Sendable () async -> [Element],
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let consumer = Task { await collect() }
+  await a.started.wait()
+  await b.started.wait()
+  consumer.cancel()
+  await a.cancelled.wait()
+  await b.cancelled.wait()
+  #expect(await consumer.value == [], sourceLocation: sourceLocation)
+}
+
 /// An `AsyncStream` input the test feeds, with a gate that opens when the stream terminates (its consumer
 /// stopped, or the test finished it).
 struct StreamInput<Element: Sendable>: Sendable {

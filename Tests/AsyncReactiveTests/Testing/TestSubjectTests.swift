@@ -107,14 +107,23 @@ struct TestSubjectTests {
 
   // MARK: The handshake with quiet operators
 
-  @Test("a throttle holding a value: send returns once it was taken, with no output and no new timer; no yields")
-  func throttleHoldingAValue() async {
+  /// A throttle with 300 ms windows on a test subject that sent 1 at t=0 (emitted at once, opening a window
+  /// until 300); the clock is then moved to t=100.
+  private func throttleInItsFirstWindow(latest: Bool) async -> (
+    clock: TestClock, offsets: TestSubject<Int, Never>, throttled: Recorder<Int, Never>
+  ) {
     let clock = TestClock()
     let offsets = TestSubject<Int, Never>()
-    let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: true), clock: clock)
-    await offsets.send(1)  // t=0: emitted at once; the window ends at 300
+    let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: latest), clock: clock)
+    await offsets.send(1)
     #expect(await throttled.waitForValues(count: 1) == [Timed(1, at: .zero)])
     await clock.advance(by: .milliseconds(100))
+    return (clock, offsets, throttled)
+  }
+
+  @Test("a throttle holding a value: send returns once it was taken, with no output and no new timer; no yields")
+  func throttleHoldingAValue() async {
+    let (clock, offsets, throttled) = await throttleInItsFirstWindow(latest: true)
     await offsets.send(2)  // held for the window's end
     await clock.advance(by: .milliseconds(100))
     await offsets.send(3)  // t=200: replaces 2
@@ -128,12 +137,7 @@ struct TestSubjectTests {
 
   @Test("a throttle dropping values inside its window (latest: false): send tells the test they were taken")
   func throttleDroppingValues() async {
-    let clock = TestClock()
-    let offsets = TestSubject<Int, Never>()
-    let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: false), clock: clock)
-    await offsets.send(1)  // t=0: emitted at once; the window ends at 300
-    #expect(await throttled.waitForValues(count: 1) == [Timed(1, at: .zero)])
-    await clock.advance(by: .milliseconds(100))
+    let (clock, offsets, throttled) = await throttleInItsFirstWindow(latest: false)
     await offsets.send(2)  // t=100: inside the window, dropped (RxSwift)
     await clock.advance(by: .milliseconds(250))
     await offsets.send(3)  // t=350: a new window, emitted at once
