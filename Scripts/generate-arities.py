@@ -257,6 +257,11 @@ def overload_doc(op, n, failure, reiterable):
                 "cancelled). This overload serves inputs whose failure types differ; inputs that share one keep it."
             ]
         )
+        if failure != "shared":
+            # The contract is the shared-failure overload's; this one says only what differs.
+            lines = [op.full_summary, "", f"Works as {op.two_input_link()} does; only what differs is written here.", ""]
+            lines += throws + ["", "```swift"] + op.examples[failure] + ["```"]
+            return doc(lines)
         lines = [op.full_summary, "", f"**Finishes:** {op.finishes}", ""] + throws + [""]
         lines += ["**Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.", ""]
         lines += ["```swift"] + op.examples[failure] + ["```"]

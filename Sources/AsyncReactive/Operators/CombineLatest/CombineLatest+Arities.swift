@@ -41,23 +41,17 @@ where
 /// Combines the latest elements of two sequences into tuples: first once every input has produced, then on every
 /// element of any input.
 ///
-/// **Finishes:** at once if an input finishes before producing anything (the others are cancelled); otherwise when
-/// every input has finished.
+/// Works as ``combineLatest(_:_:)->AsyncCombineLatestSequence<(Base1.Element,Base2.Element),Base1.Failure>`` does; only
+/// what differs is written here.
 ///
 /// **Throws:** the first error of any input, as `any Error`, as soon as it happens (the others are cancelled). This
 /// overload serves inputs whose failure types differ; inputs that share one keep it.
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.
 ///
 /// ```swift
 /// for try await (user, settings) in combineLatest(userSignal, settingsStream) {
 ///   render(user, settings)
 /// }
 /// ```
-/// - Parameters:
-///   - base1: the first input; its elements go to position 0 of the tuple.
-///   - base2: the second input; its elements go to position 1 of the tuple.
-/// - Returns: an ``AsyncCombineLatestSequence`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2

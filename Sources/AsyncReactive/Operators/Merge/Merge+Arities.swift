@@ -38,22 +38,16 @@ where
 
 /// Interleaves the elements of two sequences as they are produced.
 ///
-/// **Finishes:** when every input has finished.
+/// Works as ``merge(_:_:)->AsyncMergeSequence<Base1.Element,Base1.Failure>`` does; only what differs is written here.
 ///
 /// **Throws:** the first error of any input, as `any Error`, as soon as it happens (the others are cancelled). This
 /// overload serves inputs whose failure types differ; inputs that share one keep it.
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.
 ///
 /// ```swift
 /// for try await message in merge(pushMessages, polledMessages) {
 ///   inbox.append(message)
 /// }
 /// ```
-/// - Parameters:
-///   - base1: the first input.
-///   - base2: the second input.
-/// - Returns: an ``AsyncMergeSequence`` of the inputs' elements.
 @_disfavoredOverload @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2
 ) -> AsyncMergeSequence<Base1.Element, any Error>

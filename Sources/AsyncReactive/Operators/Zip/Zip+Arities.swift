@@ -39,23 +39,17 @@ where
 
 /// Pairs the n-th elements of two sequences into tuples.
 ///
-/// **Finishes:** as soon as an input has finished and every element it produced was paired (the others are cancelled
-/// then).
+/// Works as ``zip(_:_:)->AsyncZipSequence<(Base1.Element,Base2.Element),Base1.Failure>`` does; only what differs is
+/// written here.
 ///
 /// **Throws:** the first error of any input, as `any Error`, as soon as it happens (the others are cancelled). This
 /// overload serves inputs whose failure types differ; inputs that share one keep it.
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels every input.
 ///
 /// ```swift
 /// for try await (request, response) in zip(sentRequests, responseStream) {
 ///   log(request.id, response.status)
 /// }
 /// ```
-/// - Parameters:
-///   - base1: the first input; its elements go to position 0 of the tuple.
-///   - base2: the second input; its elements go to position 1 of the tuple.
-/// - Returns: an ``AsyncZipSequence`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2
 ) -> AsyncZipSequence<(Base1.Element, Base2.Element), any Error>
