@@ -134,6 +134,28 @@ class CombineLatest(Operator):
         )
 
 
+    def hot_builder_body(self, n):
+        latest = tuple_of(f"Base{k}.Element?" for k in range(1, n + 1))
+        empty = tuple_of(["nil"] * n)
+        full = tuple_of(f"latest.{k}!" for k in range(n))
+        inputs = "\n".join(
+            f"    Inputs.attach(base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k} = element }} }},"
+            for k in range(n)
+        )
+        replays = ", ".join(f"base{k}.replaysCurrent" for k in range(1, n + 1))
+        return (
+            f"  typealias Rule = CombineLatestRule<{latest}, {element_tuple(n)}>\n"
+            f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
+            f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
+            f"  // A combination of current values is current too (combineLatest of properties).\n"
+            f"  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([{replays}])\n"
+            f"  return HotSignal(\n"
+            f"    node: Inputs.node(inputs, replay: replay) {{\n"
+            f"      Rule(inputCount: {n}, empty: {empty}) {{ latest in {full} }}\n"
+            f"    }})"
+        )
+
+
 class Zip(Operator):
     name = "zip"
     sequence = "AsyncZipSequence"
@@ -187,6 +209,25 @@ class Zip(Operator):
         )
 
 
+    def hot_builder_body(self, n):
+        buffers = tuple_of(f"ZipBuffer<Base{k}.Element>" for k in range(1, n + 1))
+        empty = tuple_of(["ZipBuffer()"] * n)
+        take = tuple_of(f"buffers.{k}.removeFirst()" for k in range(n))
+        inputs = "\n".join(
+            f"    Inputs.attach(base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k}.append(element) }} }},"
+            for k in range(n)
+        )
+        return (
+            f"  typealias Rule = ZipRule<{buffers}, {element_tuple(n)}>\n"
+            f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
+            f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
+            f"  return HotSignal(\n"
+            f"    node: Inputs.node(inputs, replay: .none) {{\n"
+            f"      Rule(inputCount: {n}, empty: {empty}) {{ buffers in {take} }}\n"
+            f"    }})"
+        )
+
+
 class Merge(Operator):
     name = "merge"
     sequence = "AsyncMergeSequence"
@@ -226,6 +267,17 @@ class Merge(Operator):
     def builder_body(self, n):
         inputs = "\n".join(f"      .forwarding(base{k}, failure: failure{k})," for k in range(1, n + 1))
         return f"  {self.sequence} {{\n    NaryStorage(\n      inputs: [\n{inputs}\n      ]\n    )\n  }}"
+
+
+    def hot_builder_body(self, n):
+        inputs = "\n".join(
+            f"    Inputs.attach(base{k}, failure: failure{k}) {{ _, element in .emit(element) }}," for k in range(1, n + 1)
+        )
+        return (
+            f"  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>\n"
+            f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
+            f"  return HotSignal(node: Inputs.node(inputs, replay: .none) {{ MergeRule() }})"
+        )
 
 
 def doc(lines):
@@ -347,6 +399,96 @@ def builder(op, n):
     )
 
 
+HOT_SUMMARY = {
+    "combineLatest": "Combines the latest elements of {count} hot sequences into tuples, inside their sends",
+    "zip": "Pairs the n-th elements of {count} hot sequences into tuples, inside their sends",
+    "merge": "Interleaves the elements of {count} hot sequences, inside their sends",
+}
+HOT_EXAMPLES = {
+    "combineLatest": [
+        "let form = combineLatest(username, password)   // HotSignal<(String, String), Never>",
+        'password.send("secret2")                       // `form` has produced ("tom", "secret2") when this returns',
+    ],
+    "zip": [
+        "let pairs = zip(questions, answers)   // HotSignal<(Question, Answer), Never>",
+    ],
+    "merge": [
+        "let refreshes = merge(viewWillAppear, pullToRefresh)   // HotSignal<Void, Never>",
+    ],
+}
+
+
+def hot_output(op, n):
+    return "Base1.Element" if op.same_element else element_tuple(n)
+
+
+def hot_two_input_link(op):
+    output = "Base1.Element" if op.same_element else "(Base1.Element,Base2.Element)"
+    return f"``{op.name}(_:_:)->HotSignal<{output},Base1.Failure>``"
+
+
+def hot_overload_doc(op, n, failure):
+    summary = HOT_SUMMARY[op.name].format(count=WORDS[n]) + "."
+    if n == 2 and failure == "shared":
+        lines = [
+            summary,
+            "",
+            "Every input is hot (a subject, a property, a ``HotSignal``), so the result is a ``HotSignal``: it is "
+            f"evaluated inside the input's `send`, once for all of its consumers, with the same rules as {op.two_input_link()} "
+            "(the stream form, which inputs that are not all hot get).",
+            "",
+            f"**Finishes:** {op.finishes}",
+            "",
+            "**Throws:** the inputs' common `Failure`, as soon as any input fails.",
+            "",
+            "```swift",
+        ] + HOT_EXAMPLES[op.name] + [
+            "```",
+            "- Parameters:",
+        ] + [f"  - base{k}: {op.parameter_doc(k)}" for k in range(1, n + 1)] + [
+            "- Returns: a ``HotSignal`` of `" + hot_output(op, n) + "`.",
+        ]
+        return doc(lines)
+    failing = (
+        "The inputs share one `Failure`, and so does the result."
+        if failure == "shared"
+        else "For inputs whose failure types differ: the result fails with `any Error`."
+    )
+    return doc([summary, "", f"The {WORDS[n]}-input hot form, as {hot_two_input_link(op)}. {failing}"])
+
+
+def hot_overload(op, n, failure):
+    generics = ", ".join(f"{base}: HotSequence" for base in bases(n))
+    parameters = ", ".join(f"_ base{k}: Base{k}" for k in range(1, n + 1))
+    result = f"HotSignal<{hot_output(op, n)}, {'Base1.Failure' if failure == 'shared' else 'any Error'}>"
+    call = f"makeHot{op.name[0].upper() + op.name[1:]}({', '.join(f'base{k}' for k in range(1, n + 1))}, failures: {', '.join(['{ $0 }'] * n)})"
+    # Hot inputs also fit the stream overloads; these have the stronger requirements, so they win.
+    attributes = "@_disfavoredOverload @inlinable" if failure == "any" else "@inlinable"
+    return (
+        hot_overload_doc(op, n, failure)
+        + f"{attributes} public func {op.name}<{generics}>(\n  {parameters}\n) -> {result}\n"
+        + requirements(op, n, failure == "shared")
+        + f"{{\n  {call}\n}}\n"
+    )
+
+
+def hot_builder(op, n):
+    generics = ", ".join(f"{base}: HotSequence" for base in bases(n)) + ", Failure: Error"
+    failures = ",\n  ".join(
+        ("failures " if k == 1 else "_ ") + f"failure{k}: @escaping @Sendable (Base{k}.Failure) -> Failure"
+        for k in range(1, n + 1)
+    )
+    parameters = ", ".join(f"_ base{k}: Base{k}" for k in range(1, n + 1))
+    comment = "/// Builds the hot node: the inputs observed synchronously, one rule per connection.\n"
+    return (
+        (comment if n == 2 else "")
+        + f"@inlinable func makeHot{op.name[0].upper() + op.name[1:]}<{generics}>(\n  {parameters},\n  {failures}\n)"
+        + f" -> HotSignal<{hot_output(op, n)}, Failure>\n"
+        + requirements(op, n, False)
+        + f"{{\n{op.hot_builder_body(n)}\n}}\n"
+    )
+
+
 def header(op):
     return (
         f"// Generated by {SCRIPT}: do not edit by hand. Change the script and run\n"
@@ -358,6 +500,8 @@ def header(op):
         f"// engine; the arity only decides how elements are stored and built into outputs. Everything is\n"
         f"// `@inlinable` so that the client's module specialises the whole path for its element types. The `any Error`\n"
         f"// overloads are `@_disfavoredOverload`: it changes no choice and halves a call's type-check time (see the script).\n"
+        f"// Then the hot forms, two per arity, for inputs that are all `HotSequence`s: a `HotSignal` evaluated inside the\n"
+        f"// inputs' sends (the push core), on the hot engine (`HotInputs`) with the same rule as the stream form.\n"
     )
 
 
@@ -369,6 +513,12 @@ def source(op):
                 parts.append(overload(op, n, failure, reiterable))
     for n in range(2, MAX_INPUTS + 1):
         parts.append(builder(op, n))
+    parts.append("// MARK: Hot inputs\n")
+    for n in range(2, MAX_INPUTS + 1):
+        for failure in ("shared", "any"):
+            parts.append(hot_overload(op, n, failure))
+    for n in range(2, MAX_INPUTS + 1):
+        parts.append(hot_builder(op, n))
     return "\n".join(parts)
 
 
@@ -430,8 +580,39 @@ def arity_tests(op, n):
 """
 
 
+def hot_arity_test(op, n):
+    count = WORDS[n]
+    subjects = ", ".join(f"subjects[{k}]" for k in range(n))
+    mixed = ", ".join(["PassthroughSubject<Int, Never>()"] + [f"subjects[{k}]" for k in range(1, n)])
+    if op.same_element:
+        record = "log.append([$0])"
+        expected = "[" + ", ".join(f"[{k + 1}]" for k in range(n)) + "]"
+        output = "Int"
+    else:
+        record = "log.append([" + ", ".join(f"$0.{k}" for k in range(n)) + "])"
+        expected = "[[" + ", ".join(str(k + 1) for k in range(n)) + "]]"
+        output = tuple_of(["Int"] * n)
+    return f"""
+  @Test("{op.name} of {count} subjects: a HotSignal, evaluated inside the sends")
+  func {op.name}{n}Hot() {{
+    let subjects = (0..<{n}).map {{ _ in PassthroughSubject<Int, TestError>() }}
+    let shared = {op.name}({subjects})
+    let _: HotSignal<{output}, TestError> = shared
+    let mixed = {op.name}({mixed})
+    let _: HotSignal<{output}, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) {{ {record} }}
+    for (index, subject) in subjects.enumerated() {{ subject.send(index + 1) }}
+    // No await: every send was processed before it returned.
+    #expect(log.all == {expected})
+  }}
+"""
+
+
 def test_source(operators):
     tests = "".join(arity_tests(op, n) for op in operators for n in range(2, MAX_INPUTS + 1))
+    tests += "".join(hot_arity_test(op, n) for op in operators for n in range(2, MAX_INPUTS + 1))
     return (
         f"// Generated by {SCRIPT}: do not edit by hand. Change the script and run\n"
         f"// `python3 {SCRIPT}`; `.ci/run` fails when this file is not what the script writes.\n"
@@ -481,6 +662,11 @@ def topics(op):
                 if reiterable:
                     result = f"ReiterableInputs<{result}>"
                 links.append(f"- ``{op.name}({labels})->{result}``")
+    for n in range(2, MAX_INPUTS + 1):
+        labels = "_:" * n
+        output = hot_output(op, n).replace(" ", "")
+        for failure in ("Base1.Failure", "Error"):
+            links.append(f"- ``{op.name}({labels})->HotSignal<{output},{failure}>``")
     return "\n".join(links)
 
 

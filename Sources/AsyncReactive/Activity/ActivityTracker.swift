@@ -58,15 +58,16 @@ public final class ActivityTracker: PropertyProtocol {
   /// ```
   public init() {
     let count = count
-    property = Property(
-      derived: DerivedProperty(
-        read: { count.value > 0 },
-        register: { policy in
-          DerivedRegistration(count.subscribe(bufferingPolicy: policy).map { $0 > 0 }.removeDuplicates())
-        }
-      )
-    )
+    property = Property(read: { count.value > 0 }, changes: count.hotSignal.map { $0 > 0 }.removeDuplicates())
   }
+
+  /// The tracker's changes as a ``HotSignal``: the current state first, then each change, evaluated inside
+  /// the change.
+  ///
+  /// ```swift
+  /// let spinnerHidden = tracker.hotSignal.not()
+  /// ```
+  public var hotSignal: HotSignal<Bool, Never> { property.hotSignal }
 
   /// Whether any tracked work is running now, read synchronously from any thread.
   ///

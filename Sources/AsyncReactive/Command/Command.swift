@@ -211,19 +211,14 @@ public actor Command<Input: Sendable, Output: Sendable> {
   {
     let enabledIf = enabledIf ?? Property(value: true)
     let open = Property(open)
+    // Evaluated inside the sends of `enabledIf` and of the command's state: a consumer gets the state at its
+    // subscription, then every change; the command closing (`open` becomes `nil`) finishes it.
     return Property(
-      derived: DerivedProperty(
-        read: { enabledIf.value && (open.value ?? false) },
-        register: { policy in
-          DerivedRegistration(
-            combineLatest(enabledIf.subscribe(bufferingPolicy: policy), open.subscribe(bufferingPolicy: policy))
-              .prefix { $1 != nil }
-              .map { $0 && $1! }
-              .removeDuplicates()
-          )
-        }
-      )
-    )
+      read: { enabledIf.value && (open.value ?? false) },
+      changes: makeHotCombineLatest(enabledIf, open, failures: neverFailure, neverFailure)
+        .prefix { $1 != nil }
+        .map { $0 && $1! }
+        .removeDuplicates())
   }
 }
 

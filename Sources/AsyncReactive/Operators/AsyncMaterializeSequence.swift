@@ -103,3 +103,26 @@ extension AsyncMaterializeSequence: Sendable where Base: Sendable {}
 
 extension AsyncMaterializeSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncMaterializeSequence: ReactiveSequence {}
+
+extension HotSequence {
+  /// Turns every element and the end into an ``Event`` value inside the upstream's `send`; the result cannot
+  /// fail, and its last element is `.finished` or `.failed(error)`. Consumers share it: `let events =
+  /// taps.flatMapLatest { request }.materialize()` runs one request per tap for every output derived from it.
+  ///
+  /// ```swift
+  /// let events = submits.materialize()                       // HotSignal<Event<Int, APIError>, Never>
+  /// let errors = events.compactMap { if case .failed(let e) = $0 { e } else { nil } }
+  /// ```
+  @inlinable public func materialize() -> HotSignal<Event<Element, Failure>, Never> {
+    HotSignal(
+      node: .observing(hotSignal.node) { node in
+        { value in node.send(.value(value)) }
+      } onEnd: { node, termination in
+        switch termination {
+        case .finished: node.send(.finished)
+        case .failed(let error): node.send(.failed(error))
+        }
+        node.terminate(.finished)
+      })
+  }
+}

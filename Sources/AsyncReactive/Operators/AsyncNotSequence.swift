@@ -55,3 +55,14 @@ extension AsyncNotSequence: Sendable where Base: Sendable {}
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncNotSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncNotSequence: ReactiveSequence {}
+
+extension HotSequence where Element == Bool {
+  /// Negates every value inside the upstream's `send` (RAC's `[executing not]`).
+  ///
+  /// ```swift
+  /// let spinnerHidden = isLoadingSignal.not()   // HotSignal<Bool, Never>
+  /// ```
+  @inlinable public func not() -> HotSignal<Bool, Failure> {
+    map { !$0 }
+  }
+}

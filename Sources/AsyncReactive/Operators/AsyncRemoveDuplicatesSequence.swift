@@ -95,3 +95,54 @@ extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncRemoveDuplicatesSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncRemoveDuplicatesSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence where Element: Equatable {
+  /// Skips values equal to the one before, deciding inside the upstream's `send`; all consumers share the
+  /// comparison (RxSwift `distinctUntilChanged`, ReactiveSwift `skipRepeats`).
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  ///
+  /// ```swift
+  /// let queries = searchText.removeDuplicates()   // HotSignal<String, Never>: "a", "a", "ab" → "a", "ab"
+  /// ```
+  @inlinable public func removeDuplicates() -> HotSignal<Element, Failure> {
+    removeDuplicates(by: ==)
+  }
+}
+
+extension HotSequence {
+  /// Skips values that `areDuplicates` says equal the one before, inside the upstream's `send`.
+  ///
+  /// ```swift
+  /// let moves = positions.removeDuplicates { abs($0 - $1) < 0.5 }   // HotSignal<Double, Never>
+  /// ```
+  /// - Parameter areDuplicates: compares the previous value (first) with the new one (second).
+  @inlinable public func removeDuplicates(
+    by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
+  ) -> HotSignal<Element, Failure> {
+    HotSignal(
+      node: .observing(hotSignal.node) { node in
+        let previous = ConnectionState<Element?>(nil)
+        return { value in
+          if let last = previous.value, areDuplicates(last, value) { return }
+          previous.value = value
+          node.send(value)
+        }
+      } onEnd: { node, termination in
+        node.terminate(termination)
+      })
+  }
+
+  /// Skips values whose property at `keyPath` equals the previous value's, inside the upstream's `send`.
+  ///
+  /// ```swift
+  /// let userChanges = session.removeDuplicates(by: \.user.id)   // HotSignal<Session, Never>
+  /// ```
+  @inlinable public func removeDuplicates<Key: Equatable & Sendable>(
+    by keyPath: any KeyPath<Element, Key> & Sendable
+  ) -> HotSignal<Element, Failure> {
+    removeDuplicates { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+  }
+}

@@ -75,3 +75,34 @@ extension AsyncScanSequence: Sendable where Base: Sendable, Result: Sendable {}
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncScanSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncScanSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// Emits each intermediate result of accumulating the values, inside the upstream's `send`: one accumulator
+  /// for all consumers, started afresh when the node connects (ReactiveSwift's `Signal.scan`).
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  ///
+  /// ```swift
+  /// let total = payments.scan(0) { $0 + $1.amount }   // HotSignal<Int, Never>: 10, 25, 30, …
+  /// ```
+  /// - Parameters:
+  ///   - initial: the accumulator before the first value (not emitted).
+  ///   - next: combines the accumulator with a value; runs once per value, on the sending thread.
+  @inlinable public func scan<Result: Sendable>(
+    _ initial: Result,
+    _ next: @escaping @Sendable (Result, Element) -> Result
+  ) -> HotSignal<Result, Failure> {
+    HotSignal(
+      node: .observing(hotSignal.node) { node in
+        let accumulator = ConnectionState(initial)
+        return { value in
+          accumulator.value = next(accumulator.value, value)
+          node.send(accumulator.value)
+        }
+      } onEnd: { node, termination in
+        node.terminate(termination)
+      })
+  }
+}

@@ -20,14 +20,7 @@ extension PropertyProtocol {
     _ transform: @escaping @Sendable (Value) -> Transformed
   ) -> Property<Transformed> {
     let base = property
-    return Property(
-      derived: DerivedProperty(
-        read: { [read = base.reader] in transform(read()) },
-        register: { policy in
-          DerivedRegistration(AsyncReactiveMapSequence(base.subscribe(bufferingPolicy: policy), transform: transform))
-        }
-      )
-    )
+    return Property(read: { [read = base.reader] in transform(read()) }, changes: base.hotSignal.map(transform))
   }
 
   /// A property with the same value whose iteration skips values equal to the previous one, by
@@ -42,14 +35,7 @@ extension PropertyProtocol {
     by areEquivalent: @escaping @Sendable (Value, Value) -> Bool
   ) -> Property<Value> {
     let base = property
-    return Property(
-      derived: DerivedProperty(
-        read: base.reader,
-        register: { policy in
-          DerivedRegistration(base.subscribe(bufferingPolicy: policy).removeDuplicates(by: areEquivalent))
-        }
-      )
-    )
+    return Property(read: base.reader, changes: base.hotSignal.removeDuplicates(by: areEquivalent))
   }
 
   /// A property that follows the property `transform` returns for the current value (ReactiveSwift's
@@ -69,13 +55,8 @@ extension PropertyProtocol {
   ) -> Property<Inner.Value> {
     let base = property
     return Property(
-      derived: DerivedProperty(
-        read: { transform(base.value).value },
-        register: { policy in
-          DerivedRegistration(base.subscribe(bufferingPolicy: policy).flatMap(.latest) { transform($0).property })
-        }
-      )
-    )
+      read: { transform(base.value).value },
+      changes: HotSignal(node: .switching(base.hotSignal.node) { transform($0).hotSignal.node }))
   }
 }
 
@@ -126,16 +107,8 @@ extension PropertyProtocol where Value == Bool {
 ) -> Property<(P1.Value, P2.Value)> {
   let (a, b) = (p1.property, p2.property)
   return Property(
-    derived: DerivedProperty(
-      read: { [a = a.reader, b = b.reader] in (a(), b()) },
-      register: { policy in
-        DerivedRegistration(
-          RegisteredCombineLatest(
-            makeCombineLatest(
-              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-              failures: neverFailure, neverFailure)))
-      }
-    )
+    read: { [a = a.reader, b = b.reader] in (a(), b()) },
+    changes: makeHotCombineLatest(a, b, failures: neverFailure, neverFailure)
   )
 }
 
@@ -150,17 +123,8 @@ extension PropertyProtocol where Value == Bool {
 ) -> Property<(P1.Value, P2.Value, P3.Value)> {
   let (a, b, c) = (p1.property, p2.property, p3.property)
   return Property(
-    derived: DerivedProperty(
-      read: { [a = a.reader, b = b.reader, c = c.reader] in (a(), b(), c()) },
-      register: { policy in
-        DerivedRegistration(
-          RegisteredCombineLatest(
-            makeCombineLatest(
-              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-              c.subscribe(bufferingPolicy: policy),
-              failures: neverFailure, neverFailure, neverFailure)))
-      }
-    )
+    read: { [a = a.reader, b = b.reader, c = c.reader] in (a(), b(), c()) },
+    changes: makeHotCombineLatest(a, b, c, failures: neverFailure, neverFailure, neverFailure)
   )
 }
 
@@ -176,17 +140,8 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: Proper
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value)> {
   let (a, b, c, d) = (p1.property, p2.property, p3.property, p4.property)
   return Property(
-    derived: DerivedProperty(
-      read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader] in (a(), b(), c(), d()) },
-      register: { policy in
-        DerivedRegistration(
-          RegisteredCombineLatest(
-            makeCombineLatest(
-              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-              c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
-              failures: neverFailure, neverFailure, neverFailure, neverFailure)))
-      }
-    )
+    read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader] in (a(), b(), c(), d()) },
+    changes: makeHotCombineLatest(a, b, c, d, failures: neverFailure, neverFailure, neverFailure, neverFailure)
   )
 }
 
@@ -204,18 +159,9 @@ public func combineLatest<
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value, P5.Value)> {
   let (a, b, c, d, e) = (p1.property, p2.property, p3.property, p4.property, p5.property)
   return Property(
-    derived: DerivedProperty(
-      read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader] in (a(), b(), c(), d(), e()) },
-      register: { policy in
-        DerivedRegistration(
-          RegisteredCombineLatest(
-            makeCombineLatest(
-              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-              c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
-              e.subscribe(bufferingPolicy: policy),
-              failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)))
-      }
-    )
+    read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader] in (a(), b(), c(), d(), e()) },
+    changes: makeHotCombineLatest(
+      a, b, c, d, e, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)
   )
 }
 
@@ -234,20 +180,11 @@ public func combineLatest<
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value, P5.Value, P6.Value)> {
   let (a, b, c, d, e, f) = (p1.property, p2.property, p3.property, p4.property, p5.property, p6.property)
   return Property(
-    derived: DerivedProperty(
-      read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader, f = f.reader] in
-        (a(), b(), c(), d(), e(), f())
-      },
-      register: { policy in
-        DerivedRegistration(
-          RegisteredCombineLatest(
-            makeCombineLatest(
-              a.subscribe(bufferingPolicy: policy), b.subscribe(bufferingPolicy: policy),
-              c.subscribe(bufferingPolicy: policy), d.subscribe(bufferingPolicy: policy),
-              e.subscribe(bufferingPolicy: policy), f.subscribe(bufferingPolicy: policy),
-              failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)))
-      }
-    )
+    read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader, f = f.reader] in
+      (a(), b(), c(), d(), e(), f())
+    },
+    changes: makeHotCombineLatest(
+      a, b, c, d, e, f, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)
   )
 }
 
@@ -262,34 +199,5 @@ public func combineLatest<
 @inlinable public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]> {
   let sources = properties.map(\.property)
   guard !sources.isEmpty else { return Property(value: []) }
-  return Property(
-    derived: DerivedProperty(
-      read: { sources.map(\.value) },
-      register: { policy in
-        DerivedRegistration(
-          RegisteredCombineLatest(combineLatest(sources.map { $0.subscribe(bufferingPolicy: policy) })))
-      }
-    )
-  )
-}
-
-/// A combineLatest whose inputs were subscribed when it was made, iterated once: the consumers of a combined
-/// property are registered at `subscribe()`, like a subject's.
-@usableFromInline final class RegisteredCombineLatest<Element: Sendable>: AsyncSequence, Sendable {
-  @usableFromInline typealias Failure = Never
-
-  @usableFromInline let storage: NaryStorage<Element, Never>
-  @usableFromInline let iterated = Atomic<Bool>(false)
-
-  @inlinable init(_ sequence: AsyncCombineLatestSequence<Element, Never>) {
-    storage = sequence.subscribe()
-  }
-
-  @inlinable func makeAsyncIterator() -> AsyncNaryIterator<Element, Never> {
-    precondition(
-      !iterated.exchange(true, ordering: .relaxed),
-      "Property.Subscription was iterated twice: call subscribe() (or iterate the property) once per consumer"
-    )
-    return AsyncNaryIterator(base: NaryIterator(storage))
-  }
+  return Property(read: { sources.map(\.value) }, changes: makeHotCombineLatest(sources))
 }

@@ -9,9 +9,10 @@ import Synchronization
 /// its sources' current values at the moment it is read, never through a task. After
 /// `username.value = "tom"`, `isValid.value` reflects it on the very next line, from any thread.
 ///
-/// Iterating yields the current value first, then every change, until the source finishes (its subject
-/// finished or was released). Iteration hops tasks like any stream: a loop sees a change a moment after it
-/// happened, while ``value`` sees it at once.
+/// Iterating yields the value at the moment of `makeAsyncIterator()` (or ``subscribe(bufferingPolicy:)``) first,
+/// then every change in order, none merged away, until the source finishes (its subject finished or was
+/// released). A property is a ``HotSequence``: a derived property's iteration is evaluated inside the sources'
+/// `send` (no task inside it), and its consumers share that one evaluation.
 ///
 /// **Observation:** reading ``value`` (derived too) inside `withObservationTracking`, `Observations { }` or
 /// a SwiftUI `body` is tracked through the subjects it reads, and a change of any of them fires the tracking.
@@ -34,6 +35,15 @@ import Synchronization
 public struct Property<Value: Sendable>: PropertyProtocol {
   public typealias Element = Value
   public typealias Failure = Never
+  /// A consumer of a property that is registered already; iterate it once.
+  ///
+  /// ```swift
+  /// let states = viewModel.isLoading.subscribe()
+  /// for await loading in states { spinner.isHidden = !loading }
+  /// ```
+  public typealias Subscription = SubjectSubscription<Value, Never>
+  /// The iterator of a ``Property``: the current value, then each change.
+  public typealias Iterator = SubjectSubscription<Value, Never>.Iterator
 
   @usableFromInline enum Source: Sendable {
     /// A view of a subject: reads and iterates it.
@@ -75,13 +85,21 @@ public struct Property<Value: Sendable>: PropertyProtocol {
     reader = derived.read
   }
 
+  /// A derived property: `read` computes its value from the sources' current values, `changes` is the hot node
+  /// that its consumers iterate (it must replay the current value).
+  @inlinable init(read: @escaping @Sendable () -> Value, changes: HotSignal<Value, Never>, owner: (any Sendable)? = nil)
+  {
+    self.init(derived: DerivedProperty(read: read, node: changes.node, owner: owner))
+  }
+
   /// A property that starts at `initial` and then takes each element of `values`, for as long as the
   /// property exists (ReactiveSwift's `Property(initial:then:)`).
   ///
-  /// This is the one property that is asynchronous by nature: a task takes the elements of `values` one by
-  /// one, so ``value`` changes a moment after the sequence produced an element. Prefer deriving from
-  /// subjects when you can. The sequence is subscribed before this returns. When the sequence finishes,
-  /// the last value stays and the property's consumers finish; releasing the property cancels the task.
+  /// A hot `values` (a subject, another property's changes, a ``HotSignal``) is observed synchronously: the
+  /// property holds each value as soon as it is sent, with no task. Any other sequence is taken by a task, so
+  /// ``value`` changes a moment after the sequence produced an element. The sequence is subscribed before
+  /// this returns. When the sequence finishes, the last value stays and the property's consumers finish;
+  /// releasing the property stops observing it.
   ///
   /// ```swift
   /// let isOnline = Property(initial: false, then: reachability.updates)
@@ -92,20 +110,24 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   ///   - values: any non-failing `AsyncSequence`; registered now.
   public init<Values: AsyncSequence<Value, Never> & Sendable>(initial: Value, then values: Values) {
     let subject = CurrentValueSubject<Value, Never>(initial)
+    if let hot = values as? any HotSequence<Value, Never> {
+      let lifetime = Lifetime()
+      hot.hotSignal.sink(in: lifetime, onValue: { subject.send($0) }, onEnd: { _ in subject.finish() })
+      self.init(feeding: subject, owner: PropertyFeed(lifetime: lifetime) { subject.finish() })
+      return
+    }
     let iterator = values.makeAsyncIterator()
     let task = Task(name: "Property(initial:then:) feed") {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) { subject.send(value) }
       subject.finish()
     }
-    let feed = PropertyFeed(task: task) { subject.finish() }
-    self.init(
-      derived: DerivedProperty(
-        read: { subject.value },
-        register: { policy in DerivedRegistration(subject.subscribe(bufferingPolicy: policy)) },
-        owner: feed
-      )
-    )
+    self.init(feeding: subject, owner: PropertyFeed(task: task) { subject.finish() })
+  }
+
+  /// A property over a subject that only its feed sends to.
+  init(feeding subject: CurrentValueSubject<Value, Never>, owner: PropertyFeed) {
+    self.init(derived: DerivedProperty(read: { subject.value }, node: subject.storage, owner: owner))
   }
 
   /// The current value.
@@ -118,8 +140,22 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// This property.
   @inlinable public var property: Property<Value> { self }
 
+  /// This property's changes as a ``HotSignal``: the node its consumers iterate, evaluated inside its
+  /// sources' `send`, starting with the current value.
+  ///
+  /// ```swift
+  /// let labels = viewModel.count.hotSignal.map { "\($0) items" }
+  /// ```
+  @inlinable public var hotSignal: HotSignal<Value, Never> {
+    switch source {
+    case .subject(let subject): return subject.hotSignal
+    case .constant(let value): return HotSignal(node: .constant(value))
+    case .derived(let derived): return HotSignal(node: derived.node)
+    }
+  }
+
   /// How many consumers observe this property now: for a property over a subject, the subject's consumers;
-  /// for a derived property, its own iterations that have not been dropped; for a constant, zero.
+  /// for a derived property, its own consumers and observers; for a constant, zero.
   ///
   /// ```swift
   /// #expect(viewModel.isValid.consumerCount == 0)   // the view stopped observing
@@ -128,7 +164,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
     switch source {
     case .subject(let subject): return subject.consumerCount
     case .constant: return 0
-    case .derived(let derived): return derived.consumers.count
+    case .derived(let derived): return derived.node.consumerCount
     }
   }
 
@@ -141,200 +177,88 @@ public struct Property<Value: Sendable>: PropertyProtocol {
 
   /// Registers a consumer now: it will receive the current value, then every change.
   ///
-  /// `bufferingPolicy` applies to the subjects the property reads: with `.bufferingNewest(1)`, a slow
-  /// consumer of a property over a subject (or a `map` of one) skips to the latest value. A combined
-  /// property keeps every combination it made for its consumer.
+  /// With `.bufferingNewest(1)`, a slow consumer skips to the latest value.
   ///
   /// ```swift
   /// let enabled = command.isEnabled.subscribe()
   /// command.trigger()                           // the change is not missed
   /// for await isEnabled in enabled { button.isEnabled = isEnabled }
   /// ```
-  public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> Subscription {
-    switch source {
-    case .subject(let subject):
-      return Subscription(.subject(subject.subscribe(bufferingPolicy: bufferingPolicy)))
-    case .constant(let value):
-      return Subscription(.constant(value))
-    case .derived(let derived):
-      return Subscription(.derived(derived.register(bufferingPolicy), ConsumerToken(derived.consumers)))
-    }
+  @inlinable public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> Subscription {
+    hotSignal.subscribe(bufferingPolicy: bufferingPolicy)
   }
 
   /// Starts iterating: the current value first, then every change until the source finishes.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    switch source {
-    case .subject(let subject): return Iterator(subject: subject.subscribe().makeAsyncIterator())
-    default: return subscribe().makeAsyncIterator()
-    }
+    subscribe().makeAsyncIterator()
   }
 
-  /// A consumer of a ``Property`` that is registered already; iterate it once.
+  /// Calls `onValue` synchronously with the current value, then inside `send` for every change, while
+  /// `lifetime` lasts; see ``HotSignal/sink(in:onValue:onEnd:)``.
   ///
   /// ```swift
-  /// let states = viewModel.isLoading.subscribe()
-  /// for await loading in states { spinner.isHidden = !loading }
+  /// viewModel.isValid.sink(in: lifetime) { button.isEnabled = $0 }
   /// ```
-  public struct Subscription: AsyncSequence, Sendable {
-    public typealias Element = Value
-    public typealias Failure = Never
-
-    @usableFromInline enum Registered: Sendable {
-      case subject(SubjectSubscription<Value, Never>)
-      case constant(Value)
-      case derived(DerivedRegistration<Value>, ConsumerToken)
-    }
-
-    @usableFromInline let registered: Registered
-
-    @usableFromInline init(_ registered: Registered) {
-      self.registered = registered
-    }
-
-    /// Starts consuming: the current value (as of the subscription) first, then every change.
-    public func makeAsyncIterator() -> Iterator {
-      switch registered {
-      case .subject(let subscription): return Iterator(subject: subscription.makeAsyncIterator())
-      case .constant(let value): return Iterator(constant: value)
-      case .derived(let registration, let token): return Iterator(derived: registration.makeIterator(), token: token)
-      }
-    }
-  }
-
-  /// The iterator of a ``Property``: the current value, then each change.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var subject: SubjectSubscription<Value, Never>.Iterator?
-    @usableFromInline var derived: DerivedNext<Value>?
-    @usableFromInline var constant: Value?
-    /// Counts this consumer in its derived property's ``Property/consumerCount`` while it lives.
-    @usableFromInline let token: ConsumerToken?
-
-    @inlinable init(subject: SubjectSubscription<Value, Never>.Iterator) {
-      self.subject = subject
-      self.token = nil
-    }
-
-    @usableFromInline init(constant: Value) {
-      self.constant = constant
-      self.token = nil
-    }
-
-    @usableFromInline init(derived: @escaping DerivedNext<Value>, token: ConsumerToken) {
-      self.derived = derived
-      self.token = token
-    }
-
-    /// The next value; `nil` once the property's source finished or the consumer was cancelled.
-    @inlinable public mutating func next() async -> Value? {
-      await next(isolation: nil)
-    }
-
-    /// The next value, running on the caller's actor.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
-      if subject != nil { return await subject!.next(isolation: actor) }
-      if let next = derived {
-        let value = await next()
-        // Let go of the sources at once when the iteration ends (a combined property stops its input tasks).
-        if value == nil { derived = nil }
-        return value
-      }
-      defer { constant = nil }
-      return constant
-    }
+  public func sink(in lifetime: Lifetime, _ onValue: @escaping @Sendable (Value) -> Void) {
+    hotSignal.sink(in: lifetime, onValue)
   }
 }
 
-/// How a derived ``Property`` reads its value and registers its consumers. It keeps the sources alive (the
-/// closures capture them); what `register` returns must not, so that consumers never keep a state alive.
+/// How a derived ``Property`` reads its value and where its consumers register. It keeps the sources alive (the
+/// closure and the node capture them); its consumers never keep it alive.
 ///
-/// Closures rather than existentials, on purpose: a closure made in the client's specialised code runs
-/// specialised, while a call through an existential of a generic type runs the generic code (metadata look-ups
-/// on every read, measured at ~1.6 µs for a combineLatest of 3 + map).
+/// `read` is a closure rather than an existential, on purpose: a closure made in the client's specialised code
+/// runs specialised, while a call through an existential of a generic type runs the generic code (metadata
+/// look-ups on every read, measured at ~1.6 µs for a combineLatest of 3 + map).
 @usableFromInline final class DerivedProperty<Value: Sendable>: Sendable {
   @usableFromInline let read: @Sendable () -> Value
-  @usableFromInline let register: @Sendable (BufferingPolicy) -> DerivedRegistration<Value>
-  @usableFromInline let consumers = ConsumerCounter()
+  /// The hot node its consumers iterate: it replays the current value to each new one.
+  @usableFromInline let node: SubjectStorage<Value, Never>
   /// Whatever must live as long as the property (the feed of `Property(initial:then:)`).
   let owner: (any Sendable)?
 
   @usableFromInline init(
     read: @escaping @Sendable () -> Value,
-    register: @escaping @Sendable (BufferingPolicy) -> DerivedRegistration<Value>,
+    node: SubjectStorage<Value, Never>,
     owner: (any Sendable)? = nil
   ) {
     self.read = read
-    self.register = register
+    self.node = node
     self.owner = owner
   }
 }
 
-/// The next value of a derived property's iteration.
-/// `nonisolated(nonsending)`: it runs on the caller's executor, so a value costs no executor hop (a closure
-/// with an `isolated` parameter hopped on every call: ~25% of a delivery in the profile).
-@usableFromInline typealias DerivedNext<Value> = nonisolated(nonsending) () async -> Value?
-
-/// A consumer of a derived property, registered with its sources; makes its iterator once.
-@usableFromInline struct DerivedRegistration<Value: Sendable>: Sendable {
-  @usableFromInline let makeIterator: @Sendable () -> DerivedNext<Value>
-
-  /// Iterates `sequence` (already registered with its sources) through a closure made here, in the caller's
-  /// specialised code.
-  @inlinable init<Registered: AsyncSequence & Sendable>(_ sequence: Registered)
-  where Registered.Element == Value, Registered.Failure == Never {
-    makeIterator = {
-      let cell = IteratorCell(sequence.makeAsyncIterator())
-      return { await cell.next(isolation: #isolation) }
-    }
+extension SubjectStorage {
+  /// A node that has `value` and has finished: what iterating a constant gives.
+  @inlinable package static func constant(_ value: Element) -> SubjectStorage {
+    let node = SubjectStorage(replay: .latest(1), initial: value)
+    node.terminate(.finished)
+    return node
   }
 }
 
-/// Holds an iterator for the closure that advances it.
-@usableFromInline final class IteratorCell<Base: AsyncIteratorProtocol> where Base.Failure == Never {
-  @usableFromInline var base: Base
-
-  @inlinable init(_ base: Base) {
-    self.base = base
-  }
-
-  @inlinable func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
-    await base.next(isolation: actor)
-  }
-}
-
-/// The live consumers of a derived property.
-@usableFromInline final class ConsumerCounter: Sendable {
-  let live = Atomic<Int>(0)
-
-  @usableFromInline init() {}
-
-  var count: Int { live.load(ordering: .relaxed) }
-}
-
-/// One consumer, counted from its registration until its subscription and iterator are gone.
-@usableFromInline final class ConsumerToken: Sendable {
-  let counter: ConsumerCounter
-
-  @usableFromInline init(_ counter: ConsumerCounter) {
-    self.counter = counter
-    counter.live.add(1, ordering: .relaxed)
-  }
-
-  deinit { counter.live.subtract(1, ordering: .relaxed) }
-}
-
-/// The task that feeds `Property(initial:then:)`: cancelled, and the property's consumers finished, when the
-/// property is released.
+/// What feeds `Property(initial:then:)`: a sink's lifetime (hot values) or a task (any other sequence). Releasing
+/// the property stops it and finishes the property's consumers.
 final class PropertyFeed: Sendable {
-  let task: Task<Void, Never>
+  let task: Task<Void, Never>?
+  let lifetime: Lifetime?
   let finish: @Sendable () -> Void
 
   init(task: Task<Void, Never>, finish: @escaping @Sendable () -> Void) {
     self.task = task
+    self.lifetime = nil
+    self.finish = finish
+  }
+
+  init(lifetime: Lifetime, finish: @escaping @Sendable () -> Void) {
+    self.task = nil
+    self.lifetime = lifetime
     self.finish = finish
   }
 
   deinit {
-    task.cancel()
+    task?.cancel()
+    lifetime?.cancel()
     finish()
   }
 }

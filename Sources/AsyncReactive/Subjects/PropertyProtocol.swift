@@ -14,7 +14,7 @@
 /// username.value = "tom"
 /// print(isValid.value)                            // true, on the very next line
 /// ```
-public protocol PropertyProtocol<Value>: ReactiveSequence, Sendable
+public protocol PropertyProtocol<Value>: HotSequence
 where Element == Value, Failure == Never, AsyncIterator: SendableMetatype {
   /// The type of the current value.
   associatedtype Value: Sendable

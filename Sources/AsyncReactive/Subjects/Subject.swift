@@ -7,8 +7,10 @@
 /// ```swift
 /// func forward(_ value: Int, to subject: some Subject<Int, Never>) { subject.send(value) }
 /// ```
-public protocol Subject<Element, Failure>: AsyncSequence, Sendable
-where Element: Sendable, AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
+///
+/// A subject is a ``HotSequence``: operators applied to it run inside ``send(_:)``.
+public protocol Subject<Element, Failure>: HotSequence
+where AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
   /// Delivers `value` to every current consumer; ignored after the subject terminated.
   func send(_ value: Element)
   /// Finishes every current and later consumer (after the values buffered for it).

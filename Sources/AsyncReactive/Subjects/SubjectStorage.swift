@@ -34,6 +34,8 @@ import Synchronization
     @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
     /// Whether a thread is delivering the outbox now.
     @usableFromInline var sinkDelivering = false
+    /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs()``.
+    @usableFromInline var link = InputLink()
 
     /// Queues `event` for `sinks`; returns whether the caller must deliver (nobody else is).
     @inlinable mutating func queue(_ event: SinkEvent, for sinks: [Sink]) -> Bool {
@@ -102,8 +104,24 @@ import Synchronization
     }
   }
 
+  /// How a hot operator's node starts observing its inputs; returns how to stop. Called without any lock, by one
+  /// thread at a time, when the node gains its first observer; `nil` for a subject, which has no inputs.
+  @usableFromInline package typealias Connector = @Sendable (SubjectStorage) -> @Sendable () -> Void
+
+  /// Whether the node observes its inputs now, and who is changing that.
+  @usableFromInline struct InputLink: Sendable {
+    /// How to stop observing the inputs; `nil` while not connected.
+    @usableFromInline var disconnect: (@Sendable () -> Void)?
+    /// A thread is connecting or disconnecting now; others leave it a note (`dirty`) instead of waiting.
+    @usableFromInline var busy = false
+    @usableFromInline var dirty = false
+
+    @inlinable init() {}
+  }
+
   @usableFromInline let state: Locked<State>
   @usableFromInline let replay: Replay
+  @usableFromInline let connector: Connector?
   /// Moves on every send and on termination; see ``ConsumerQueueHost/activity``.
   @usableFromInline let events = Atomic<Int>(0)
   /// How many consumers are registered (changed under the lock, read without it): a send to a subject that
@@ -113,7 +131,7 @@ import Synchronization
   /// Whether a send must be recorded even without consumers (replay or current value).
   @usableFromInline let remembers: Bool
 
-  @inlinable package init(replay: Replay, initial: Element? = nil) {
+  @inlinable package init(replay: Replay, initial: Element? = nil, connector: Connector? = nil) {
     let capacity: Int
     switch replay {
     case .none: capacity = 0
@@ -125,6 +143,7 @@ import Synchronization
     self.state = Locked(State(replay: buffer))
     self.replay = replay
     self.remembers = capacity > 0
+    self.connector = connector
   }
 
   // MARK: Producer side
@@ -184,6 +203,7 @@ import Synchronization
     }
     for waiter in waiters { waiter.resume(returning: .recheck) }
     if deliver { deliverSinkEvents() }
+    if connector != nil { reconcileInputs() }
   }
 
   // MARK: Synchronous observers
@@ -210,6 +230,7 @@ import Synchronization
       return deliver
     }
     if deliver { deliverSinkEvents() }
+    if connector != nil { reconcileInputs() }
     return sink
   }
 
@@ -222,6 +243,7 @@ import Synchronization
       state.sinks.remove(at: index)
       registered.wrappingSubtract(1, ordering: .relaxed)
     }
+    if connector != nil { reconcileInputs() }
   }
 
   /// Delivers the sinks' outbox until it is empty, outside the lock; only the thread that found nobody
@@ -261,6 +283,73 @@ import Synchronization
     lifetime.adopt(onEnd: { [weak self] in self?.removeSink(sink) }, in: slot)
   }
 
+  // MARK: A hot operator's inputs
+
+  /// Connects the node to its inputs when it has observers and has not ended, and disconnects it when it has
+  /// none (ReactiveSwift's reference-counted `Signal`): called after every registration change.
+  ///
+  /// Connecting runs outside the lock (it registers with the inputs, which may replay into this node and so
+  /// into user code). One thread at a time does it; a change meanwhile, on another thread or from inside the
+  /// connection (a sink that stops observing during its first value), leaves a note that makes that thread
+  /// look again before it lets go. A node that ended never connects again: it stays ended, like its inputs.
+  @usableFromInline package func reconcileInputs() {
+    guard let connector else { return }
+    let mine = state.withLock { state -> Bool in
+      if state.link.busy {
+        state.link.dirty = true
+        return false
+      }
+      state.link.busy = true
+      return true
+    }
+    guard mine else { return }
+    while true {
+      let step = state.withLock { state -> LinkStep in
+        let wanted = state.terminal == nil && registered.load(ordering: .relaxed) > 0
+        if wanted && state.link.disconnect == nil { return .connect }
+        if !wanted, let disconnect = state.link.disconnect {
+          state.link.disconnect = nil
+          // What a disconnected node last held is stale by the time it connects again.
+          if state.terminal == nil { state.replay.removeAll() }
+          return .disconnect(disconnect)
+        }
+        if state.link.dirty {
+          state.link.dirty = false
+          return .again
+        }
+        state.link.busy = false
+        return .done
+      }
+      switch step {
+      case .connect:
+        let disconnect = connector(self)
+        state.withLock { $0.link.disconnect = disconnect }
+      case .disconnect(let disconnect):
+        disconnect()
+      case .again:
+        continue
+      case .done:
+        return
+      }
+    }
+  }
+
+  /// What ``reconcileInputs()`` does next, decided under the lock.
+  @usableFromInline enum LinkStep {
+    case connect
+    case disconnect(@Sendable () -> Void)
+    case again
+    case done
+  }
+
+  /// Forgets the replayed current value: the last input event of a current-value node produced nothing (a
+  /// `filter` dropped it), so a consumer that joins now must not be given an older output as current.
+  @inlinable package func forgetCurrent() {
+    state.withLock { state in
+      if state.terminal == nil { state.replay.removeAll() }
+    }
+  }
+
   /// The latest value (the current value of a CurrentValueSubject), `nil` when there is none.
   @inlinable package var latest: Element? {
     state.withLock { $0.replay.last }
@@ -272,7 +361,8 @@ import Synchronization
 
   /// Registers a consumer now, pre-filled with the replayed values and any terminal event.
   @inlinable package func register(policy: BufferingPolicy) -> Int {
-    state.withLock { state in
+    defer { if connector != nil { reconcileInputs() } }
+    return state.withLock { state in
       let id = state.nextID
       state.nextID += 1
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
@@ -310,6 +400,7 @@ import Synchronization
       return queue.cancel()
     }
     waiter?.resume(returning: .recheck)
+    if connector != nil { reconcileInputs() }
   }
 
   /// How many consumers are registered: tests use it to prove that stopped consumers are removed.

@@ -889,4 +889,333 @@ struct NaryArityTests {
       Signal<Int, any Error>.empty, Signal<Int, any Error>.empty)
     let _: AsyncMergeSequence<Int, any Error> = untyped
   }
+
+  @Test("combineLatest of two subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest2Hot() {
+    let subjects = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(subjects[0], subjects[1])
+    let _: HotSignal<(Int, Int), TestError> = shared
+    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1])
+    let _: HotSignal<(Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2]])
+  }
+
+  @Test("combineLatest of three subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest3Hot() {
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(subjects[0], subjects[1], subjects[2])
+    let _: HotSignal<(Int, Int, Int), TestError> = shared
+    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let _: HotSignal<(Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3]])
+  }
+
+  @Test("combineLatest of four subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest4Hot() {
+    let subjects = (0..<4).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3])
+    let _: HotSignal<(Int, Int, Int, Int), TestError> = shared
+    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    let _: HotSignal<(Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4]])
+  }
+
+  @Test("combineLatest of five subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest5Hot() {
+    let subjects = (0..<5).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
+    let _: HotSignal<(Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    let _: HotSignal<(Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5]])
+  }
+
+  @Test("combineLatest of six subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest6Hot() {
+    let subjects = (0..<6).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = combineLatest(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5, 6]])
+  }
+
+  @Test("combineLatest of seven subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest7Hot() {
+    let subjects = (0..<7).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(
+      subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = combineLatest(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5, 6, 7]])
+  }
+
+  @Test("combineLatest of eight subjects: a HotSignal, evaluated inside the sends")
+  func combineLatest8Hot() {
+    let subjects = (0..<8).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = combineLatest(
+      subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = combineLatest(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6],
+      subjects[7])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5, 6, 7, 8]])
+  }
+
+  @Test("zip of two subjects: a HotSignal, evaluated inside the sends")
+  func zip2Hot() {
+    let subjects = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(subjects[0], subjects[1])
+    let _: HotSignal<(Int, Int), TestError> = shared
+    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1])
+    let _: HotSignal<(Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2]])
+  }
+
+  @Test("zip of three subjects: a HotSignal, evaluated inside the sends")
+  func zip3Hot() {
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(subjects[0], subjects[1], subjects[2])
+    let _: HotSignal<(Int, Int, Int), TestError> = shared
+    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let _: HotSignal<(Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3]])
+  }
+
+  @Test("zip of four subjects: a HotSignal, evaluated inside the sends")
+  func zip4Hot() {
+    let subjects = (0..<4).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3])
+    let _: HotSignal<(Int, Int, Int, Int), TestError> = shared
+    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    let _: HotSignal<(Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4]])
+  }
+
+  @Test("zip of five subjects: a HotSignal, evaluated inside the sends")
+  func zip5Hot() {
+    let subjects = (0..<5).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
+    let _: HotSignal<(Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    let _: HotSignal<(Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5]])
+  }
+
+  @Test("zip of six subjects: a HotSignal, evaluated inside the sends")
+  func zip6Hot() {
+    let subjects = (0..<6).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5, 6]])
+  }
+
+  @Test("zip of seven subjects: a HotSignal, evaluated inside the sends")
+  func zip7Hot() {
+    let subjects = (0..<7).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = zip(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5, 6, 7]])
+  }
+
+  @Test("zip of eight subjects: a HotSignal, evaluated inside the sends")
+  func zip8Hot() {
+    let subjects = (0..<8).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = zip(
+      subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = shared
+    let mixed = zip(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6],
+      subjects[7])
+    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1, 2, 3, 4, 5, 6, 7, 8]])
+  }
+
+  @Test("merge of two subjects: a HotSignal, evaluated inside the sends")
+  func merge2Hot() {
+    let subjects = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(subjects[0], subjects[1])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2]])
+  }
+
+  @Test("merge of three subjects: a HotSignal, evaluated inside the sends")
+  func merge3Hot() {
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(subjects[0], subjects[1], subjects[2])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2], [3]])
+  }
+
+  @Test("merge of four subjects: a HotSignal, evaluated inside the sends")
+  func merge4Hot() {
+    let subjects = (0..<4).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2], [3], [4]])
+  }
+
+  @Test("merge of five subjects: a HotSignal, evaluated inside the sends")
+  func merge5Hot() {
+    let subjects = (0..<5).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2], [3], [4], [5]])
+  }
+
+  @Test("merge of six subjects: a HotSignal, evaluated inside the sends")
+  func merge6Hot() {
+    let subjects = (0..<6).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2], [3], [4], [5], [6]])
+  }
+
+  @Test("merge of seven subjects: a HotSignal, evaluated inside the sends")
+  func merge7Hot() {
+    let subjects = (0..<7).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2], [3], [4], [5], [6], [7]])
+  }
+
+  @Test("merge of eight subjects: a HotSignal, evaluated inside the sends")
+  func merge8Hot() {
+    let subjects = (0..<8).map { _ in PassthroughSubject<Int, TestError>() }
+    let shared = merge(
+      subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
+    let _: HotSignal<Int, TestError> = shared
+    let mixed = merge(
+      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6],
+      subjects[7])
+    let _: HotSignal<Int, any Error> = mixed
+    let lifetime = Lifetime()
+    let log = Log<[Int]>()
+    shared.sink(in: lifetime) { log.append([$0]) }
+    for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+    // No await: every send was processed before it returned.
+    #expect(log.all == [[1], [2], [3], [4], [5], [6], [7], [8]])
+  }
 }

@@ -98,3 +98,35 @@ where Base.Element: Sendable {
 }
 
 extension AsyncCombineLatestSequence: ReactiveSequence {}
+
+// MARK: Hot inputs
+
+/// Combines the latest elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal``
+/// with the rules of ``combineLatest(_:)->AsyncCombineLatestSequence<[Base.Element],Base.Failure>``, shared by
+/// all of its consumers. An empty array gives a signal that has finished.
+///
+/// ```swift
+/// let fields = [name, email, password].map { $0.map { !$0.isEmpty } }   // [HotSignal<Bool, Never>]
+/// let allFilled = combineLatest(fields).map { $0.allSatisfy { $0 } }
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: a ``HotSignal`` of arrays.
+@inlinable public func combineLatest<Base: HotSequence>(_ bases: [Base]) -> HotSignal<[Base.Element], Base.Failure> {
+  makeHotCombineLatest(bases)
+}
+
+/// Builds the hot node of an array combineLatest (also what a combined array of properties iterates).
+@inlinable func makeHotCombineLatest<Base: HotSequence>(
+  _ bases: [Base]
+) -> HotSignal<[Base.Element], Base.Failure> {
+  typealias Rule = CombineLatestRule<[Base.Element?], [Base.Element]>
+  typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
+  let inputs: [Inputs.Attach] = bases.enumerated().map { index, base in
+    Inputs.attach(base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index] = element } }
+  }
+  let count = bases.count
+  return HotSignal(
+    node: Inputs.node(inputs, replay: combinedReplay(bases.map(\.replaysCurrent))) {
+      Rule(inputCount: count, empty: Array(repeating: nil, count: count)) { $0.map { $0! } }
+    })
+}

@@ -7,6 +7,8 @@
 // engine; the arity only decides how elements are stored and built into outputs. Everything is
 // `@inlinable` so that the client's module specialises the whole path for its element types. The `any Error`
 // overloads are `@_disfavoredOverload`: it changes no choice and halves a call's type-check time (see the script).
+// Then the hot forms, two per arity, for inputs that are all `HotSequence`s: a `HotSignal` evaluated inside the
+// inputs' sends (the push core), on the hot engine (`HotInputs`) with the same rule as the stream form.
 
 /// Combines the latest elements of two sequences into tuples: first once every input has produced, then on every
 /// element of any input.
@@ -1166,4 +1168,613 @@ where
       ]
     )
   }
+}
+
+// MARK: Hot inputs
+
+/// Combines the latest elements of two hot sequences into tuples, inside their sends.
+///
+/// Every input is hot (a subject, a property, a ``HotSignal``), so the result is a ``HotSignal``: it is evaluated
+/// inside the input's `send`, once for all of its consumers, with the same rules as
+/// ``combineLatest(_:_:)->AsyncCombineLatestSequence<(Base1.Element,Base2.Element),Base1.Failure>`` (the stream form,
+/// which inputs that are not all hot get).
+///
+/// **Finishes:** at once if an input finishes before producing anything (the others are cancelled); otherwise when
+/// every input has finished.
+///
+/// **Throws:** the inputs' common `Failure`, as soon as any input fails.
+///
+/// ```swift
+/// let form = combineLatest(username, password)   // HotSignal<(String, String), Never>
+/// password.send("secret2")                       // `form` has produced ("tom", "secret2") when this returns
+/// ```
+/// - Parameters:
+///   - base1: the first input; its elements go to position 0 of the tuple.
+///   - base2: the second input; its elements go to position 1 of the tuple.
+/// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
+@inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Combines the latest elements of two hot sequences into tuples, inside their sends.
+///
+/// The two-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three hot sequences into tuples, inside their sends.
+///
+/// The three-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
+@inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three hot sequences into tuples, inside their sends.
+///
+/// The three-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of four hot sequences into tuples, inside their sends.
+///
+/// The four-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
+@inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of four hot sequences into tuples, inside their sends.
+///
+/// The four-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of five hot sequences into tuples, inside their sends.
+///
+/// The five-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
+@inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of five hot sequences into tuples, inside their sends.
+///
+/// The five-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of six hot sequences into tuples, inside their sends.
+///
+/// The six-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
+@inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+) -> HotSignal<
+  (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure
+{
+  makeHotCombineLatest(
+    base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of six hot sequences into tuples, inside their sends.
+///
+/// The six-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
+{
+  makeHotCombineLatest(
+    base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of seven hot sequences into tuples, inside their sends.
+///
+/// The seven-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
+@inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+) -> HotSignal<
+  (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element),
+  Base1.Failure
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure
+{
+  makeHotCombineLatest(
+    base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of seven hot sequences into tuples, inside their sends.
+///
+/// The seven-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+) -> HotSignal<
+  (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
+{
+  makeHotCombineLatest(
+    base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of eight hot sequences into tuples, inside their sends.
+///
+/// The eight-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
+@inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  _ base8: Base8
+) -> HotSignal<
+  (
+    Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
+    Base8.Element
+  ), Base1.Failure
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Failure == Base1.Failure
+{
+  makeHotCombineLatest(
+    base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+    { $0 }, { $0 })
+}
+
+/// Combines the latest elements of eight hot sequences into tuples, inside their sends.
+///
+/// The eight-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  _ base8: Base8
+) -> HotSignal<
+  (
+    Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
+    Base8.Element
+  ), any Error
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
+{
+  makeHotCombineLatest(
+    base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+    { $0 }, { $0 })
+}
+
+/// Builds the hot node: the inputs observed synchronously, one rule per connection.
+@inlinable func makeHotCombineLatest<Base1: HotSequence, Base2: HotSequence, Failure: Error>(
+  _ base1: Base1, _ base2: Base2,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
+) -> HotSignal<(Base1.Element, Base2.Element), Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([base1.replaysCurrent, base2.replaysCurrent])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 2, empty: (nil, nil)) { latest in (latest.0!, latest.1!) }
+    })
+}
+
+@inlinable func makeHotCombineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Failure: Error>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<
+    (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element)
+  >
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent,
+  ])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 3, empty: (nil, nil, nil)) { latest in (latest.0!, latest.1!, latest.2!) }
+    })
+}
+
+@inlinable
+func makeHotCombineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<
+    (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?),
+    (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
+  >
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent,
+  ])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 4, empty: (nil, nil, nil, nil)) { latest in (latest.0!, latest.1!, latest.2!, latest.3!) }
+    })
+}
+
+@inlinable
+func makeHotCombineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<
+    (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?),
+    (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)
+  >
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
+  ])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 5, empty: (nil, nil, nil, nil, nil)) { latest in
+        (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!)
+      }
+    })
+}
+
+@inlinable
+func makeHotCombineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
+  _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<
+    (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?),
+    (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)
+  >
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
+    base6.replaysCurrent,
+  ])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 6, empty: (nil, nil, nil, nil, nil, nil)) { latest in
+        (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!, latest.5!)
+      }
+    })
+}
+
+@inlinable
+func makeHotCombineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
+  _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
+  _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
+) -> HotSignal<
+  (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), Failure
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<
+    (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?, Base7.Element?),
+    (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)
+  >
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
+    Inputs.attach(base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
+    base6.replaysCurrent, base7.replaysCurrent,
+  ])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 7, empty: (nil, nil, nil, nil, nil, nil, nil)) { latest in
+        (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!, latest.5!, latest.6!)
+      }
+    })
+}
+
+@inlinable
+func makeHotCombineLatest<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  _ base8: Base8,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
+  _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
+  _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
+  _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
+) -> HotSignal<
+  (
+    Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
+    Base8.Element
+  ), Failure
+>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable,
+  Base4.Element: Sendable,
+  Base5.Element: Sendable,
+  Base6.Element: Sendable,
+  Base7.Element: Sendable,
+  Base8.Element: Sendable
+{
+  typealias Rule = CombineLatestRule<
+    (
+      Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?, Base7.Element?,
+      Base8.Element?
+    ),
+    (
+      Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
+      Base8.Element
+    )
+  >
+  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
+    Inputs.attach(base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6 = element } },
+    Inputs.attach(base8, failure: failure8) { rule, element in rule.receive(from: 7) { $0.7 = element } },
+  ]
+  // A combination of current values is current too (combineLatest of properties).
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
+    base6.replaysCurrent, base7.replaysCurrent, base8.replaysCurrent,
+  ])
+  return HotSignal(
+    node: Inputs.node(inputs, replay: replay) {
+      Rule(inputCount: 8, empty: (nil, nil, nil, nil, nil, nil, nil, nil)) { latest in
+        (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!, latest.5!, latest.6!, latest.7!)
+      }
+    })
 }

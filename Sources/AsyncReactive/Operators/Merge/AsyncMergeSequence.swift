@@ -83,3 +83,21 @@ where Base.Element: Sendable {
 }
 
 extension AsyncMergeSequence: ReactiveSequence {}
+
+// MARK: Hot inputs
+
+/// Interleaves the elements of an array of hot sequences inside their sends: a ``HotSignal`` that finishes when
+/// every input has finished and fails on the first failure. An empty array gives a signal that has finished.
+///
+/// ```swift
+/// let anyTap = merge(buttons.map(\.taps))   // HotSignal<Void, Never>
+/// ```
+/// - Parameter bases: the inputs.
+/// - Returns: a ``HotSignal`` of the inputs' elements.
+@inlinable public func merge<Base: HotSequence>(_ bases: [Base]) -> HotSignal<Base.Element, Base.Failure> {
+  typealias Inputs = HotInputs<MergeRule<Base.Element>, Base.Element, Base.Failure>
+  let inputs: [Inputs.Attach] = bases.map { base in
+    Inputs.attach(base, failure: { $0 }) { _, element in .emit(element) }
+  }
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}

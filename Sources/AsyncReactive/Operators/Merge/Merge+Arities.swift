@@ -7,6 +7,8 @@
 // engine; the arity only decides how elements are stored and built into outputs. Everything is
 // `@inlinable` so that the client's module specialises the whole path for its element types. The `any Error`
 // overloads are `@_disfavoredOverload`: it changes no choice and halves a call's type-check time (see the script).
+// Then the hot forms, two per arity, for inputs that are all `HotSequence`s: a `HotSignal` evaluated inside the
+// inputs' sends (the push core), on the hot engine (`HotInputs`) with the same rule as the stream form.
 
 /// Interleaves the elements of two sequences as they are produced.
 ///
@@ -951,4 +953,491 @@ where
       ]
     )
   }
+}
+
+// MARK: Hot inputs
+
+/// Interleaves the elements of two hot sequences, inside their sends.
+///
+/// Every input is hot (a subject, a property, a ``HotSignal``), so the result is a ``HotSignal``: it is evaluated
+/// inside the input's `send`, once for all of its consumers, with the same rules as
+/// ``merge(_:_:)->AsyncMergeSequence<Base1.Element,Base1.Failure>`` (the stream form, which inputs that are not all hot
+/// get).
+///
+/// **Finishes:** when every input has finished.
+///
+/// **Throws:** the inputs' common `Failure`, as soon as any input fails.
+///
+/// ```swift
+/// let refreshes = merge(viewWillAppear, pullToRefresh)   // HotSignal<Void, Never>
+/// ```
+/// - Parameters:
+///   - base1: the first input.
+///   - base2: the second input.
+/// - Returns: a ``HotSignal`` of `Base1.Element`.
+@inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Interleaves the elements of two hot sequences, inside their sends.
+///
+/// The two-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three hot sequences, inside their sends.
+///
+/// The three-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
+@inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three hot sequences, inside their sends.
+///
+/// The three-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of four hot sequences, inside their sends.
+///
+/// The four-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
+/// and so does the result.
+@inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of four hot sequences, inside their sends.
+///
+/// The four-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of five hot sequences, inside their sends.
+///
+/// The five-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
+/// and so does the result.
+@inlinable
+public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of five hot sequences, inside their sends.
+///
+/// The five-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of six hot sequences, inside their sends.
+///
+/// The six-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
+/// and so does the result.
+@inlinable
+public func merge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of six hot sequences, inside their sends.
+///
+/// The six-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of seven hot sequences, inside their sends.
+///
+/// The seven-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
+@inlinable
+public func merge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Element == Base1.Element, Base7.Failure == Base1.Failure
+{
+  makeHotMerge(
+    base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of seven hot sequences, inside their sends.
+///
+/// The seven-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element
+{
+  makeHotMerge(
+    base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of eight hot sequences, inside their sends.
+///
+/// The eight-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
+@inlinable
+public func merge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  _ base8: Base8
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
+  Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
+  Base5.Element: Sendable, Base5.Element == Base1.Element, Base5.Failure == Base1.Failure,
+  Base6.Element: Sendable, Base6.Element == Base1.Element, Base6.Failure == Base1.Failure,
+  Base7.Element: Sendable, Base7.Element == Base1.Element, Base7.Failure == Base1.Failure,
+  Base8.Element: Sendable, Base8.Element == Base1.Element, Base8.Failure == Base1.Failure
+{
+  makeHotMerge(
+    base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+    { $0 }, { $0 })
+}
+
+/// Interleaves the elements of eight hot sequences, inside their sends.
+///
+/// The eight-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  _ base8: Base8
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element,
+  Base8.Element: Sendable, Base8.Element == Base1.Element
+{
+  makeHotMerge(
+    base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+    { $0 }, { $0 })
+}
+
+/// Builds the hot node: the inputs observed synchronously, one rule per connection.
+@inlinable func makeHotMerge<Base1: HotSequence, Base2: HotSequence, Failure: Error>(
+  _ base1: Base1, _ base2: Base2,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}
+
+@inlinable func makeHotMerge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Failure: Error>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}
+
+@inlinable
+func makeHotMerge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Failure: Error>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}
+
+@inlinable
+func makeHotMerge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}
+
+@inlinable
+func makeHotMerge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
+  _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(base6, failure: failure6) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}
+
+@inlinable
+func makeHotMerge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
+  _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
+  _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(base6, failure: failure6) { _, element in .emit(element) },
+    Inputs.attach(base7, failure: failure7) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
+}
+
+@inlinable
+func makeHotMerge<
+  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
+  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence, Failure: Error
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  _ base8: Base8,
+  failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
+  _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
+  _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
+  _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
+  _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
+  _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
+  _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
+  _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
+) -> HotSignal<Base1.Element, Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element,
+  Base4.Element: Sendable, Base4.Element == Base1.Element,
+  Base5.Element: Sendable, Base5.Element == Base1.Element,
+  Base6.Element: Sendable, Base6.Element == Base1.Element,
+  Base7.Element: Sendable, Base7.Element == Base1.Element,
+  Base8.Element: Sendable, Base8.Element == Base1.Element
+{
+  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  let inputs: [Inputs.Attach] = [
+    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(base6, failure: failure6) { _, element in .emit(element) },
+    Inputs.attach(base7, failure: failure7) { _, element in .emit(element) },
+    Inputs.attach(base8, failure: failure8) { _, element in .emit(element) },
+  ]
+  return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }

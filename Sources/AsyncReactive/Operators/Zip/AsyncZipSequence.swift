@@ -101,3 +101,29 @@ where Base.Element: Sendable {
 }
 
 extension AsyncZipSequence: ReactiveSequence {}
+
+// MARK: Hot inputs
+
+/// Pairs the n-th elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal`` with the
+/// rules of ``zip(_:)->AsyncZipSequence<[Base.Element],Base.Failure>``. An empty array gives a signal that has
+/// finished.
+///
+/// ```swift
+/// let answers = zip(players.map(\.answers))   // HotSignal<[Answer], Never>: one round per element
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: a ``HotSignal`` of arrays.
+@inlinable public func zip<Base: HotSequence>(_ bases: [Base]) -> HotSignal<[Base.Element], Base.Failure> {
+  typealias Rule = ZipRule<[ZipBuffer<Base.Element>], [Base.Element]>
+  typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
+  let inputs: [Inputs.Attach] = bases.enumerated().map { index, base in
+    Inputs.attach(base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index].append(element) } }
+  }
+  let count = bases.count
+  return HotSignal(
+    node: Inputs.node(inputs, replay: .none) {
+      Rule(inputCount: count, empty: Array(repeating: ZipBuffer(), count: count)) { buffers in
+        buffers.indices.map { buffers[$0].removeFirst() }
+      }
+    })
+}

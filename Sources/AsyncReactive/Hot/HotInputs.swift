@@ -1,0 +1,226 @@
+/// One connection of a hot node with several inputs (combineLatest, zip, merge, withLatestFrom): it takes the
+/// inputs' events one at a time, in the order its lock admits them, runs the operator's pure rule on each (the
+/// same ``NaryRule`` the pull engine uses), and hands what the rule produced to the node outside the lock, one
+/// event at a time.
+///
+/// Inputs may send from different threads at once, and an observer downstream may send to an input again while
+/// an event is being delivered: the event is queued, and the thread already delivering delivers it next (the
+/// sink outbox rule), so outputs leave in the order the rule produced them and nothing recurses.
+///
+/// `Output` is what the node holds: the rule's output as it is (combineLatest, zip, merge) or made by the user's
+/// closure (withLatestFrom's `combine`), which runs on the delivering thread, outside the lock.
+@usableFromInline final class HotInputs<Rule: NaryRule, Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline typealias Step = Rule.Output
+
+  /// What the node is given.
+  @usableFromInline enum Delivery: Sendable {
+    case value(Step)
+    case end(Termination<Failure>)
+  }
+
+  @usableFromInline struct State: Sendable {
+    @usableFromInline var rule: Rule
+    /// How many inputs finished normally.
+    @usableFromInline var finished = 0
+    /// The result ended: later input events are ignored.
+    @usableFromInline var ended = false
+    /// A thread is delivering to the node now.
+    @usableFromInline var delivering = false
+    /// What waits for the delivering thread, in the order the rule produced it.
+    @usableFromInline var outbox: [Delivery] = []
+
+    @inlinable init(rule: Rule) {
+      self.rule = rule
+    }
+
+    /// Turns a rule's step into deliveries. When nobody is delivering and nothing waits, returns them for the
+    /// caller to deliver at once (and marks it the delivering thread); otherwise queues them.
+    @inlinable mutating func admit(_ step: NaryStep<Step>) -> (Delivery?, Delivery?) {
+      let first: Delivery?
+      var second: Delivery?
+      switch step {
+      case .none: return (nil, nil)
+      case .emit(let output): first = .value(output)
+      case .emitThenFinish(let output):
+        first = .value(output)
+        second = .end(.finished)
+        ended = true
+      case .finish:
+        first = .end(.finished)
+        ended = true
+      }
+      return admit(first, second)
+    }
+
+    @inlinable mutating func admit(_ first: Delivery?, _ second: Delivery?) -> (Delivery?, Delivery?) {
+      if delivering || !outbox.isEmpty {
+        if let first { outbox.append(first) }
+        if let second { outbox.append(second) }
+        return (nil, nil)
+      }
+      delivering = true
+      return (first, second)
+    }
+  }
+
+  @usableFromInline let state: Locked<State>
+  /// The node the outputs go to; held while connected (the inputs' sinks hold this connection).
+  @usableFromInline let node: SubjectStorage<Output, Failure>
+  @usableFromInline let inputCount: Int
+  @usableFromInline let output: @Sendable (Step) -> Output
+
+  @inlinable init(
+    rule: Rule, node: SubjectStorage<Output, Failure>, inputCount: Int, output: @escaping @Sendable (Step) -> Output
+  ) {
+    self.state = Locked(State(rule: rule))
+    self.node = node
+    self.inputCount = inputCount
+    self.output = output
+  }
+
+  /// An input produced an element, which `apply` stores in the rule (under the lock: `apply` is the library's
+  /// own code, never a user closure).
+  @inlinable func receive(_ apply: (inout Rule) -> NaryStep<Step>) {
+    let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
+      guard !state.ended else { return (nil, nil) }
+      return state.admit(apply(&state.rule))
+    }
+    if first != nil || second != nil { deliver(first, second) }
+  }
+
+  /// Input `index` finished normally.
+  @inlinable func finish(_ index: Int) {
+    let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
+      guard !state.ended else { return (nil, nil) }
+      state.finished += 1
+      if state.finished == inputCount {
+        state.ended = true
+        return state.admit(.end(.finished), nil)
+      }
+      return state.admit(state.rule.inputFinished(index))
+    }
+    if first != nil || second != nil { deliver(first, second) }
+  }
+
+  /// An input failed: the result fails at once.
+  @inlinable func fail(_ failure: Failure) {
+    let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
+      guard !state.ended else { return (nil, nil) }
+      state.ended = true
+      return state.admit(.end(.failed(failure)), nil)
+    }
+    if first != nil || second != nil { deliver(first, second) }
+  }
+
+  /// Delivers, then whatever was queued meanwhile, until nothing waits; only the delivering thread calls it.
+  @inlinable func deliver(_ first: Delivery?, _ second: Delivery?) {
+    if let first { perform(first) }
+    if let second { perform(second) }
+    var batch: [Delivery] = []
+    while true {
+      let more = state.withLock { state -> Bool in
+        if state.outbox.isEmpty {
+          state.delivering = false
+          return false
+        }
+        swap(&batch, &state.outbox)
+        return true
+      }
+      guard more else { return }
+      for delivery in batch { perform(delivery) }
+      batch.removeAll(keepingCapacity: true)
+    }
+  }
+
+  @inlinable func perform(_ delivery: Delivery) {
+    switch delivery {
+    case .value(let step): node.send(output(step))
+    case .end(let termination): node.terminate(termination)
+    }
+  }
+}
+
+extension HotInputs {
+  /// How one input of a node is observed during one connection: registers with the input and returns how to
+  /// stop.
+  @usableFromInline typealias Attach = @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void
+
+  /// Observes `input` for the rule: `store` puts an element in the rule (a tuple slot, a zip buffer) and
+  /// returns the rule's step; the input's failure becomes the node's through `failure`.
+  ///
+  /// `index` fixes the input's position for the rule when inputs are attached in another order (withLatestFrom
+  /// observes its other input before its base, so that the base's first element finds the other's value).
+  @inlinable static func attach<Input: HotSequence>(
+    _ input: Input,
+    index fixedIndex: Int? = nil,
+    failure: @escaping @Sendable (Input.Failure) -> Failure,
+    store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
+  ) -> Attach {
+    let upstream = input.hotSignal.node
+    return { inputs, attachIndex in
+      let index = fixedIndex ?? attachIndex
+      let sink = upstream.addSink { element in
+        inputs.receive { rule in store(&rule, element) }
+      } onEnd: { termination in
+        switch termination {
+        case .finished: inputs.finish(index)
+        case .failed(let error): inputs.fail(failure(error))
+        }
+      }
+      return { upstream.removeSink(sink) }
+    }
+  }
+
+  /// A node over `inputs`, connected from its first observer to its last; each connection starts a fresh rule.
+  /// No inputs: a node that has finished.
+  @inlinable static func node(
+    _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay,
+    output: @escaping @Sendable (Step) -> Output,
+    rule: @escaping @Sendable () -> Rule
+  ) -> SubjectStorage<Output, Failure> {
+    guard !inputs.isEmpty else {
+      let node = SubjectStorage<Output, Failure>(replay: .none)
+      node.terminate(.finished)
+      return node
+    }
+    return SubjectStorage(replay: replay) { node in
+      let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
+      let detaches = inputs.enumerated().map { index, attach in attach(connection, index) }
+      return { for detach in detaches { detach() } }
+    }
+  }
+}
+
+extension HotInputs where Output == Step {
+  /// A node over `inputs` that holds the rule's outputs as they are.
+  @inlinable static func node(
+    _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay, rule: @escaping @Sendable () -> Rule
+  ) -> SubjectStorage<Output, Failure> {
+    node(inputs, replay: replay, output: { $0 }, rule: rule)
+  }
+}
+
+/// The merge rule: every element of every input goes out as it comes; the result finishes when all inputs have.
+@usableFromInline struct MergeRule<Element: Sendable>: NaryRule {
+  @usableFromInline static var operatorName: String { "merge" }
+
+  @inlinable init() {}
+
+  @inlinable func inputFinished(_ index: Int) -> NaryStep<Element> { .none }
+}
+
+/// A replay for a node over several inputs: their combined current value when every input has one
+/// (combineLatest of properties), nothing otherwise.
+@inlinable package func combinedReplay<Output, Failure>(
+  _ inputsReplay: [Bool]
+) -> SubjectStorage<Output, Failure>.Replay {
+  !inputsReplay.isEmpty && inputsReplay.allSatisfy { $0 } ? .latest(1) : .none
+}
+
+extension HotSequence {
+  /// Whether this sequence's node gives a new observer a current value (a current-value subject, a property).
+  @inlinable package var replaysCurrent: Bool {
+    if case .none = hotSignal.node.replay { return false }
+    return true
+  }
+}

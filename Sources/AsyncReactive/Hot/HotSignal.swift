@@ -1,0 +1,133 @@
+/// A hot sequence, erased: what every operator on a ``HotSequence`` returns, and what a view model stores to
+/// expose a hot chain (ReactiveSwift's `Signal`; ``Signal`` is the cold one, ReactiveSwift's
+/// `SignalProducer`).
+///
+/// A `HotSignal` is one shared node of a graph that is evaluated inside `send`: all of its consumers share one
+/// evaluation (a `map` closure runs once per event however many loops iterate it), and it observes its inputs
+/// from its first consumer to its last. Iterating it registers a consumer at `makeAsyncIterator()` (or at
+/// ``subscribe(bufferingPolicy:)``); the consumer's own task is the only task. A node over a current value (a
+/// ``CurrentValueSubject``, a ``Property``) gives a new consumer the output of that current value first.
+///
+/// **Finishes:** when its inputs end as the operator says (a `map` when its upstream finishes); a node that
+/// ended stays ended.
+///
+/// **Throws:** `Failure`, to every consumer, after the values buffered for it.
+///
+/// **Cancellation:** a consumer that stops is removed at once; when the last one goes, the node stops
+/// observing its inputs.
+///
+/// ```swift
+/// let query = PassthroughSubject<String, Never>()
+/// let trimmed: HotSignal<String, Never> = query.map { $0.trimmingPrefix(" ") }.filter { !$0.isEmpty }
+/// for await text in trimmed { print(text) }
+/// ```
+public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {
+  /// The node: its consumers' queues, its synchronous observers, and how it reaches its inputs.
+  @usableFromInline package let node: SubjectStorage<Element, Failure>
+
+  @inlinable package init(node: SubjectStorage<Element, Failure>) {
+    self.node = node
+  }
+
+  /// This signal.
+  @inlinable public var hotSignal: HotSignal<Element, Failure> { self }
+
+  /// Registers a consumer now and returns it: every value produced from here on is buffered for it under
+  /// `bufferingPolicy`, even before its loop starts.
+  ///
+  /// ```swift
+  /// let results = viewModel.results.subscribe()
+  /// viewModel.query.send("swift")                  // its result is buffered for `results`
+  /// for await result in results { show(result) }
+  /// ```
+  @inlinable public func subscribe(bufferingPolicy: BufferingPolicy = .unbounded) -> SubjectSubscription<
+    Element, Failure
+  > {
+    SubjectSubscription(storage: node, policy: bufferingPolicy)
+  }
+
+  /// Registers a consumer (unbounded buffer) and starts iterating: `for await value in signal`.
+  @inlinable public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+    subscribe().makeAsyncIterator()
+  }
+
+  /// Calls `onValue` synchronously for each value, and `onEnd` once when the signal ends (`nil` when it
+  /// finished, the error when it failed), while `lifetime` lasts: no task. Delivery follows
+  /// ``Subject/sink(in:onValue:onEnd:)``: on the sending thread, inside `send`, one event at a time.
+  ///
+  /// ```swift
+  /// let lifetime = Lifetime()
+  /// viewModel.isValid.sink(in: lifetime, onValue: { button.isEnabled = $0 }, onEnd: { _ in })
+  /// ```
+  public func sink(
+    in lifetime: Lifetime, onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Failure?) -> Void
+  ) {
+    node.sink(in: lifetime, onValue: onValue, onEnd: onEnd)
+  }
+
+  /// Calls `onValue` synchronously for each value while `lifetime` lasts; see
+  /// ``sink(in:onValue:onEnd:)``.
+  ///
+  /// ```swift
+  /// viewModel.title.sink(in: lifetime) { label.text = $0 }
+  /// ```
+  public func sink(in lifetime: Lifetime, _ onValue: @escaping @Sendable (Element) -> Void) {
+    node.sink(in: lifetime, onValue: onValue, onEnd: { _ in })
+  }
+
+  /// How many consumers and observers this node has now (a downstream operator that observes it counts as
+  /// one).
+  ///
+  /// ```swift
+  /// #expect(viewModel.results.consumerCount == 0)   // the view stopped observing
+  /// ```
+  public var consumerCount: Int { node.consumerCount }
+}
+
+// MARK: The engine: a node fed by other nodes
+
+extension SubjectStorage {
+  /// What a node over `upstream` replays to a consumer that joins while it is connected: the output of the
+  /// upstream's current value when the upstream has one, nothing otherwise.
+  @inlinable package static func replay<Input, InputFailure>(
+    following upstream: SubjectStorage<Input, InputFailure>
+  ) -> Replay {
+    if case .none = upstream.replay { return .none }
+    // `.latest(1)` rather than `.current`: a node that ended still gives its last output to a late consumer, as
+    // a property whose source ended does (ReactiveSwift), instead of only the end.
+    return .latest(1)
+  }
+
+  /// A node fed by one upstream node, observed from the node's first observer to its last.
+  ///
+  /// `observer` is called once per connection, without a lock, and returns what to do with each upstream
+  /// value: per-connection state (a `scan`'s accumulator) lives in what it captures. Upstream values arrive
+  /// one at a time (the upstream's delivery is serial), so that state needs no lock of its own.
+  ///
+  /// - Parameters:
+  ///   - upstream: the input node; kept alive by this node.
+  ///   - observer: makes the value handler of one connection; the handler sends to the node it is given.
+  ///   - onEnd: what the upstream's end does to the node (by default, the same end).
+  @inlinable package static func observing<Input: Sendable, InputFailure: Error>(
+    _ upstream: SubjectStorage<Input, InputFailure>,
+    replay: Replay? = nil,
+    observer: @escaping @Sendable (SubjectStorage) -> @Sendable (Input) -> Void,
+    onEnd: @escaping @Sendable (SubjectStorage, Termination<InputFailure>) -> Void
+  ) -> SubjectStorage {
+    SubjectStorage(replay: replay ?? Self.replay(following: upstream)) { node in
+      let sink = upstream.addSink(onValue: observer(node)) { termination in onEnd(node, termination) }
+      return { upstream.removeSink(sink) }
+    }
+  }
+}
+
+/// The end of a node whose upstream ended with `termination`, failures mapped by `failure`.
+@inlinable package func mapTermination<From: Error, To: Error>(
+  _ termination: Termination<From>, _ failure: (From) -> To
+) -> Termination<To> {
+  switch termination {
+  case .finished: return .finished
+  case .failed(let error): return .failed(failure(error))
+  }
+}

@@ -1,0 +1,171 @@
+/// One connection of a hot node that follows the latest inner node (`flatMapLatest` over properties and other
+/// hot inners): each outer value picks an inner node; the node stops observing the previous inner and observes
+/// the new one, whose values go out until the next switch.
+///
+/// Outer and inner events may come from different threads: every delivery goes through one outbox, admitted under
+/// the lock together with the check that its inner is still the current one, and delivered by one thread at a
+/// time. So no value of a replaced inner goes out after the switch, and nothing recurses.
+@usableFromInline package final class HotSwitch<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline enum Delivery: Sendable {
+    case value(Element)
+    case end(Termination<Failure>)
+  }
+
+  @usableFromInline struct State: Sendable {
+    /// Which inner is current; an inner's events carry the generation it was observed in.
+    @usableFromInline var generation = 0
+    /// Stops observing the current inner.
+    @usableFromInline var detachInner: (@Sendable () -> Void)?
+    /// The current inner has not finished.
+    @usableFromInline var innerActive = false
+    @usableFromInline var outerFinished = false
+    @usableFromInline var ended = false
+    @usableFromInline var delivering = false
+    @usableFromInline var outbox: [Delivery] = []
+
+    @inlinable init() {}
+
+    /// Queues `delivery`; returns whether the caller must deliver (nobody else is).
+    @inlinable mutating func admit(_ delivery: Delivery) -> Bool {
+      outbox.append(delivery)
+      if delivering { return false }
+      delivering = true
+      return true
+    }
+  }
+
+  @usableFromInline let state = Locked(State())
+  @usableFromInline let node: SubjectStorage<Element, Failure>
+  @usableFromInline let select: @Sendable (Outer) -> SubjectStorage<Element, Failure>
+
+  @inlinable init(
+    node: SubjectStorage<Element, Failure>, select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>
+  ) {
+    self.node = node
+    self.select = select
+  }
+
+  /// The outer node produced `value`: switch to the inner it selects.
+  @inlinable func outerValue(_ value: Outer) {
+    let inner = select(value)
+    let (generation, previous) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
+      guard !state.ended else { return (nil, nil) }
+      state.generation += 1
+      state.innerActive = true
+      defer { state.detachInner = nil }
+      return (state.generation, state.detachInner)
+    }
+    previous?()
+    guard let generation else { return }
+    let sink = inner.addSink { [self] element in
+      admit(.value(element), generation: generation)
+    } onEnd: { [self] termination in
+      innerEnded(termination, generation: generation)
+    }
+    let detach: @Sendable () -> Void = { inner.removeSink(sink) }
+    let kept = state.withLock { state -> Bool in
+      guard state.generation == generation, !state.ended, state.innerActive else { return false }
+      state.detachInner = detach
+      return true
+    }
+    if !kept { detach() }
+  }
+
+  @inlinable func outerEnded(_ termination: Termination<Failure>) {
+    let deliver = state.withLock { state -> Bool in
+      guard !state.ended else { return false }
+      switch termination {
+      case .failed:
+        state.ended = true
+        return state.admit(.end(termination))
+      case .finished:
+        state.outerFinished = true
+        guard !state.innerActive else { return false }
+        state.ended = true
+        return state.admit(.end(.finished))
+      }
+    }
+    if deliver { drain() }
+  }
+
+  @inlinable func innerEnded(_ termination: Termination<Failure>, generation: Int) {
+    let deliver = state.withLock { state -> Bool in
+      guard !state.ended, state.generation == generation else { return false }
+      switch termination {
+      case .failed:
+        state.ended = true
+        return state.admit(.end(termination))
+      case .finished:
+        state.innerActive = false
+        state.detachInner = nil
+        guard state.outerFinished else { return false }
+        state.ended = true
+        return state.admit(.end(.finished))
+      }
+    }
+    if deliver { drain() }
+  }
+
+  /// Queues a value of inner `generation` unless that inner was replaced meanwhile.
+  @inlinable func admit(_ delivery: Delivery, generation: Int) {
+    let deliver = state.withLock { state -> Bool in
+      guard !state.ended, state.generation == generation else { return false }
+      return state.admit(delivery)
+    }
+    if deliver { drain() }
+  }
+
+  /// Stops observing the current inner (the node disconnects).
+  @inlinable func detach() {
+    let detach = state.withLock { state -> (@Sendable () -> Void)? in
+      state.ended = true
+      defer { state.detachInner = nil }
+      return state.detachInner
+    }
+    detach?()
+  }
+
+  @inlinable func drain() {
+    var batch: [Delivery] = []
+    while true {
+      let more = state.withLock { state -> Bool in
+        if state.outbox.isEmpty {
+          state.delivering = false
+          return false
+        }
+        swap(&batch, &state.outbox)
+        return true
+      }
+      guard more else { return }
+      for delivery in batch {
+        switch delivery {
+        case .value(let element): node.send(element)
+        case .end(let termination): node.terminate(termination)
+        }
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+  }
+}
+
+extension SubjectStorage {
+  /// A node that follows the inner node `select` picks for each value of `outer` (flatMapLatest over hot inners):
+  /// it finishes once `outer` and the current inner have finished, and fails as soon as either fails.
+  @inlinable package static func switching<Outer: Sendable>(
+    _ outer: SubjectStorage<Outer, Failure>,
+    select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>
+  ) -> SubjectStorage {
+    SubjectStorage(replay: replay(following: outer)) { node in
+      let connection = HotSwitch(node: node, select: select)
+      let sink = outer.addSink { value in
+        connection.outerValue(value)
+      } onEnd: { termination in
+        connection.outerEnded(termination)
+      }
+      return {
+        outer.removeSink(sink)
+        connection.detach()
+      }
+    }
+  }
+}
