@@ -36,18 +36,19 @@
 
   @usableFromInline let state = Locked(State())
   @usableFromInline let node: SubjectStorage<Element, Failure>
-  @usableFromInline let select: @Sendable (Outer) -> SubjectStorage<Element, Failure>
+  /// Picks the inner node for an outer value; let go of once the outer node ended, so that what it captures (the
+  /// inner properties) does not outlive the sources that can still change it.
+  @usableFromInline let selector = Locked<HotSelector<Outer, Element, Failure>?>(nil)
 
-  @inlinable init(
-    node: SubjectStorage<Element, Failure>, select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>
-  ) {
+  @inlinable init(node: SubjectStorage<Element, Failure>, selector: HotSelector<Outer, Element, Failure>) {
     self.node = node
-    self.select = select
+    self.selector.withLock { $0 = selector }
   }
 
   /// The outer node produced `value`: switch to the inner it selects.
   @inlinable func outerValue(_ value: Outer) {
-    let inner = select(value)
+    guard let selector = selector.withLock({ $0 }) else { return }
+    let inner = selector.select(value)
     let (generation, previous) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
       guard !state.ended else { return (nil, nil) }
       state.generation += 1
@@ -72,6 +73,7 @@
   }
 
   @inlinable func outerEnded(_ termination: Termination<Failure>) {
+    selector.withLock { $0 = nil }
     let deliver = state.withLock { state -> Bool in
       guard !state.ended else { return false }
       switch termination {
@@ -117,6 +119,7 @@
 
   /// Stops observing the current inner (the node disconnects).
   @inlinable func detach() {
+    selector.withLock { $0 = nil }
     let detach = state.withLock { state -> (@Sendable () -> Void)? in
       state.ended = true
       defer { state.detachInner = nil }
@@ -148,15 +151,31 @@
   }
 }
 
+/// The user's choice of inner node, in a class of its own: the switching node's connector holds it weakly, so that
+/// its consumers do not keep the inner sources alive (the value that describes the graph, a ``Property``, does).
+@usableFromInline final class HotSelector<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let select: @Sendable (Outer) -> SubjectStorage<Element, Failure>
+
+  @inlinable init(_ select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>) {
+    self.select = select
+  }
+}
+
 extension SubjectStorage {
-  /// A node that follows the inner node `select` picks for each value of `outer` (flatMapLatest over hot inners):
-  /// it finishes once `outer` and the current inner have finished, and fails as soon as either fails.
-  @inlinable package static func switching<Outer: Sendable>(
+  /// A node that follows the inner node `selector` picks for each value of `outer` (flatMapLatest over hot
+  /// inners): it finishes once `outer` and the current inner have finished, and fails as soon as either fails.
+  /// The caller keeps `selector` alive for as long as the graph can gain consumers.
+  @inlinable static func switching<Outer: Sendable>(
     _ outer: SubjectStorage<Outer, Failure>,
-    select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>
+    selector: HotSelector<Outer, Element, Failure>
   ) -> SubjectStorage {
-    SubjectStorage(replay: replay(following: outer)) { node in
-      let connection = HotSwitch(node: node, select: select)
+    SubjectStorage(replay: replay(following: outer)) { [weak selector] node in
+      guard let selector else {
+        // Nobody can iterate the graph any more: end the consumer that still registered.
+        node.terminate(.finished)
+        return {}
+      }
+      let connection = HotSwitch(node: node, selector: selector)
       let sink = outer.addSink { value in
         connection.outerValue(value)
       } onEnd: { termination in

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension AsyncSequence {
   /// Runs side effects on each event without changing the values: for logging and debugging where a value
   /// comes from (RAC `doNext:` / `doCompleted:` / `doError:`, RxSwift `do(onNext:…)`, Combine
@@ -133,3 +135,58 @@ extension AsyncHandleEventsSequence: Sendable where Base: Sendable {}
 /// Each iteration iterates the upstream anew, so `retry` works through it.
 extension AsyncHandleEventsSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncHandleEventsSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// Runs side effects on each event inside the upstream's `send`, once for all consumers (RxSwift
+  /// `do(onNext:…)` on a shared chain, ReactiveSwift `on(value:…)`).
+  ///
+  /// The node reports its own connection: `onStart` when it starts observing the upstream (its first
+  /// consumer arrived), then `onValue` per value and exactly one of `onFinish`, `onFailure` or `onCancel` (its
+  /// last consumer left before the upstream ended). A node that connects again reports a new round.
+  ///
+  /// ```swift
+  /// let logged = viewModel.query.handleEvents(onValue: { print("query:", $0) })   // HotSignal<String, Never>
+  /// ```
+  @inlinable public func handleEvents(
+    onStart: (@Sendable () -> Void)? = nil,
+    onValue: (@Sendable (Element) -> Void)? = nil,
+    onFinish: (@Sendable () -> Void)? = nil,
+    onFailure: (@Sendable (Failure) -> Void)? = nil,
+    onCancel: (@Sendable () -> Void)? = nil
+  ) -> HotSignal<Element, Failure> {
+    let upstream = hotSignal.node
+    return HotSignal(
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+        onStart?()
+        let ending = HotEnding()
+        let sink = upstream.addSink { value in
+          onValue?(value)
+          node.send(value)
+        } onEnd: { termination in
+          if ending.claim() {
+            switch termination {
+            case .finished: onFinish?()
+            case .failed(let error): onFailure?(error)
+            }
+          }
+          node.terminate(termination)
+        }
+        return {
+          upstream.removeSink(sink)
+          if ending.claim() { onCancel?() }
+        }
+      })
+  }
+}
+
+/// Which of a connection's two ways of ending came first: the upstream's end or the disconnection.
+@usableFromInline final class HotEnding: Sendable {
+  @usableFromInline let ended = Atomic<Bool>(false)
+
+  @inlinable init() {}
+
+  /// `true` for the first caller only.
+  @inlinable func claim() -> Bool { !ended.exchange(true, ordering: .acquiringAndReleasing) }
+}

@@ -54,9 +54,11 @@ extension PropertyProtocol {
     _ transform: @escaping @Sendable (Value) -> Inner
   ) -> Property<Inner.Value> {
     let base = property
+    let selector = HotSelector<Value, Inner.Value, Never> { transform($0).hotSignal.node }
     return Property(
       read: { transform(base.value).value },
-      changes: HotSignal(node: .switching(base.hotSignal.node) { transform($0).hotSignal.node }))
+      changes: HotSignal(node: .switching(base.hotSignal.node, selector: selector)),
+      owner: selector)
   }
 }
 

@@ -373,6 +373,8 @@ private func throwingInner(_ value: Int) throws -> Signal<Int, Never> {
 
 /// Compiles only for the merging operator's sequence type.
 private func expectMerging<Base, Inner, Failure>(_ sequence: AsyncFlattenSequence<Base, Inner, Failure>) {}
+/// A hot outer (a subject) gets the hot merge: a `HotSignal` evaluated inside the outer `send`.
+private func expectMerging<Element, Failure>(_ sequence: HotSignal<Element, Failure>) {}
 
 private func hasFailure<S: AsyncSequence, Failure>(_ sequence: S, _ failure: Failure.Type) -> Bool {
   S.Failure.self == Failure.self

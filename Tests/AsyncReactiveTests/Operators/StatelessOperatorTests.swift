@@ -99,7 +99,8 @@ struct StatelessOperatorTests {
       onFinish: { log.append("finish") },
       onCancel: { log.append("cancel") }
     )
-    var iterator: AsyncHandleEventsSequence<PassthroughSubject<Int, Never>>.Iterator? = events.makeAsyncIterator()
+    // On a subject, handleEvents is hot: its node reports its connection, which the last consumer ends.
+    var iterator: SubjectSubscription<Int, Never>.Iterator? = events.makeAsyncIterator()
     subject.send(1)
     _ = await iterator?.next()
     iterator = nil
