@@ -8,7 +8,20 @@ import Testing
 /// recording task starts), so a subject's values sent right after `init` are not missed. Waiting for values
 /// or for the end is a handshake resumed by the recording itself: no polling.
 ///
-/// A value is stamped when the recording task receives it, so wait for the values due at the current time
+/// **Hot sources** (subjects, properties, ``HotSignal``s and every operator over them) are recorded inside `send`,
+/// with no task: each value is stamped with the clock's `now` at the send, and an assertion right after the send
+/// needs no `await`; "nothing was emitted" is exact.
+///
+/// ```swift
+/// let recorder = Recorder(viewModel.isSignupEnabled, clock: clock)
+/// viewModel.password.send("hunter22")
+/// #expect(recorder.values.map(\.value) == [false, true])   // no await
+/// viewModel.password.send("hunter22")
+/// #expect(recorder.values.count == 2)                      // exact: nothing else was emitted
+/// ```
+///
+/// Any other sequence is iterated by a recording task. A value is stamped when that task receives it, so wait for
+/// the values due at the current time
 /// (``waitForValues(count:timeout:fileID:filePath:line:column:)``) before advancing the clock again.
 ///
 /// **Cancellation:** ``cancel()``, or releasing the recorder, cancels the recording task, which stops the
@@ -40,7 +53,10 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   }
 
   private let storage: Storage
-  private let task: Task<Void, Never>
+  /// The recording task of a cold sequence; `nil` for a hot one, which is observed synchronously.
+  private let task: Task<Void, Never>?
+  /// Where the synchronous observer of a hot sequence lives.
+  private let lifetime: Lifetime?
   private let clock: TestClock
 
   /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
@@ -57,6 +73,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     let storage = Storage()
     self.storage = storage
     self.clock = clock
+    self.lifetime = nil
     task = Task {
       var iterator = iterator
       do throws(Failure) {
@@ -70,8 +87,34 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     }
   }
 
+  /// Starts recording the hot sequence `base` inside its sends: each value is recorded, stamped with `clock.now`,
+  /// before the `send` that produced it returns.
+  ///
+  /// ```swift
+  /// let recorder = Recorder(viewModel.results, clock: clock)
+  /// viewModel.query.send("swift")
+  /// #expect(recorder.values.map(\.value) == [["AsyncReactive"]])
+  /// ```
+  /// - Parameters:
+  ///   - base: the hot sequence to record; observed before this returns.
+  ///   - clock: the clock whose `now` stamps values and the termination.
+  public init<Base: HotSequence>(_ base: Base, clock: TestClock) where Base.Element == Element, Base.Failure == Failure {
+    let storage = Storage()
+    let lifetime = Lifetime()
+    self.storage = storage
+    self.clock = clock
+    self.lifetime = lifetime
+    self.task = nil
+    base.hotSignal.sink(in: lifetime) { value in
+      storage.record(value, at: clock.now)
+    } onEnd: { failure in
+      storage.terminate(failure.map { .failed($0) } ?? .finished, at: clock.now)
+    }
+  }
+
   deinit {
-    task.cancel()
+    task?.cancel()
+    lifetime?.cancel()
   }
 
   /// The values recorded so far, in arrival order.
@@ -187,14 +230,19 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     TestClock.describe(now: clock.now, deadlines: clock.sleeperDeadlines)
   }
 
-  /// Stops recording: cancels the task iterating the sequence.
+  /// Stops recording: cancels the task iterating the sequence, or stops observing a hot one, which then counts
+  /// as finished at the clock's `now` (as a cancelled iteration finishes).
   ///
   /// ```swift
   /// recorder.cancel()
   /// await recorder.waitForTermination()
   /// ```
   public func cancel() {
-    task.cancel()
+    task?.cancel()
+    if let lifetime {
+      lifetime.cancel()
+      storage.terminate(.finished, at: clock.now)
+    }
   }
 
   private struct ValueWaiter {
@@ -292,7 +340,8 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
 
     func terminate(_ termination: Termination, at instant: TestClock.Instant) {
       let (valueWaiters, terminationWaiters, values, timed) = state.withLock { state in
-        let timed = Timed(termination, at: instant)
+        // The first end counts (a hot recording that was cancelled after its source ended keeps that end).
+        let timed = state.termination ?? Timed(termination, at: instant)
         state.termination = timed
         defer {
           state.valueWaiters = []

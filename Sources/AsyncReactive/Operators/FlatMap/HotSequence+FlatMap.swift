@@ -6,7 +6,8 @@
 // `flatMap(maxConcurrent:buffering:)` and the `buffering:` forms stay stream forms.
 
 extension HotSequence {
-  /// Maps each element to an inner sequence inside the outer `send` and merges their elements (RAC `flattenMap`, RxSwift `flatMap`): inner sequences run concurrently, outputs interleave as produced.
+  /// Maps each element to an inner sequence inside the outer `send` and merges their elements (RAC `flattenMap`,
+  /// RxSwift `flatMap`): inner sequences run concurrently, outputs interleave as produced.
   ///
   /// The transform runs once per outer element for all consumers; an immediate inner (`Signal.just`) is
   /// delivered in place, a hot one is observed synchronously, any other runs in a task of its own.
@@ -29,7 +30,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .merge, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .merge, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and merges their elements.
@@ -46,7 +48,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
-      .merge, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .merge, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure
+    )
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and merges their elements.
@@ -63,7 +66,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .merge, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .merge, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and merges their elements.
@@ -80,7 +84,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .merge, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .merge, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and merges their elements.
@@ -100,7 +105,8 @@ extension HotSequence {
       .merge, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: { $0 })
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy` says (ReactiveSwift `flatMap(.latest)`).
+  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy` says
+  /// (ReactiveSwift `flatMap(.latest)`).
   ///
   /// The transform runs once per outer element for all consumers; an immediate inner (`Signal.just`) is
   /// delivered in place, a hot one is observed synchronously, any other runs in a task of its own.
@@ -125,10 +131,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      strategy, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      strategy, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy` says.
+  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy`
+  /// says.
   ///
   /// Works as ``flatMap(_:_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -143,10 +151,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
-      strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy` says.
+  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy`
+  /// says.
   ///
   /// Works as ``flatMap(_:_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -161,10 +171,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      strategy, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      strategy, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy` says.
+  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy`
+  /// says.
   ///
   /// Works as ``flatMap(_:_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -179,10 +191,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      strategy, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      strategy, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy` says.
+  /// Maps each element to an inner sequence inside the outer `send` and combines the inner sequences as `strategy`
+  /// says.
   ///
   /// Works as ``flatMap(_:_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -200,7 +214,9 @@ extension HotSequence {
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: { $0 })
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and follows only the latest one (RxSwift `flatMapLatest`, ReactiveSwift `flatMap(.latest)`): a new element cancels the running inner sequence, whose later elements never arrive.
+  /// Maps each element to an inner sequence inside the outer `send` and follows only the latest one (RxSwift
+  /// `flatMapLatest`, ReactiveSwift `flatMap(.latest)`): a new element cancels the running inner sequence, whose later
+  /// elements never arrive.
   ///
   /// The transform runs once per outer element for all consumers; an immediate inner (`Signal.just`) is
   /// delivered in place, a hot one is observed synchronously, any other runs in a task of its own.
@@ -223,7 +239,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .latest, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .latest, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and follows only the latest one.
@@ -240,7 +257,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
-      .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and follows only the latest one.
@@ -257,7 +275,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .latest, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .latest, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and follows only the latest one.
@@ -274,7 +293,8 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .latest, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .latest, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
   /// Maps each element to an inner sequence inside the outer `send` and follows only the latest one.
@@ -294,7 +314,9 @@ extension HotSequence {
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: { $0 })
   }
 
-  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner sequence runs (RxSwift `flatMapFirst`, ReactiveSwift `flatMap(.throttle)`): the transform is not even called for them.
+  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner
+  /// sequence runs (RxSwift `flatMapFirst`, ReactiveSwift `flatMap(.throttle)`): the transform is not even called for
+  /// them.
   ///
   /// The transform runs once per outer element for all consumers; an immediate inner (`Signal.just`) is
   /// delivered in place, a hot one is observed synchronously, any other runs in a task of its own.
@@ -317,10 +339,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .first, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .first, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner sequence runs.
+  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner
+  /// sequence runs.
   ///
   /// Works as ``flatMapFirst(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -334,10 +358,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
-      .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure
+    )
   }
 
-  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner sequence runs.
+  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner
+  /// sequence runs.
   ///
   /// Works as ``flatMapFirst(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -351,10 +377,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .first, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .first, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner sequence runs.
+  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner
+  /// sequence runs.
   ///
   /// Works as ``flatMapFirst(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -368,10 +396,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .first, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .first, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner sequence runs.
+  /// Maps each element to an inner sequence inside the outer `send`, ignoring elements that arrive while an inner
+  /// sequence runs.
   ///
   /// Works as ``flatMapFirst(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -388,7 +418,8 @@ extension HotSequence {
       .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: { $0 })
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in order (RxSwift `concatMap`, ReactiveSwift `flatMap(.concat)`).
+  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in
+  /// order (RxSwift `concatMap`, ReactiveSwift `flatMap(.concat)`).
   ///
   /// The transform runs once per outer element for all consumers; an immediate inner (`Signal.just`) is
   /// delivered in place, a hot one is observed synchronously, any other runs in a task of its own.
@@ -411,10 +442,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .concat, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .concat, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in order.
+  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in
+  /// order.
   ///
   /// Works as ``concatMap(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -428,10 +461,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
-      .concat, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .concat, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in order.
+  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in
+  /// order.
   ///
   /// Works as ``concatMap(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -445,10 +480,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .concat, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 }, transformFailure: absurdTransformFailure)
+      .concat, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in order.
+  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in
+  /// order.
   ///
   /// Works as ``concatMap(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
@@ -462,10 +499,12 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .concat, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure, transformFailure: absurdTransformFailure)
+      .concat, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      transformFailure: absurdTransformFailure)
   }
 
-  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in order.
+  /// Maps each element to an inner sequence inside the outer `send` and runs the inner sequences one at a time, in
+  /// order.
   ///
   /// Works as ``concatMap(_:)->HotSignal<Inner.Element,Never>`` does; only what differs is written here.
   ///
