@@ -98,7 +98,8 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// - Parameters:
   ///   - base: the hot sequence to record; observed before this returns.
   ///   - clock: the clock whose `now` stamps values and the termination.
-  public init<Base: HotSequence>(_ base: Base, clock: TestClock) where Base.Element == Element, Base.Failure == Failure {
+  public init<Base: HotSequence>(_ base: Base, clock: TestClock)
+  where Base.Element == Element, Base.Failure == Failure {
     let storage = Storage()
     let lifetime = Lifetime()
     self.storage = storage

@@ -47,6 +47,9 @@ public final class ActivityTracker: PropertyProtocol {
   @usableFromInline let count = CurrentValueSubject<Int, Never>(0)
   /// The count, changed under this lock so that concurrent starts and ends never lose an update.
   let changes = Locked<Int>(0)
+  /// The counts to send, queued under `changes` (in the order of the changes) and sent after it: sending runs
+  /// the tracker's hot graph and observers, which may start or end tracked work again.
+  let publications = PublicationQueue<Int>()
 
   /// The tracker as a ``Property``: `activeCount > 0`, and on iteration each change of it.
   public let property: Property<Bool>
@@ -143,16 +146,12 @@ public final class ActivityTracker: PropertyProtocol {
 
   /// Adds `delta` to the count and sends the new count, in the order of the changes.
   func change(by delta: Int) {
-    let (count, changes) = (self.count, self.changes)
-    // The Observation announcement runs its handlers outside our lock (they may call back into the tracker);
-    // the send, under it, only stores the value and resumes the subject's waiting consumers.
-    count.observation.mutation {
-      changes.withLock { active in
-        active += delta
-        precondition(active >= 0, "Internal inconsistency: ActivityTracker ended more activity than it began")
-        count.storage.send(active)
-      }
+    changes.withLock { active in
+      active += delta
+      precondition(active >= 0, "Internal inconsistency: ActivityTracker ended more activity than it began")
+      publications.enqueue(active)
     }
+    publications.flush { count.send($0) }
   }
 }
 

@@ -29,6 +29,18 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Whether `trackers` has any: written and read under the command's lock, so that a command nobody tracks
   /// takes no second lock per `executing` change.
   private let isTracked = Atomic<Bool>(false)
+  /// What the command publishes, queued under its lock (so in the order of its transitions) and delivered after
+  /// it: publishing runs user code (hot graphs, sinks, Observation `onChange`), which may call the command again.
+  private let publications = PublicationQueue<Publication>()
+
+  private enum Publication: Sendable {
+    case executing(Bool)
+    case open(Bool?)
+    case value(Output)
+    case error(any Error)
+    case endStreams
+    case addTracker(ActivityTracker)
+  }
 
   init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
     self.work = work
@@ -115,6 +127,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
         return .wait(id)
       }
     }
+    flushPublications()
     for cancel in toCancel { cancel() }
     guard let admission else {
       report("refused: disabled")
@@ -180,7 +193,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
           report("cancelled")
         } else {
           report("failure: \(error)")
-          errors.send(error)
+          publications.enqueue(.error(error))
         }
       }
       throw cancelled ? CancellationError() : error
@@ -190,7 +203,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
         report("cancelled")
       } else {
         report("value: \(output)")
-        values.send(output)
+        publications.enqueue(.value(output))
       }
     }
     if cancelled { throw CancellationError() }
@@ -204,16 +217,16 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     var next: Machine.Turn?
     let cancelled = state.withLock { machine -> Bool in
       let finish = machine.finish(id, taskCancelled: taskCancelled)
-      // Published under the lock, unlike the usual pattern: `executing` must read false → true → false in
-      // the order the transitions happened, and a result dropped by `.cancelPrevious` must never be sent
-      // after the run that replaced it started. Sending only takes the subjects' own locks and never calls
-      // back into the command, so this cannot deadlock.
+      // Queued under the lock: `executing` must read false → true → false in the order the transitions
+      // happened, and a result dropped by `.cancelPrevious` must never be sent after the run that replaced it
+      // started. Delivered after it (`flushPublications`), since delivering runs user code.
       publishResult(finish.cancelled)
       publish(finish.changes)
-      if finish.endStreams { endStreams() }
+      if finish.endStreams { publications.enqueue(.endStreams) }
       next = finish.next
       return finish.cancelled
     }
+    flushPublications()
     next?.resume(returning: true)
     return cancelled
   }
@@ -233,41 +246,61 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   private func apply(_ cancellation: Machine.CancelEffects) {
     for turn in cancellation.turns { turn.resume(returning: false) }
     for cancel in cancellation.tasks { cancel() }
-    if cancellation.endStreams { endStreams() }
-  }
-
-  /// Called under the lock, so that changes are published in the order they happened.
-  private func publish(_ changes: Machine.Changes) {
-    if let executing = changes.executing {
-      self.executing.send(executing)
-      trackExecuting(executing)
+    if cancellation.endStreams {
+      publications.enqueue(.endStreams)
+      flushPublications()
     }
-    if let open = changes.open { self.open.send(open) }
   }
 
-  /// Begins or ends the trackers' activity as `executing` changes. Called under the command's lock, so the
-  /// trackers see the changes in order; a tracker never calls back into a command.
-  private func trackExecuting(_ executing: Bool) {
-    guard isTracked.load(ordering: .relaxed) else { return }
-    trackers.withLock { trackers in
-      for index in trackers.indices {
-        if executing {
-          if trackers[index].token == nil { trackers[index].token = trackers[index].tracker.begin() }
-        } else {
-          trackers[index].token?.end()
-          trackers[index].token = nil
-        }
+  /// Called under the lock, so that changes are queued in the order they happened.
+  private func publish(_ changes: Machine.Changes) {
+    if let executing = changes.executing { publications.enqueue(.executing(executing)) }
+    if let open = changes.open { publications.enqueue(.open(open)) }
+  }
+
+  /// Delivers the queued publications; called with no lock held.
+  private func flushPublications() {
+    publications.flush { publication in
+      switch publication {
+      case .executing(let executing):
+        self.executing.send(executing)
+        trackExecuting(executing)
+      case .open(let open): self.open.send(open)
+      case .value(let output): values.send(output)
+      case .error(let error): errors.send(error)
+      case .endStreams: endStreams()
+      case .addTracker(let tracker):
+        let executing = self.executing.value
+        trackers.withLock { $0.append((tracker, executing ? tracker.begin() : nil)) }
+        isTracked.store(true, ordering: .relaxed)
       }
     }
   }
 
+  /// Begins or ends the trackers' activity as `executing` changes. Called by the one thread delivering the
+  /// command's publications, so the trackers see the changes in order.
+  private func trackExecuting(_ executing: Bool) {
+    guard isTracked.load(ordering: .relaxed) else { return }
+    // Only the delivering thread touches the list; the tracker's begin and end run with no lock held (they
+    // publish the tracker's count, which runs user code).
+    var list = trackers.withLock { $0 }
+    for index in list.indices {
+      if executing {
+        if list[index].token == nil { list[index].token = list[index].tracker.begin() }
+      } else {
+        list[index].token?.end()
+        list[index].token = nil
+      }
+    }
+    trackers.withLock { $0 = list }
+  }
+
   /// Feeds `tracker` from now on: it is active while this command executes.
   func addTracker(_ tracker: ActivityTracker) {
-    state.withLock { machine in
-      let executing = self.executing.value
-      trackers.withLock { $0.append((tracker, executing ? tracker.begin() : nil)) }
-      isTracked.store(true, ordering: .relaxed)
-    }
+    // Through the publications, so that the tracker starts from the `executing` of the last change published
+    // before it and sees every later one.
+    publications.enqueue(.addTracker(tracker))
+    flushPublications()
   }
 
   private func endStreams() {

@@ -1,0 +1,178 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Observation
+import Synchronization
+import Testing
+
+/// One hot operator kind: how to build it over a subject of `Int`s.
+struct HotOperatorCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let build: @Sendable (PassthroughSubject<Int, Never>) -> HotSignal<Int, Never>
+  var testDescription: String { name }
+
+  static let all: [HotOperatorCase] = [
+    .init(name: "map") { $0.map { $0 * 10 } },
+    .init(name: "filter") { $0.filter { $0 != 2 } },
+    .init(name: "compactMap") { $0.compactMap { $0 == 2 ? nil : $0 * 2 } },
+    .init(name: "scan") { $0.scan(0, +) },
+    .init(name: "removeDuplicates") { $0.removeDuplicates() },
+    .init(name: "prefix(while:)") { $0.prefix { $0 < 50 } },
+    .init(name: "not") { $0.map { $0.isMultiple(of: 2) }.not().map { $0 ? 1 : 0 } },
+    .init(name: "handleEvents") { $0.handleEvents(onValue: { _ in }) },
+    .init(name: "materialize") { $0.materialize().compactMap { if case .value(let v) = $0 { v } else { nil } } },
+    // The graph holds the other input's storage, not the subject: the closure keeps it alive (a released
+    // subject would finish, and end a combineLatest whose input never produced).
+    .init(name: "combineLatest") { subject in
+      let other = CurrentValueSubject<Int, Never>(100)
+      return combineLatest(subject, other).map { [other] in $0 + $1 + other.value - 100 }
+    },
+    .init(name: "zip") { subject in zip(subject, subject.map { $0 * 10 }).map { $0 + $1 } },
+    .init(name: "merge") { subject in merge(subject, PassthroughSubject<Int, Never>()) },
+    .init(name: "withLatestFrom") { subject in
+      let other = CurrentValueSubject<Int, Never>(5)
+      return subject.withLatestFrom(other.hotSignal) { [other] in $0 + $1 + other.value - 5 }
+    },
+    .init(name: "withLatestFrom(property)") { $0.withLatestFrom(Property(value: 7)) { $0 + $1 } },
+    .init(name: "flatMapLatest (immediate inner)") { $0.flatMapLatest { Signal<Int, Never>.just($0 * 3) } },
+    .init(name: "flatMap (hot inner)") { subject in subject.flatMap { value in CurrentValueSubject<Int, Never>(value) }
+    },
+    .init(name: "concatMap (immediate inner)") { $0.concatMap { Signal<Int, Never>.just($0 + 1) } },
+  ]
+}
+
+@Suite("Push core: every hot operator kind")
+struct PushCoreOperatorTests {
+  /// What `kind` produces for `inputs` sent one after the other on a fresh graph, read by a sink.
+  static func outputs(_ kind: HotOperatorCase, for inputs: [Int]) -> [Int] {
+    let subject = PassthroughSubject<Int, Never>()
+    let lifetime = Lifetime()
+    let log = Log<Int>()
+    kind.build(subject).sink(in: lifetime) { log.append($0) }
+    for input in inputs { subject.send(input) }
+    return log.all
+  }
+
+  @Test("send has been fully processed when it returns: a sink downstream saw it", arguments: HotOperatorCase.all)
+  func processedInsideSend(_ kind: HotOperatorCase) {
+    let inputs = [1, 2, 2, 3]
+    let subject = PassthroughSubject<Int, Never>()
+    let lifetime = Lifetime()
+    let log = Log<Int>()
+    kind.build(subject).sink(in: lifetime) { log.append($0) }
+    var counts: [Int] = []
+    for input in inputs {
+      subject.send(input)
+      counts.append(log.all.count)  // read right after send: no await in between
+    }
+    let expected = Self.outputs(kind, for: inputs)
+    #expect(log.all == expected)
+    #expect(!expected.isEmpty)
+    // Every send added its outputs before it returned: the counts grow as the outputs of each prefix do.
+    #expect(counts == (1...inputs.count).map { Self.outputs(kind, for: Array(inputs.prefix($0))).count })
+  }
+
+  @Test(
+    "a send from inside an observer is queued and delivered after the current event", arguments: HotOperatorCase.all)
+  func reentrantSendIsQueued(_ kind: HotOperatorCase) {
+    for _ in 0..<1_000 {
+      let subject = PassthroughSubject<Int, Never>()
+      let lifetime = Lifetime()
+      let log = Log<Int>()
+      let depth = Depth()
+      let sentAgain = Once()
+      kind.build(subject).sink(in: lifetime) { value in
+        depth.enter()
+        log.append(value)
+        if sentAgain.claim() { subject.send(40) }
+        depth.leave()
+      }
+      subject.send(1)
+      subject.send(3)
+      #expect(log.all == Self.outputs(kind, for: [1, 40, 3]))
+      #expect(depth.deepest == 1)  // never delivered recursively
+    }
+  }
+
+  @Test("consumers of one operator value share one evaluation: the closure runs once per event")
+  func sharedEvaluation() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let calls = Counter()
+    let doubled = subject.map { value -> Int in
+      calls.increment()
+      return value * 2
+    }
+    let consumers = (0..<3).map { _ in doubled.subscribe() }
+    let lifetime = Lifetime()
+    let log = Log<Int>()
+    doubled.sink(in: lifetime) { log.append($0) }
+    #expect(subject.consumerCount == 1)  // the node observes the subject once, for all four
+    subject.send(1)
+    subject.send(2)
+    subject.finish()
+    #expect(calls.value == 2)
+    #expect(log.all == [2, 4])
+    for consumer in consumers { #expect(await consumer.collect() == [2, 4]) }
+  }
+
+  @Test("a node observes its inputs from its first consumer to its last, and holds no task")
+  func referenceCountedConnection() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let other = CurrentValueSubject<Int, Never>(0)
+    let chain = combineLatest(subject.map { $0 + 1 }, other).withLatestFrom(other) { $0.0 + $1 }
+    #expect(subject.consumerCount == 0)
+    var first: SubjectSubscription<Int, Never>? = chain.subscribe()
+    var second: SubjectSubscription<Int, Never>? = chain.subscribe()
+    #expect(subject.consumerCount == 1)
+    #expect(other.consumerCount == 1)  // combineLatest's input; withLatestFrom reads the property's value
+    first = nil
+    #expect(subject.consumerCount == 1)
+    second = nil
+    _ = (first, second)
+    #expect(subject.consumerCount == 0)
+    #expect(other.consumerCount == 0)
+  }
+
+  @Test("an Observation onChange that triggers the command while it publishes executing does not deadlock")
+  func observationOnChangeMayTriggerTheCommand() async throws {
+    for _ in 0..<200 {
+      let runs = Counter()
+      let command = Command<Void, Void>(policy: .enqueue) { runs.increment() }
+      let triggered = Once()
+      withObservationTracking {
+        _ = command.executing.value
+      } onChange: {
+        if triggered.claim() { command.trigger() }
+      }
+      try await command.execute()
+      var executing = command.executing.makeAsyncIterator()
+      while await executing.next() == true {}  // the triggered run ends too
+      #expect(runs.value >= 1)
+      #expect(triggered.claimed)
+    }
+  }
+}
+
+/// How deep a callback is nested in itself, and the deepest it ever was.
+private final class Depth: Sendable {
+  private let state = Mutex((current: 0, deepest: 0))
+
+  func enter() {
+    state.withLock { state in
+      state.current += 1
+      state.deepest = max(state.deepest, state.current)
+    }
+  }
+
+  func leave() { state.withLock { $0.current -= 1 } }
+
+  var deepest: Int { state.withLock { $0.deepest } }
+}
+
+/// `true` for the first claim only.
+private final class Once: Sendable {
+  private let taken = Atomic<Bool>(false)
+
+  func claim() -> Bool { !taken.exchange(true, ordering: .acquiringAndReleasing) }
+
+  var claimed: Bool { taken.load(ordering: .acquiring) }
+}
