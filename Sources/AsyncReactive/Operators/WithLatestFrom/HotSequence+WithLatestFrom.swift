@@ -145,7 +145,8 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:_:)->HotSignal<Output,Never>`` does; only what differs is written here.
+  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// `combine`; only what differs is written here.
   ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
   ///
@@ -161,7 +162,8 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:_:)->HotSignal<Output,Never>`` does; only what differs is written here.
+  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// `combine`; only what differs is written here.
   ///
   /// **Throws:** the other input's `Failure`, as soon as it fails.
   ///
@@ -177,7 +179,8 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:_:)->HotSignal<Output,Never>`` does; only what differs is written here.
+  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// `combine`; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails.
   ///
@@ -193,7 +196,8 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:_:)->HotSignal<Output,Never>`` does; only what differs is written here.
+  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// `combine`; only what differs is written here.
   ///
   /// **Throws:** the first error of either input, as `any Error` (for inputs whose failure types differ).
   ///
