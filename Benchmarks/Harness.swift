@@ -19,6 +19,8 @@ struct Options {
   var memoryProbe: Version?
   /// Internal: measure memory per idle `sink` observer in this (fresh) process and print it.
   var sinkMemoryProbe = false
+  /// Internal: measure the bytes one hot operator adds between a subject and an idle sink, and print them.
+  var hotOperatorMemoryProbe = false
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -29,6 +31,7 @@ struct Options {
       case "--quick": options.quick = true
       case "--json": options.jsonPath = rest.popFirst()
       case "--memory-probe-sink": options.sinkMemoryProbe = true
+      case "--memory-probe-hot-operator": options.hotOperatorMemoryProbe = true
       case "--memory-probe":
         options.memoryProbe = rest.popFirst().flatMap(Version.init(argument:))
         if options.memoryProbe == nil { exit(2) }

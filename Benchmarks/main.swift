@@ -10,7 +10,9 @@ import AsyncReactive
 // version and AsyncReactive, checks that the three agree, and prints ns per event and the ratios.
 
 let options = Options.parse(CommandLine.arguments)
-if options.sinkMemoryProbe {
+if options.hotOperatorMemoryProbe {
+  print(hotOperatorBytes(count: options.quick ? 1_000 : 10_000))
+} else if options.sinkMemoryProbe {
   print(idleSinkBytes(count: options.quick ? 1_000 : 10_000))
 } else if let version = options.memoryProbe {
   print(await idleSubscriberBytes(version, count: options.quick ? 1_000 : 10_000))
@@ -80,6 +82,7 @@ func runBenchmarks(_ options: Options) async {
   )
   cases += extraCases(scale: scale)
   cases += propertyCases(scale: scale)
+  cases += hotCases(scale: scale)
 
   // Memory first: later cases leave freed heap behind that new subscribers would reuse unseen.
   var memory: [Version: Int] = [:]
@@ -107,6 +110,25 @@ func runBenchmarks(_ options: Options) async {
     }
   }
 
+  // The push core's absolute figures: what one hot operator adds to an idle observer, and the tasks alive
+  // inside a hot graph (the consumer's own task is not one of them).
+  var figures: [Figure] = []
+  if options.filter.map({ "memory per hot operator".contains($0) }) ?? true, options.versions.contains(.reactive) {
+    let probe = ["--memory-probe-hot-operator"] + (options.quick ? ["--quick"] : [])
+    let bytes =
+      runSelf(probe).flatMap { Int($0.split(separator: "\n").last ?? "") }
+      ?? hotOperatorBytes(count: options.quick ? 1_000 : 10_000)
+    figures.append(
+      Figure(name: "memory per hot operator (bytes, between a subject and an idle sink)", value: bytes, target: 256))
+  }
+  if options.filter.map({ "tasks alive inside a hot graph".contains($0) }) ?? true, options.versions.contains(.reactive)
+  {
+    figures.append(
+      Figure(
+        name: "tasks alive inside a hot graph (combineLatest of 3 + withLatestFrom + map, 1 consumer)",
+        value: await tasksInsideHotGraph(), target: 0))
+  }
+
   var results: [CaseResult] = []
   for benchmark in cases where options.filter.map({ benchmark.name.contains($0) }) ?? true {
     FileHandleStderr.write("\(benchmark.name)\n")
@@ -124,6 +146,8 @@ func runBenchmarks(_ options: Options) async {
     results.append(CaseResult(benchmark: benchmark, measurements: measurements))
   }
 
-  printTable(results, memory: memory, sinkMemory: sinkMemory)
-  if let path = options.jsonPath { writeJSON(results, memory: memory, sinkMemory: sinkMemory, to: path) }
+  printTable(results, memory: memory, sinkMemory: sinkMemory, figures: figures)
+  if let path = options.jsonPath {
+    writeJSON(results, memory: memory, sinkMemory: sinkMemory, figures: figures, to: path)
+  }
 }
