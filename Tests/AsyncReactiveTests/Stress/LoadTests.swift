@@ -144,6 +144,23 @@ struct StressLoadTests {
     #expect(subject.consumerCount == 0)
   }
 
+  @Test("hot chain map → combineLatest → withLatestFrom: 8 producers, 8 consumers, nothing lost, one order for all")
+  func hotChain() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let other = CurrentValueSubject<Int, Never>(0)
+    let chain = combineLatest(subject.map { $0 }, other)
+      .map { value, _ in value }
+      .withLatestFrom(other.hotSignal) { value, _ in value }
+    // combineLatest ends once both inputs have ended.
+    let tallies = await tallyConsumers(of: { chain }, send: { subject.send($0) }) {
+      subject.finish()
+      other.finish()
+    }
+    expectComplete(tallies, "hot chain")
+    #expect(subject.consumerCount == 0)
+    #expect(other.consumerCount == 0)
+  }
+
   @Test("CurrentValueSubject: each consumer gets the current value first, then every value sent")
   func currentValueSubject() async {
     let subject = CurrentValueSubject<Int, Never>(-1)
