@@ -152,10 +152,12 @@ struct StressLoadTests {
       .map { value, _ in value }
       .withLatestFrom(other.hotSignal) { value, _ in value }
     // combineLatest ends once both inputs have ended.
-    let tallies = await tallyConsumers(of: { chain }, send: { subject.send($0) }) {
-      subject.finish()
-      other.finish()
-    }
+    let tallies = await tallyConsumers(
+      of: { chain }, send: { subject.send($0) },
+      finish: {
+        subject.finish()
+        other.finish()
+      })
     expectComplete(tallies, "hot chain")
     #expect(subject.consumerCount == 0)
     #expect(other.consumerCount == 0)
