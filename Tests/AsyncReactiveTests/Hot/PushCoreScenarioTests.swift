@@ -96,7 +96,7 @@ struct PushCoreScenarioTests {
 
   @Test("A Property.flatMapLatest ends once the outer and the current inner sources are released")
   func flatMapLatestOverPropertiesFinishesWhenReleased() async {
-    for _ in 0..<100 {
+    for _ in 0..<1_000 {
       var outer: CurrentValueSubject<Int, Never>? = CurrentValueSubject(0)
       var inner: CurrentValueSubject<String, Never>? = CurrentValueSubject("a")
       var followed: Property<String>? = Property(outer!).flatMapLatest { [property = Property(inner!)] _ in property }
