@@ -69,7 +69,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// ```swift
   /// search.started.observe(in: lifetime) { query in print("searching \(query)…") }
   /// ```
-  public nonisolated let started: Signal<Input, Never>
+  public nonisolated let started: HotSignal<Input, Never>
 
   /// Each successful output, in the order the runs finished (RACCommand's `executionSignals` flattened,
   /// Action's `values`). Each iteration is a new consumer that sees the outputs from then on.
@@ -77,7 +77,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// ```swift
   /// for await results in search.values { show(results) }
   /// ```
-  public nonisolated let values: Signal<Output, Never>
+  public nonisolated let values: HotSignal<Output, Never>
 
   /// Each error thrown by the work (RACCommand's `errors`). Neither `CancellationError` nor
   /// ``CommandError/disabled`` is sent here.
@@ -85,14 +85,14 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// ```swift
   /// login.errors.observe(in: lifetime) { error in showAlert(error) }
   /// ```
-  public nonisolated let errors: Signal<any Error, Never>
+  public nonisolated let errors: HotSignal<any Error, Never>
 
   /// One event per call refused because the command was disabled (Action's `disabledErrors`).
   ///
   /// ```swift
   /// login.disabledErrors.observe(in: lifetime) { _ in shakeButton() }
   /// ```
-  public nonisolated let disabledErrors: Signal<Void, Never>
+  public nonisolated let disabledErrors: HotSignal<Void, Never>
 
   /// What the command does with a call that arrives while runs are in flight.
   public nonisolated let policy: CommandPolicy
@@ -147,10 +147,12 @@ public actor Command<Input: Sendable, Output: Sendable> {
     self.policy = policy
     executing = Property(storage.executing)
     isEnabled = Self.isEnabled(enabledIf, open: storage.open)
-    started = Signal(storage.starts)
-    values = Signal(storage.values)
-    errors = Signal(storage.errors)
-    disabledErrors = Signal(storage.disabledErrors)
+    // Hot, read-only: operators on them run inside the command's publication, and a consumer registers at
+    // `makeAsyncIterator()` (or `subscribe()`). They do not keep the command alive.
+    started = storage.starts.hotSignal
+    values = storage.values.hotSignal
+    errors = storage.errors.hotSignal
+    disabledErrors = storage.disabledErrors.hotSignal
   }
 
   deinit {

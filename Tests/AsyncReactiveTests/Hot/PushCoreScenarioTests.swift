@@ -108,4 +108,22 @@ struct PushCoreScenarioTests {
       #expect(await consumer.collect() == ["a", "b"])
     }
   }
+
+  @Test("A command's values and errors are hot: recorded inside the command's publication, one order for both")
+  func commandStreamsAreHot() async throws {
+    struct Refused: Error {}
+    let command = Command<Int, Int> { input in
+      if input < 0 { throw Refused() }
+      return input * 2
+    }
+    let clock = TestClock()
+    let values = Recorder(command.values, clock: clock)
+    let errors = Recorder(command.errors.map { _ in "refused" }, clock: clock)
+    #expect(type(of: command.values) == HotSignal<Int, Never>.self)
+    _ = try await command.execute(1)
+    #expect(values.values.map(\.value) == [2])  // published before execute returned: no await on the recorder
+    _ = try? await command.execute(-1)
+    #expect(errors.values.map(\.value) == ["refused"])
+    #expect(values.values.count == 1)  // exact: nothing else was emitted
+  }
 }
