@@ -51,31 +51,28 @@ where Inner.Element: Sendable {
     @usableFromInline var waiting: [(id: Int, inner: Inner)] = []
     @usableFromInline var outerFinished = false
     @usableFromInline var ended = false
-    @usableFromInline var delivering = false
-    @usableFromInline var outbox: [Delivery] = []
 
     @inlinable init() {}
 
-    @inlinable mutating func admit(_ delivery: Delivery) -> Bool {
-      outbox.append(delivery)
-      if delivering { return false }
-      delivering = true
-      return true
-    }
-
     /// Ends the result with `termination`; returns the runners to stop and whether the caller must deliver.
-    @inlinable mutating func end(_ termination: Termination<Failure>) -> (stop: [Runner], deliver: Bool) {
+    @inlinable mutating func end(
+      _ termination: Termination<Failure>, into outbox: PublicationQueue<Delivery>
+    ) -> (stop: [Runner], deliver: Bool) {
       ended = true
       let stop = Array(running.values)
       running = [:]
       waiting = []
-      return (stop, admit(.end(termination)))
+      outbox.enqueue(.end(termination))
+      return (stop, true)
     }
 
     @inlinable var isIdle: Bool { running.isEmpty && waiting.isEmpty }
   }
 
   @usableFromInline let state = Locked(State())
+  /// What goes to the node, queued under `state`'s lock (with the check that its inner still counts) and
+  /// delivered after it.
+  @usableFromInline let outbox = PublicationQueue<Delivery>()
   @usableFromInline let node: SubjectStorage<Element, Failure>
   @usableFromInline let kind: FlattenStrategy.Kind
   @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
@@ -177,7 +174,8 @@ where Inner.Element: Sendable {
   @inlinable func admit(_ delivery: Delivery, from id: Int) {
     let deliver = state.withLock { state -> Bool in
       guard !state.ended, state.running[id] != nil else { return false }
-      return state.admit(delivery)
+      outbox.enqueue(delivery)
+      return true
     }
     if deliver { drain() }
   }
@@ -191,7 +189,7 @@ where Inner.Element: Sendable {
         return .start(inner, id: nextID)
       }
       guard state.running.isEmpty, state.outerFinished else { return .none }
-      return state.end(.finished).deliver ? .deliver : .none
+      return state.end(.finished, into: outbox).deliver ? .deliver : .none
     }
     switch next {
     case .none: break
@@ -204,7 +202,7 @@ where Inner.Element: Sendable {
     let (stop, deliver) = state.withLock { state -> ([Runner], Bool) in
       guard !state.ended, state.running[id] != nil else { return ([], false) }
       state.running[id] = nil
-      return state.end(.failed(failure))
+      return state.end(.failed(failure), into: outbox)
     }
     for runner in stop { runner.stop() }
     if deliver { drain() }
@@ -218,7 +216,7 @@ where Inner.Element: Sendable {
         state.outerFinished = true
         guard state.isIdle else { return ([], false) }
       }
-      return state.end(termination)
+      return state.end(termination, into: outbox)
     }
     for runner in stop { runner.stop() }
     if deliver { drain() }
@@ -237,27 +235,16 @@ where Inner.Element: Sendable {
     for runner in stop { runner.stop() }
   }
 
+  /// Delivers what was queued, one thread at a time, outside the lock.
   @inlinable func drain() {
-    var batch: [Delivery] = []
-    while true {
-      let more = state.withLock { state -> Bool in
-        if state.outbox.isEmpty {
-          state.delivering = false
-          return false
-        }
-        swap(&batch, &state.outbox)
-        return true
+    outbox.flush { delivery in
+      switch delivery {
+      case .value(let element): node.send(element)
+      case .end(let termination): node.terminate(termination)
       }
-      guard more else { return }
-      for delivery in batch {
-        switch delivery {
-        case .value(let element): node.send(element)
-        case .end(let termination): node.terminate(termination)
-        }
-      }
-      batch.removeAll(keepingCapacity: true)
     }
   }
+
 }
 
 extension HotSequence {

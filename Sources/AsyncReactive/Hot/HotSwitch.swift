@@ -20,21 +20,14 @@
     @usableFromInline var innerActive = false
     @usableFromInline var outerFinished = false
     @usableFromInline var ended = false
-    @usableFromInline var delivering = false
-    @usableFromInline var outbox: [Delivery] = []
 
     @inlinable init() {}
-
-    /// Queues `delivery`; returns whether the caller must deliver (nobody else is).
-    @inlinable mutating func admit(_ delivery: Delivery) -> Bool {
-      outbox.append(delivery)
-      if delivering { return false }
-      delivering = true
-      return true
-    }
   }
 
   @usableFromInline let state = Locked(State())
+  /// What goes to the node, queued under `state`'s lock (with the check that its inner still counts) and
+  /// delivered after it.
+  @usableFromInline let outbox = PublicationQueue<Delivery>()
   @usableFromInline let node: SubjectStorage<Element, Failure>
   /// Picks the inner node for an outer value; let go of once the outer node ended, so that what it captures (the
   /// inner properties) does not outlive the sources that can still change it.
@@ -79,12 +72,12 @@
       switch termination {
       case .failed:
         state.ended = true
-        return state.admit(.end(termination))
+        return queue(.end(termination))
       case .finished:
         state.outerFinished = true
         guard !state.innerActive else { return false }
         state.ended = true
-        return state.admit(.end(.finished))
+        return queue(.end(.finished))
       }
     }
     if deliver { drain() }
@@ -96,13 +89,13 @@
       switch termination {
       case .failed:
         state.ended = true
-        return state.admit(.end(termination))
+        return queue(.end(termination))
       case .finished:
         state.innerActive = false
         state.detachInner = nil
         guard state.outerFinished else { return false }
         state.ended = true
-        return state.admit(.end(.finished))
+        return queue(.end(.finished))
       }
     }
     if deliver { drain() }
@@ -112,7 +105,7 @@
   @inlinable func admit(_ delivery: Delivery, generation: Int) {
     let deliver = state.withLock { state -> Bool in
       guard !state.ended, state.generation == generation else { return false }
-      return state.admit(delivery)
+      return queue(delivery)
     }
     if deliver { drain() }
   }
@@ -128,27 +121,22 @@
     detach?()
   }
 
+  /// Queues `delivery` for the node (called under `state`'s lock, which keeps the order); the caller then drains.
+  @inlinable func queue(_ delivery: Delivery) -> Bool {
+    outbox.enqueue(delivery)
+    return true
+  }
+
+  /// Delivers what was queued, one thread at a time, outside the lock.
   @inlinable func drain() {
-    var batch: [Delivery] = []
-    while true {
-      let more = state.withLock { state -> Bool in
-        if state.outbox.isEmpty {
-          state.delivering = false
-          return false
-        }
-        swap(&batch, &state.outbox)
-        return true
+    outbox.flush { delivery in
+      switch delivery {
+      case .value(let element): node.send(element)
+      case .end(let termination): node.terminate(termination)
       }
-      guard more else { return }
-      for delivery in batch {
-        switch delivery {
-        case .value(let element): node.send(element)
-        case .end(let termination): node.terminate(termination)
-        }
-      }
-      batch.removeAll(keepingCapacity: true)
     }
   }
+
 }
 
 /// The user's choice of inner node, in a class of its own: the switching node's connector holds it weakly, so that
