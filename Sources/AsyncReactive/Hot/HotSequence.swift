@@ -21,7 +21,7 @@
 /// ```swift
 /// let taps = PassthroughSubject<Void, Never>()
 /// let password = PassthroughSubject<String, Never>()
-/// let submits = taps.withLatestFrom(password)    // HotSignal<String, Never>
+/// let submits = taps.withLatestFrom(password) { $1 }   // HotSignal<String, Never>
 /// password.send("secret")
 /// taps.send()                                     // `submits` has produced "secret" when this returns
 /// ```

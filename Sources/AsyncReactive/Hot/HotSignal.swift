@@ -18,7 +18,7 @@
 ///
 /// ```swift
 /// let query = PassthroughSubject<String, Never>()
-/// let trimmed: HotSignal<String, Never> = query.map { $0.trimmingPrefix(" ") }.filter { !$0.isEmpty }
+/// let trimmed: HotSignal<String, Never> = query.map { $0.lowercased() }.filter { !$0.isEmpty }
 /// for await text in trimmed { print(text) }
 /// ```
 public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {
