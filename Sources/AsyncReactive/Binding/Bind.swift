@@ -52,6 +52,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     return lifetime.run(name: "bind(to: command)") { [weak command] in
       var iterator = iterator
       while let input = await iterator.next(isolation: nil) {
+        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+        guard !Task.isCancelled else { break }
         guard let command else { return }
         command.trigger(input)
       }
@@ -141,6 +144,9 @@ extension Actor {
     return lifetime.run(name: "Actor.bind(_:in:_:)") { [weak self] in
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) {
+        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+        guard !Task.isCancelled else { break }
         guard let target = self else { return }
         await target.assign(value, with: assign)
       }

@@ -27,6 +27,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     return lifetime.run(name: "observe(in:)") {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) {
+        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+        guard !Task.isCancelled else { break }
         await onValue(value)
       }
       if !Task.isCancelled { await onFinished?() }
@@ -60,6 +63,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
       var iterator = iterator
       do throws(Failure) {
         while let value = try await iterator.next(isolation: nil) {
+          // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+          // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+          guard !Task.isCancelled else { break }
           await onValue(value)
         }
         if !Task.isCancelled { await onFinished?() }

@@ -48,6 +48,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
       defer { slot.done() }
       var iterator = iterator
       while let value = await iterator.next(isolation: isolation) {
+        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+        guard !Task.isCancelled else { break }
         guard let target else { return }
         body(target, value)
       }

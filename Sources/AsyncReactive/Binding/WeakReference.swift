@@ -119,6 +119,9 @@ extension WeakReference where Object: Actor {
       guard await value() != nil else { return }
       var iterator = iterator
       while let element = await iterator.next(isolation: nil) {
+        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+        guard !Task.isCancelled else { break }
         guard let target = object else { return }
         await target.assign(element, with: assign)
       }

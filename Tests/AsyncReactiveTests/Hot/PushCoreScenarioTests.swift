@@ -127,3 +127,20 @@ struct PushCoreScenarioTests {
     #expect(values.values.count == 1)  // exact: nothing else was emitted
   }
 }
+
+@Suite("Push core: bindings end with their lifetime")
+struct BindingTeardownTests {
+  @Test("ReactiveSwift bindingFromSignal_tearsDownWhenDisposed: nothing is written after cancel() (1,000 rounds)")
+  func bindingWritesNothingAfterCancel() async {
+    for _ in 0..<1_000 {
+      let source = PassthroughSubject<Int, Never>()
+      let target = CurrentValueSubject<Int, Never>(0)
+      let lifetime = Lifetime()
+      let binding = bind(source, to: target, in: lifetime)
+      lifetime.cancel()
+      source.send(1)  // the binding's task may not have started yet: it must not write this
+      await binding.value
+      #expect(target.value == 0)
+    }
+  }
+}

@@ -106,8 +106,12 @@ struct OpaqueSequenceTests {
     let screen = Screen()
     let this = WeakReference<Screen>()
     this.set(screen)
-    await this.bind(opaque(Signal<String, Never>(["d"])), in: Lifetime()) { screen, text in screen.record(text) }.value
+    // A lifetime that lives until the binding ended: one released at once ends the binding before it writes.
+    let bindingLifetime = Lifetime()
+    await this.bind(opaque(Signal<String, Never>(["d"])), in: bindingLifetime) { screen, text in screen.record(text) }
+      .value
     #expect(await screen.shown == ["d"])
+    withExtendedLifetime(bindingLifetime) {}
   }
 
   @Test("the AsyncStream bridge takes an opaque sequence")
