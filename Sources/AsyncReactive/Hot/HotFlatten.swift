@@ -87,13 +87,11 @@ where Inner.Element: Sendable {
   }
 
   /// Whether an outer value would be dropped without calling the transform (`flatMapFirst` while an inner
-  /// runs, or the result ended).
+  /// runs). Only `.first` asks the lock; the other strategies call the transform, and `outerValue` drops what
+  /// comes after the end.
   @inlinable var ignoresOuterValue: Bool {
-    state.withLock { state in
-      if state.ended { return true }
-      if case .first = kind { return !state.running.isEmpty }
-      return false
-    }
+    guard case .first = kind else { return false }
+    return state.withLock { $0.ended || !$0.running.isEmpty }
   }
 
   /// The transform made `inner` from an outer value: start it, queue it or drop it, as the strategy says.

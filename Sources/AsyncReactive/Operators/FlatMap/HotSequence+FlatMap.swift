@@ -30,7 +30,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .merge, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      .merge, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -66,7 +66,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .merge, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      .merge, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
 
@@ -84,7 +84,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .merge, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      .merge, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -131,7 +131,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      strategy, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      strategy, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -171,7 +171,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      strategy, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      strategy, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
 
@@ -191,7 +191,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      strategy, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      strategy, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -239,7 +239,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .latest, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      .latest, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -275,7 +275,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .latest, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      .latest, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
 
@@ -293,7 +293,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .latest, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      .latest, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -339,7 +339,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .first, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      .first, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -377,7 +377,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .first, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      .first, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
 
@@ -396,7 +396,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .first, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      .first, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -442,7 +442,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
-      .concat, transform: transform, outerFailure: absurdFailure, innerFailure: absurdFailure,
+      .concat, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -480,7 +480,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
-      .concat, transform: transform, outerFailure: absurdFailure, innerFailure: { $0 },
+      .concat, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
 
@@ -499,7 +499,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
-      .concat, transform: transform, outerFailure: { $0 }, innerFailure: absurdFailure,
+      .concat, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
 
@@ -521,8 +521,6 @@ extension HotSequence {
       .concat, transform: transform, outerFailure: { $0 }, innerFailure: { $0 }, transformFailure: { $0 })
   }
 }
-
-@usableFromInline func absurdFailure<Failure>(_ never: Never) -> Failure {}
 
 /// What a non-throwing transform's failure becomes: it cannot happen.
 @usableFromInline func absurdTransformFailure<Failure>(_ error: any Error) -> Failure {
