@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One connection of a hot node with several inputs (combineLatest, zip, merge, withLatestFrom): it takes the
 /// inputs' events one at a time, in the order its lock admits them, runs the operator's pure rule on each (the
 /// same ``NaryRule`` the pull engine uses), and hands what the rule produced to the node outside the lock, one
@@ -24,18 +26,16 @@
     @usableFromInline var finished = 0
     /// The result ended: later input events are ignored.
     @usableFromInline var ended = false
-    /// A thread is delivering to the node now.
-    @usableFromInline var delivering = false
-    /// What waits for the delivering thread, in the order the rule produced it.
+    /// What waits for the delivering thread (the one with ``HotInputs/turn``), in the order the rule produced it.
     @usableFromInline var outbox: [Delivery] = []
 
     @inlinable init(rule: Rule) {
       self.rule = rule
     }
 
-    /// Turns a rule's step into deliveries. When nobody is delivering and nothing waits, returns them for the
-    /// caller to deliver at once (and marks it the delivering thread); otherwise queues them.
-    @inlinable mutating func admit(_ step: NaryStep<Step>) -> (Delivery?, Delivery?) {
+    /// Turns a rule's step into deliveries. When nobody is delivering, returns them for the caller to deliver at
+    /// once (the caller took `turn`); otherwise queues them for the thread that has it.
+    @inlinable mutating func admit(_ step: NaryStep<Step>, turn: borrowing Atomic<Int>) -> (Delivery?, Delivery?) {
       let first: Delivery?
       var second: Delivery?
       switch step {
@@ -49,21 +49,22 @@
         first = .end(.finished)
         ended = true
       }
-      return admit(first, second)
+      return admit(first, second, turn: turn)
     }
 
-    @inlinable mutating func admit(_ first: Delivery?, _ second: Delivery?) -> (Delivery?, Delivery?) {
-      if delivering || !outbox.isEmpty {
-        if let first { outbox.append(first) }
-        if let second { outbox.append(second) }
-        return (nil, nil)
-      }
-      delivering = true
-      return (first, second)
+    @inlinable mutating func admit(
+      _ first: Delivery?, _ second: Delivery?, turn: borrowing Atomic<Int>
+    ) -> (Delivery?, Delivery?) {
+      if DeliveryTurn.claim(turn) { return (first, second) }
+      if let first { outbox.append(first) }
+      if let second { outbox.append(second) }
+      return (nil, nil)
     }
   }
 
   @usableFromInline let state: Locked<State>
+  /// Who delivers to the node now; see ``DeliveryTurn``.
+  @usableFromInline let turn = Atomic<Int>(DeliveryTurn.idle)
   /// The node the outputs go to; held while connected (the inputs' sinks hold this connection).
   @usableFromInline let node: SubjectStorage<Output, Failure>
   @usableFromInline let inputCount: Int
@@ -83,7 +84,7 @@
   @inlinable func receive(_ apply: (inout Rule) -> NaryStep<Step>) {
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
-      return state.admit(apply(&state.rule))
+      return state.admit(apply(&state.rule), turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }
@@ -95,9 +96,9 @@
       state.finished += 1
       if state.finished == inputCount {
         state.ended = true
-        return state.admit(.end(.finished), nil)
+        return state.admit(.end(.finished), nil, turn: turn)
       }
-      return state.admit(state.rule.inputFinished(index))
+      return state.admit(state.rule.inputFinished(index), turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }
@@ -107,7 +108,7 @@
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
       state.ended = true
-      return state.admit(.end(.failed(failure)), nil)
+      return state.admit(.end(.failed(failure)), nil, turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }
@@ -117,16 +118,11 @@
     if let first { perform(first) }
     if let second { perform(second) }
     var batch: [Delivery] = []
-    while true {
-      let more = state.withLock { state -> Bool in
-        if state.outbox.isEmpty {
-          state.delivering = false
-          return false
-        }
+    while !DeliveryTurn.leave(turn) {
+      state.withLock { state in
         swap(&batch, &state.outbox)
-        return true
+        DeliveryTurn.resume(turn)
       }
-      guard more else { return }
       for delivery in batch { perform(delivery) }
       batch.removeAll(keepingCapacity: true)
     }

@@ -30,20 +30,11 @@ import Synchronization
     /// The synchronous observers (`sink`), in registration order. A queued event holds a copy of this array
     /// (copy-on-write), so it goes to the sinks registered when it was sent, not to later ones.
     @usableFromInline var sinks: [Sink] = []
-    /// Events for the sinks, in send order, each with the sinks it is for; delivered by one thread at a time.
+    /// Events for the sinks, in send order, each with the sinks it is for; delivered by the thread that has the
+    /// storage's ``SubjectStorage/sinkTurn``.
     @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
-    /// Whether a thread is delivering the outbox now.
-    @usableFromInline var sinkDelivering = false
     /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs()``.
     @usableFromInline var link = InputLink()
-
-    /// Queues `event` for `sinks`; returns whether the caller must deliver (nobody else is).
-    @inlinable mutating func queue(_ event: SinkEvent, for sinks: [Sink]) -> Bool {
-      sinkOutbox.append((event, sinks))
-      if sinkDelivering { return false }
-      sinkDelivering = true
-      return true
-    }
 
     @inlinable init(replay: RingBuffer<Element>) {
       self.replay = replay
@@ -122,6 +113,8 @@ import Synchronization
   @usableFromInline let state: Locked<State>
   @usableFromInline let replay: Replay
   @usableFromInline let connector: Connector?
+  /// Who delivers the sinks' outbox now; see ``DeliveryTurn``.
+  @usableFromInline let sinkTurn = Atomic<Int>(DeliveryTurn.idle)
   /// Moves on every send and on termination; see ``ConsumerQueueHost/activity``.
   @usableFromInline let events = Atomic<Int>(0)
   /// How many consumers are registered (changed under the lock, read without it): a send to a subject that
@@ -154,22 +147,22 @@ import Synchronization
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
     let (first, others, direct) = state.withLock { state -> (Waiter?, [Waiter], [Sink]?) in
       guard state.terminal == nil else { return (nil, [], nil) }
-      events.wrappingAdd(1, ordering: .relaxed)
       state.replay.append(element)
       var first: Waiter?
       var others: [Waiter] = []
-      state.forEachConsumer { queue in
-        guard let waiter = queue.enqueue(element) else { return }
-        if first == nil { first = waiter } else { others.append(waiter) }
+      if !state.queues.isEmpty {
+        // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
+        events.wrappingAdd(1, ordering: .relaxed)
+        state.forEachConsumer { queue in
+          guard let waiter = queue.enqueue(element) else { return }
+          if first == nil { first = waiter } else { others.append(waiter) }
+        }
       }
       guard !state.sinks.isEmpty else { return (first, others, nil) }
       // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
-      if state.sinkDelivering {
-        state.sinkOutbox.append((.value(element), state.sinks))
-        return (first, others, nil)
-      }
-      state.sinkDelivering = true
-      return (first, others, state.sinks)
+      if DeliveryTurn.claim(sinkTurn) { return (first, others, state.sinks) }
+      state.sinkOutbox.append((.value(element), state.sinks))
+      return (first, others, nil)
     }
     first?.resume(returning: .element(element))
     for waiter in others { waiter.resume(returning: .element(element)) }
@@ -179,8 +172,15 @@ import Synchronization
           sinks[index].onValue(element)
         }
       }
-      deliverSinkEvents()
+      if !DeliveryTurn.leave(sinkTurn) { deliverSinkEvents() }
     }
+  }
+
+  /// Under the lock: queues `event` for `sinks`; returns whether the caller must deliver the outbox (it took the
+  /// turn: nobody else was delivering).
+  @inlinable func queue(_ event: SinkEvent, for sinks: [Sink], in state: inout State) -> Bool {
+    state.sinkOutbox.append((event, sinks))
+    return DeliveryTurn.claim(sinkTurn)
   }
 
   @inlinable package func terminate(_ termination: Termination<Failure>) {
@@ -195,7 +195,7 @@ import Synchronization
       }
       if !state.sinks.isEmpty {
         // The end is the sinks' last event: they are dropped now.
-        deliver = state.queue(.end(termination), for: state.sinks)
+        deliver = queue(.end(termination), for: state.sinks, in: &state)
         registered.wrappingSubtract(state.sinks.count, ordering: .relaxed)
         state.sinks = []
       }
@@ -220,11 +220,11 @@ import Synchronization
       let only = [sink]
       if let terminal = state.terminal {
         if case .latest = replay {
-          for element in state.replay.inOrder { deliver = state.queue(.value(element), for: only) || deliver }
+          for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
         }
-        return state.queue(.end(terminal), for: only) || deliver
+        return queue(.end(terminal), for: only, in: &state) || deliver
       }
-      for element in state.replay.inOrder { deliver = state.queue(.value(element), for: only) || deliver }
+      for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
       state.sinks.append(sink)
       registered.wrappingAdd(1, ordering: .relaxed)
       return deliver
@@ -246,26 +246,21 @@ import Synchronization
     if connector != nil { reconcileInputs() }
   }
 
-  /// Delivers the sinks' outbox until it is empty, outside the lock; only the thread that found nobody
-  /// delivering calls it. Events queued meanwhile (by other threads, or by a sink that sends to this subject
-  /// again) are delivered by this same loop, after the current one: no recursion, no reordering.
+  /// Delivers the sinks' outbox until it is empty, outside the lock; only the thread that has the turn calls it.
+  /// Events queued meanwhile (by other threads, or by a sink that sends to this subject again) are delivered by
+  /// this same loop, after the current one: no recursion, no reordering.
   @inlinable package func deliverSinkEvents() {
     var batch: [(event: SinkEvent, sinks: [Sink])] = []
-    while true {
-      let more = state.withLock { state -> Bool in
-        if state.sinkOutbox.isEmpty {
-          state.sinkDelivering = false
-          return false
-        }
+    repeat {
+      state.withLock { state in
         swap(&batch, &state.sinkOutbox)
-        return true
+        DeliveryTurn.resume(sinkTurn)
       }
-      guard more else { return }
       for (event, sinks) in batch {
         for sink in sinks where sink.active.load(ordering: .acquiring) { sink.receive(event) }
       }
       batch.removeAll(keepingCapacity: true)
-    }
+    } while !DeliveryTurn.leave(sinkTurn)
   }
 
   /// Registers a synchronous observer for as long as `lifetime` lasts; see ``Subject/sink(in:onValue:onEnd:)``.
