@@ -21,6 +21,8 @@ struct Options {
   var sinkMemoryProbe = false
   /// Internal: measure the bytes one hot operator adds between a subject and an idle sink, and print them.
   var hotOperatorMemoryProbe = false
+  /// Internal: measure memory per idle `observe(in:)` of a subject in this (fresh) process and print it.
+  var observeMemoryProbe = false
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -32,6 +34,7 @@ struct Options {
       case "--json": options.jsonPath = rest.popFirst()
       case "--memory-probe-sink": options.sinkMemoryProbe = true
       case "--memory-probe-hot-operator": options.hotOperatorMemoryProbe = true
+      case "--memory-probe-observe": options.observeMemoryProbe = true
       case "--memory-probe":
         options.memoryProbe = rest.popFirst().flatMap(Version.init(argument:))
         if options.memoryProbe == nil { exit(2) }

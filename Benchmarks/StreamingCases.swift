@@ -200,3 +200,16 @@ func idleSinkBytes(count: Int) -> Int {
   withExtendedLifetime(lifetime) {}
   return max(0, bytes) / count
 }
+
+/// Resident bytes per idle `observe(in:)` of a subject: a sink and the observation, no task until a value waits.
+/// Measured like ``idleSinkBytes(count:)``.
+func idleObserveBytes(count: Int) -> Int {
+  let before = residentBytes()
+  let subject = PassthroughSubject<Int, Never>()
+  let lifetime = Lifetime()
+  for _ in 0..<count { subject.observe(in: lifetime) { _ in } }
+  let bytes = residentBytes() - before
+  lifetime.cancel()
+  subject.finish()
+  return max(0, bytes) / count
+}

@@ -12,6 +12,8 @@ import AsyncReactive
 let options = Options.parse(CommandLine.arguments)
 if options.hotOperatorMemoryProbe {
   print(hotOperatorBytes(count: options.quick ? 1_000 : 10_000))
+} else if options.observeMemoryProbe {
+  print(idleObserveBytes(count: options.quick ? 1_000 : 10_000))
 } else if options.sinkMemoryProbe {
   print(idleSinkBytes(count: options.quick ? 1_000 : 10_000))
 } else if let version = options.memoryProbe {
@@ -120,6 +122,14 @@ func runBenchmarks(_ options: Options) async {
       ?? hotOperatorBytes(count: options.quick ? 1_000 : 10_000)
     figures.append(
       Figure(name: "memory per hot operator (bytes, between a subject and an idle sink)", value: bytes, target: 256))
+  }
+  if options.filter.map({ "memory per idle observe(in:)".contains($0) }) ?? true, options.versions.contains(.reactive) {
+    let probe = ["--memory-probe-observe"] + (options.quick ? ["--quick"] : [])
+    let bytes =
+      runSelf(probe).flatMap { Int($0.split(separator: "\n").last ?? "") }
+      ?? idleObserveBytes(count: options.quick ? 1_000 : 10_000)
+    figures.append(
+      Figure(name: "memory per idle observe(in:) of a subject (bytes, no task while idle)", value: bytes, target: 768))
   }
   if options.filter.map({ "tasks alive inside a hot graph".contains($0) }) ?? true, options.versions.contains(.reactive)
   {

@@ -82,7 +82,8 @@ public enum Resources {
   private struct State: Sendable {
     var live: [String: Int] = [:]
     var total = 0
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Who waits for the total to drop to a bound, with the bound.
+    var waiters: [(bound: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
   private let state = Locked(State())
@@ -106,28 +107,40 @@ public enum Resources {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.live[kind.label, default: 0] -= 1
       state.total -= 1
-      guard state.total == 0 else { return [] }
-      defer { state.waiters = [] }
-      return state.waiters
+      let total = state.total
+      guard state.waiters.contains(where: { total <= $0.bound }) else { return [] }
+      var ready: [CheckedContinuation<Void, Never>] = []
+      state.waiters.removeAll { waiter in
+        guard total <= waiter.bound else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
     }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Returns once nothing is alive (at once if nothing is); cancelling the waiting task returns early.
   package func waitUntilEmpty() async {
+    await waitUntil(atMost: 0)
+  }
+
+  /// Returns once at most `bound` resources are alive (at once if so); cancelling the waiting task returns early.
+  /// What a test uses to see that a transient task (an observation's drain) has ended while the rest lives on.
+  package func waitUntil(atMost bound: Int) async {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let empty = state.withLock { state -> Bool in
-          if state.total == 0 || Task.isCancelled { return true }
-          state.waiters.append(continuation)
+        let ready = state.withLock { state -> Bool in
+          if state.total <= bound || Task.isCancelled { return true }
+          state.waiters.append((bound, continuation))
           return false
         }
-        if empty { continuation.resume() }
+        if ready { continuation.resume() }
       }
     } onCancel: {
       let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
         defer { state.waiters = [] }
-        return state.waiters
+        return state.waiters.map(\.continuation)
       }
       for waiter in waiters { waiter.resume() }
     }

@@ -55,7 +55,7 @@ import Testing
   deinit { deinitialized.open() }
 
   /// Three one-line bindings, no `[weak self]`, no `@MainActor` annotations.
-  func bind(to viewModel: SignupFormViewModel) -> [Task<Void, Never>] {
+  func bind(to viewModel: SignupFormViewModel) -> [ObservationHandle] {
     [
       viewModel.title.observe(on: self, in: lifetime) { view, title in view.titles.append(title) },
       viewModel.username.bind(to: nameLabel, \.text, in: lifetime),
