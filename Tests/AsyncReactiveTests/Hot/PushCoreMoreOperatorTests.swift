@@ -93,4 +93,178 @@ struct PushCoreMoreOperatorTests {
     #expect(late.values == [0])
     #expect(late.failure == TestError(code: 4))
   }
+
+  // MARK: mapError, replaceError, catch
+
+  @Test("mapError: values pass inside send; the failure is transformed once for every consumer")
+  func mapErrorTransformsOnce() async {
+    let subject = PassthroughSubject<Int, TestError>()
+    let calls = Counter()
+    let mapped = subject.mapError { error -> OtherError in
+      calls.increment()
+      return OtherError(code: error.code + 1)
+    }
+    let clock = TestClock()
+    let first = Recorder(mapped, clock: clock)
+    let second = mapped.subscribe()
+    #expect(subject.consumerCount == 1)
+    subject.send(1)
+    #expect(recorded(first) == [1])
+    subject.fail(TestError(code: 1))
+    #expect(first.termination?.value == .failed(OtherError(code: 2)))
+    let result = await second.collectResult()
+    #expect(result.values == [1])
+    #expect(result.failure == OtherError(code: 2))
+    #expect(calls.value == 1)
+  }
+
+  @Test("replaceError: the failure becomes one last value and the end, inside the failing send")
+  func replaceErrorEndsWithTheValue() async {
+    let subject = PassthroughSubject<Int, TestError>()
+    let replaced = subject.replaceError(with: -1)
+    let clock = TestClock()
+    let first = Recorder(replaced, clock: clock)
+    let second = replaced.subscribe()
+    subject.send(1)
+    subject.fail(TestError())
+    #expect(recorded(first) == [1, -1])
+    #expect(first.termination?.value == .finished)
+    #expect(await second.collect() == [1, -1])
+    #expect(await replaced.subscribe().collect() == [])  // late: the end only (nothing current to give)
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("replaceError: a finishing upstream finishes without the value")
+  func replaceErrorOnFinish() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder(subject.replaceError(with: -1), clock: TestClock())
+    subject.send(1)
+    subject.finish()
+    #expect(recorded(recorder) == [1])
+    #expect(recorder.termination?.value == .finished)
+  }
+
+  @Test("catch with an immediate fallback: delivered in place; the handler runs once for every consumer")
+  func catchImmediateFallback() async {
+    let subject = PassthroughSubject<Int, TestError>()
+    let calls = Counter()
+    let caught = subject.catch { error in
+      calls.increment()
+      return Signal<Int, Never>.just(error.code)
+    }
+    let clock = TestClock()
+    let first = Recorder(caught, clock: clock)
+    let second = caught.subscribe()
+    subject.send(1)
+    #expect(recorded(first) == [1])
+    subject.fail(TestError(code: 9))
+    #expect(recorded(first) == [1, 9])  // before `fail` returned
+    #expect(first.termination?.value == .finished)
+    #expect(await second.collect() == [1, 9])
+    #expect(calls.value == 1)
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("catch: an upstream that finishes never calls the handler")
+  func catchOnFinish() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let calls = Counter()
+    let recorder = Recorder(
+      subject.catch { _ in
+        calls.increment()
+        return Signal<Int, Never>.just(0)
+      }, clock: TestClock())
+    subject.send(1)
+    subject.finish()
+    #expect(recorded(recorder) == [1])
+    #expect(recorder.termination?.value == .finished)
+    #expect(calls.value == 0)
+  }
+
+  @Test("catch with a hot fallback: observed synchronously until it ends, and no longer once the consumers leave")
+  func catchHotFallback() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let backup = PassthroughSubject<Int, OtherError>()
+    let caught = subject.catch { _ in backup }
+    let clock = TestClock()
+    let recorder = Recorder(caught, clock: clock)
+    subject.fail(TestError())
+    #expect(backup.consumerCount == 1)
+    backup.send(5)
+    #expect(recorded(recorder) == [5])
+    backup.fail(OtherError(code: 3))
+    #expect(recorder.termination?.value == .failed(OtherError(code: 3)))
+    #expect(backup.consumerCount == 0)
+  }
+
+  @Test("catch with a hot fallback: the last consumer leaving stops observing it")
+  func catchHotFallbackDisconnects() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let backup = CurrentValueSubject<Int, Never>(7)
+    let recorder = Recorder(subject.catch { _ in backup }, clock: TestClock())
+    subject.fail(TestError())
+    #expect(recorded(recorder) == [7])  // its current value, in place
+    #expect(backup.consumerCount == 1)
+    recorder.cancel()
+    #expect(backup.consumerCount == 0)
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("catch with a cold fallback: one task, whose values follow; it finishes the result")
+  func catchColdFallback() async {
+    await expectNoLeaks {
+      let subject = PassthroughSubject<Int, TestError>()
+      let caught = subject.catch { _ in Signal<Int, Never>([7, 8]) }
+      let consumer = caught.subscribe()
+      subject.send(1)
+      subject.fail(TestError())
+      #expect(await consumer.collect() == [1, 7, 8])
+    }
+  }
+
+  @Test("catch with a cold fallback: the last consumer leaving cancels its task (200 rounds)")
+  func catchColdFallbackCancelled() async {
+    for _ in 0..<200 {
+      await expectNoLeaks {
+        let subject = PassthroughSubject<Int, TestError>()
+        let received = Gate()
+        let cancelled = Gate()
+        let fallback = Signal<Int, Never> { emitter in
+          emitter.send(100)
+          await waitForCancellation()
+          cancelled.open()
+        }
+        let lifetime = Lifetime()
+        let log = Log<Int>()
+        subject.catch { _ in fallback }.sink(in: lifetime) { value in
+          log.append(value)
+          if value == 100 { received.open() }
+        }
+        subject.send(1)
+        subject.fail(TestError())
+        await received.wait()
+        #expect(log.all == [1, 100])
+        lifetime.cancel()
+        await cancelled.wait()
+        #expect(subject.consumerCount == 0)
+      }
+    }
+  }
+
+  @Test("catch: the last consumer leaving while the upstream fails leaves no fallback running (200 rounds)")
+  func catchFailureRacingDisconnection() async {
+    for _ in 0..<200 {
+      await expectNoLeaks {
+        let subject = PassthroughSubject<Int, TestError>()
+        let fallback = Signal<Int, Never> { _ in await waitForCancellation() }
+        let lifetime = Lifetime()
+        subject.catch { _ in fallback }.sink(in: lifetime) { _ in }
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { subject.fail(TestError()) }
+          group.addTask { lifetime.cancel() }
+        }
+        #expect(subject.consumerCount == 0)
+      }
+    }
+  }
 }

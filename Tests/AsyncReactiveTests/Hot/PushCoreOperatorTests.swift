@@ -39,6 +39,10 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     .init(name: "concatMap (immediate inner)") { $0.concatMap { Signal<Int, Never>.just($0 + 1) } },
     .init(name: "prepend") { $0.prepend(7, 8) },
     .init(name: "prepend(contentsOf:)") { $0.prepend(contentsOf: [9]).map { $0 + 1 } },
+    .init(name: "mapError, replaceError") { $0.mapError(failureOfNever).replaceError(with: -1) },
+    .init(name: "catch (immediate fallback)") {
+      $0.mapError(failureOfNever).catch { _ in Signal<Int, Never>.just(-1) }
+    },
   ]
 }
 
@@ -168,6 +172,9 @@ struct PushCoreOperatorTests {
     }
   }
 }
+
+/// The failure of a subject that cannot fail, as a `TestError`: gives the error operators a failing input.
+private func failureOfNever(_ never: Never) -> TestError {}
 
 /// How deep a callback is nested in itself, and the deepest it ever was.
 private final class Depth: Sendable {
