@@ -267,4 +267,46 @@ struct PushCoreMoreOperatorTests {
       }
     }
   }
+
+  // MARK: debug
+
+  @Test("debug: one line per event of the node, however many consumers, timed from its subscription")
+  func debugLogsOncePerEvent() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let clock = TestClock()
+    let lines = Log<String>()
+    let logged = subject.debug("query", clock: clock, sink: DebugSink { lines.append($0) })
+    let lifetime = Lifetime()
+    logged.sink(in: lifetime) { _ in }
+    logged.sink(in: lifetime) { _ in }
+    var consumer: SubjectSubscription<Int, Never>? = logged.subscribe()
+    #expect(lines.all == ["[query] +0ms subscribe"])
+    subject.send(1)
+    await clock.advance(by: .milliseconds(300))
+    subject.send(2)
+    #expect(lines.all == ["[query] +0ms subscribe", "[query] +0ms value: 1", "[query] +300ms value: 2"])
+    lifetime.cancel()
+    #expect(lines.all.count == 3)  // a consumer is left
+    consumer = nil
+    _ = consumer
+    #expect(lines.all.last == "[query] +300ms cancel")
+    #expect(subject.consumerCount == 0)
+    // A new round, timed afresh.
+    let again = logged.subscribe()
+    await clock.advance(by: .milliseconds(50))
+    subject.finish()
+    #expect(await again.collect() == [])
+    #expect(lines.all.suffix(2) == ["[query] +0ms subscribe", "[query] +50ms finish"])
+  }
+
+  @Test("debug: a failure is reported once, then no cancel")
+  func debugReportsFailure() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let lines = Log<String>()
+    let recorder = Recorder(
+      subject.debug("load", clock: TestClock(), sink: DebugSink { lines.append($0) }), clock: TestClock())
+    subject.fail(TestError(code: 2))
+    recorder.cancel()
+    #expect(lines.all == ["[load] +0ms subscribe", "[load] +0ms failure: TestError(code: 2)"])
+  }
 }

@@ -43,6 +43,7 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     .init(name: "catch (immediate fallback)") {
       $0.mapError(failureOfNever).catch { _ in Signal<Int, Never>.just(-1) }
     },
+    .init(name: "debug") { $0.debug("table", sink: DebugSink { _ in }) },
   ]
 }
 
