@@ -309,4 +309,47 @@ struct PushCoreMoreOperatorTests {
     recorder.cancel()
     #expect(lines.all == ["[load] +0ms subscribe", "[load] +0ms failure: TestError(code: 2)"])
   }
+
+  // MARK: buffer(count:)
+
+  @Test("buffer(count:): arrays inside send, one collection for all consumers, the rest at the end")
+  func bufferCollectsOncePerNode() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let batches = subject.buffer(count: 2)
+    let clock = TestClock()
+    let first = Recorder(batches, clock: clock)
+    subject.send(1)
+    #expect(recorded(first) == [])
+    // Joins in the middle of an array: the array is the node's, so it gets [1, 2] too.
+    let second = batches.subscribe()
+    #expect(subject.consumerCount == 1)
+    subject.send(2)
+    #expect(recorded(first) == [[1, 2]])
+    subject.send(3)
+    subject.send(4)
+    subject.send(5)
+    #expect(recorded(first) == [[1, 2], [3, 4]])
+    subject.finish()
+    #expect(recorded(first) == [[1, 2], [3, 4], [5]])
+    #expect(first.termination?.value == .finished)
+    #expect(await second.collect() == [[1, 2], [3, 4], [5]])
+  }
+
+  @Test("buffer(count:): a failure drops the incomplete array; a new connection starts an empty one")
+  func bufferFailureAndReconnection() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let batches = subject.buffer(count: 2)
+    let clock = TestClock()
+    let first = Recorder(batches, clock: clock)
+    subject.send(1)
+    first.cancel()
+    #expect(subject.consumerCount == 0)
+    let second = Recorder(batches, clock: clock)
+    subject.send(2)
+    subject.send(3)
+    subject.send(4)
+    subject.fail(TestError())
+    #expect(recorded(second) == [[2, 3]])
+    #expect(second.termination?.value == .failed(TestError()))
+  }
 }

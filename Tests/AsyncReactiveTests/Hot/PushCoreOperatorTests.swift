@@ -44,6 +44,7 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
       $0.mapError(failureOfNever).catch { _ in Signal<Int, Never>.just(-1) }
     },
     .init(name: "debug") { $0.debug("table", sink: DebugSink { _ in }) },
+    .init(name: "buffer(count:)") { $0.buffer(count: 2).map { $0.reduce(0, +) } },
   ]
 }
 
