@@ -352,4 +352,73 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(second) == [[2, 3]])
     #expect(second.termination?.value == .failed(TestError()))
   }
+
+  // MARK: trackActivity
+
+  @Test("trackActivity: the node's observation is one activity for all consumers, ended before the end arrives")
+  func trackActivityCountsTheNode() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let tracker = ActivityTracker()
+    let clock = TestClock()
+    let states = Recorder(tracker, clock: clock)
+    let tracked = subject.trackActivity(tracker)
+    #expect(tracker.activeCount == 0)  // nobody observes it yet
+    let activeAtEnd = Log<Bool>()
+    let lifetime = Lifetime()
+    tracked.sink(in: lifetime, onValue: { _ in }, onEnd: { _ in activeAtEnd.append(tracker.value) })
+    #expect(tracker.activeCount == 1)
+    let second = tracked.subscribe()
+    #expect(tracker.activeCount == 1)  // shared: one activity
+    subject.send(1)
+    subject.finish()
+    #expect(tracker.activeCount == 0)
+    #expect(activeAtEnd.all == [false])
+    #expect(await second.collect() == [1])
+    #expect(recorded(states) == [false, true, false])
+  }
+
+  @Test("trackActivity: the last consumer leaving ends the activity; connecting again starts a new one")
+  func trackActivityEndsOnDisconnect() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let tracker = ActivityTracker()
+    let clock = TestClock()
+    let states = Recorder(tracker, clock: clock)
+    let tracked = subject.trackActivity(tracker)
+    let first = Recorder(tracked, clock: clock)
+    let second = Recorder(tracked, clock: clock)
+    first.cancel()
+    #expect(tracker.value)
+    second.cancel()
+    #expect(!tracker.value)
+    #expect(subject.consumerCount == 0)
+    let third = Recorder(tracked, clock: clock)
+    #expect(tracker.value)
+    subject.fail(TestError())
+    #expect(!tracker.value)
+    #expect(third.termination?.value == .failed(TestError()))
+    #expect(recorded(states) == [false, true, false, true, false])
+  }
+
+  @Test("trackActivity: consumers joining and leaving on 4 tasks at once leave the count at 0 (200 rounds)")
+  func trackActivityUnderConcurrentConsumers() async {
+    for _ in 0..<200 {
+      let subject = PassthroughSubject<Int, Never>()
+      let tracker = ActivityTracker()
+      let tracked = subject.trackActivity(tracker)
+      await withTaskGroup(of: Void.self) { group in
+        for task in 0..<4 {
+          group.addTask {
+            for round in 0..<10 {
+              let lifetime = Lifetime()
+              tracked.sink(in: lifetime) { _ in }
+              subject.send(task * 10 + round)
+              lifetime.cancel()
+            }
+          }
+        }
+      }
+      #expect(tracker.activeCount == 0)
+      #expect(subject.consumerCount == 0)
+    }
+  }
 }

@@ -45,6 +45,7 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     },
     .init(name: "debug") { $0.debug("table", sink: DebugSink { _ in }) },
     .init(name: "buffer(count:)") { $0.buffer(count: 2).map { $0.reduce(0, +) } },
+    .init(name: "trackActivity") { $0.trackActivity(ActivityTracker()) },
   ]
 }
 
