@@ -421,4 +421,115 @@ struct PushCoreMoreOperatorTests {
       #expect(subject.consumerCount == 0)
     }
   }
+
+  // MARK: sample(on:)
+
+  @Test("sample(on:): the latest element at the trigger's send, once; shared by every consumer")
+  func sampleTakesTheLatestAtTheTrigger() async {
+    let positions = PassthroughSubject<Int, Never>()
+    let frames = PassthroughSubject<Void, Never>()
+    let sampled = positions.sample(on: frames)
+    let clock = TestClock()
+    let first = Recorder(sampled, clock: clock)
+    let second = sampled.subscribe()
+    #expect(positions.consumerCount == 1 && frames.consumerCount == 1)
+    positions.send(1)
+    positions.send(2)
+    #expect(recorded(first) == [])
+    frames.send()
+    #expect(recorded(first) == [2])
+    frames.send()
+    #expect(recorded(first) == [2])  // nothing new: nothing emitted
+    positions.send(3)
+    frames.send()
+    #expect(recorded(first) == [2, 3])
+    positions.send(4)
+    positions.finish()
+    #expect(recorded(first) == [2, 3])  // the base's end waits for the next trigger element
+    frames.send()
+    #expect(recorded(first) == [2, 3, 4])
+    #expect(first.termination?.value == .finished)
+    #expect(await second.collect() == [2, 3, 4])
+    #expect(frames.consumerCount == 0)
+  }
+
+  @Test("sample(on:): the trigger finishing last emits the pending element, then the end")
+  func sampleTriggerFinishesLast() {
+    let positions = PassthroughSubject<Int, Never>()
+    let frames = PassthroughSubject<Void, Never>()
+    let recorder = Recorder(positions.sample(on: frames), clock: TestClock())
+    positions.send(5)
+    positions.finish()
+    frames.finish()
+    #expect(recorded(recorder) == [5])
+    #expect(recorder.termination?.value == .finished)
+  }
+
+  @Test("sample(on:): either input's failure fails the result at once")
+  func sampleFails() {
+    let positions = PassthroughSubject<Int, TestError>()
+    let frames = PassthroughSubject<Void, TestError>()
+    let recorder = Recorder(positions.sample(on: frames), clock: TestClock())
+    positions.send(5)
+    frames.fail(TestError(code: 1))
+    #expect(recorded(recorder) == [])
+    #expect(recorder.termination?.value == .failed(TestError(code: 1)))
+    #expect(positions.consumerCount == 0)
+  }
+
+  // MARK: take(until:)
+
+  @Test("take(until:): values pass until the trigger's first element, which ends the result inside its send")
+  func takeUntilEndsAtTheTrigger() async {
+    let values = PassthroughSubject<Int, Never>()
+    let disappear = PassthroughSubject<Void, Never>()
+    let taken = values.take(until: disappear)
+    let clock = TestClock()
+    let first = Recorder(taken, clock: clock)
+    let second = taken.subscribe()
+    #expect(values.consumerCount == 1)
+    values.send(1)
+    #expect(recorded(first) == [1])
+    disappear.send()
+    #expect(first.termination?.value == .finished)
+    #expect(values.consumerCount == 0 && disappear.consumerCount == 0)
+    values.send(2)
+    #expect(await second.collect() == [1])
+  }
+
+  @Test("take(until:): a trigger that finishes without an element changes nothing; a current value ends at once")
+  func takeUntilTriggerEnds() {
+    let values = PassthroughSubject<Int, Never>()
+    let trigger = PassthroughSubject<Void, Never>()
+    let clock = TestClock()
+    let recorder = Recorder(values.take(until: trigger), clock: clock)
+    trigger.finish()
+    values.send(1)
+    #expect(recorded(recorder) == [1])
+    #expect(recorder.termination == nil)
+    values.finish()
+    #expect(recorder.termination?.value == .finished)
+    // RxSwift subscribes to the trigger first: a current value ends the result before the base's current value.
+    let base = CurrentValueSubject<Int, Never>(1)
+    let closed = CurrentValueSubject<Bool, Never>(true)
+    let ended = Recorder(base.take(until: closed), clock: clock)
+    #expect(recorded(ended) == [])
+    #expect(ended.termination?.value == .finished)
+    #expect(base.consumerCount == 0 && closed.consumerCount == 0)
+  }
+
+  @Test("take(until:): a failure of either input fails the result")
+  func takeUntilFails() {
+    let values = PassthroughSubject<Int, TestError>()
+    let trigger = PassthroughSubject<Void, OtherError>()
+    let recorder = Recorder(values.take(until: trigger), clock: TestClock())
+    values.send(1)
+    trigger.fail(OtherError(code: 5))
+    #expect(recorded(recorder) == [1])
+    guard case .failed(let error) = recorder.termination?.value else {
+      Issue.record("take(until:) did not fail: \(String(describing: recorder.termination))")
+      return
+    }
+    #expect(error as? OtherError == OtherError(code: 5))  // the trigger's, as `any Error`
+  }
 }

@@ -46,6 +46,8 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     .init(name: "debug") { $0.debug("table", sink: DebugSink { _ in }) },
     .init(name: "buffer(count:)") { $0.buffer(count: 2).map { $0.reduce(0, +) } },
     .init(name: "trackActivity") { $0.trackActivity(ActivityTracker()) },
+    .init(name: "sample(on:)") { subject in subject.sample(on: subject.filter { $0 != 2 }) },
+    .init(name: "take(until:)") { subject in subject.take(until: subject.filter { $0 > 100 }) },
   ]
 }
 
