@@ -532,4 +532,72 @@ struct PushCoreMoreOperatorTests {
     }
     #expect(error as? OtherError == OtherError(code: 5))  // the trigger's, as `any Error`
   }
+
+  // MARK: dropFirst, prefix, drop(while:)
+
+  @Test("dropFirst: one count for the node, from its first consumer; no current value for a later one")
+  func dropFirstCountsPerNode() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let skipped = subject.dropFirst(2)
+    let clock = TestClock()
+    let first = Recorder(skipped, clock: clock)
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    #expect(recorded(first) == [3])
+    let second = Recorder(skipped, clock: clock)
+    subject.send(4)
+    #expect(recorded(first) == [3, 4])
+    #expect(recorded(second) == [4])  // the node's count is spent: nothing skipped for it
+    #expect(subject.consumerCount == 1)
+    // A property's changes, for every consumer.
+    let property = CurrentValueSubject<Int, Never>(0)
+    let changes = property.dropFirst()
+    let early = Recorder(changes, clock: clock)
+    #expect(recorded(early) == [])
+    property.send(1)
+    let late = Recorder(changes, clock: clock)
+    #expect(recorded(late) == [])  // not the current value
+    property.send(2)
+    #expect(recorded(early) == [1, 2])
+    #expect(recorded(late) == [2])
+  }
+
+  @Test("prefix: finishes inside the send of its last value and stops observing; prefix(0) never observes")
+  func prefixFinishesInsideSend() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let firstTwo = subject.prefix(2)
+    let clock = TestClock()
+    let first = Recorder(firstTwo, clock: clock)
+    let second = firstTwo.subscribe()
+    subject.send(1)
+    #expect(first.termination == nil)
+    subject.send(2)
+    #expect(recorded(first) == [1, 2])
+    #expect(first.termination?.value == .finished)
+    #expect(subject.consumerCount == 0)
+    subject.send(3)
+    #expect(await second.collect() == [1, 2])
+    let none = Recorder(subject.prefix(0), clock: clock)
+    #expect(none.termination?.value == .finished)
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("drop(while:): the predicate runs once per value until it first fails, for every consumer together")
+  func dropWhileRunsThePredicateOnce() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let calls = Counter()
+    let typed = subject.drop { value in
+      calls.increment()
+      return value < 3
+    }
+    let clock = TestClock()
+    let first = Recorder(typed, clock: clock)
+    let second = typed.subscribe()
+    for value in [1, 2, 3, 1, 4] { subject.send(value) }
+    #expect(recorded(first) == [3, 1, 4])
+    #expect(calls.value == 3)
+    subject.finish()
+    #expect(await second.collect() == [3, 1, 4])
+  }
 }

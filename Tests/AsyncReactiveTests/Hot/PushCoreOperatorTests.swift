@@ -48,6 +48,9 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     .init(name: "trackActivity") { $0.trackActivity(ActivityTracker()) },
     .init(name: "sample(on:)") { subject in subject.sample(on: subject.filter { $0 != 2 }) },
     .init(name: "take(until:)") { subject in subject.take(until: subject.filter { $0 > 100 }) },
+    .init(name: "dropFirst") { $0.dropFirst() },
+    .init(name: "prefix") { $0.prefix(3) },
+    .init(name: "drop(while:)") { $0.drop { $0 < 2 } },
   ]
 }
 
