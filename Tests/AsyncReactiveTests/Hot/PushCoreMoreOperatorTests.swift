@@ -600,4 +600,55 @@ struct PushCoreMoreOperatorTests {
     subject.finish()
     #expect(await second.collect() == [3, 1, 4])
   }
+
+  // MARK: share
+
+  @Test("share(): the hot sequence as it is, one evaluation; share(replay:) replays the latest while connected")
+  func shareIsTheNodeWithReplay() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let calls = Counter()
+    let doubled = subject.map { value -> Int in
+      calls.increment()
+      return value * 2
+    }
+    let clock = TestClock()
+    let shared = doubled.share()
+    let first = Recorder(shared, clock: clock)
+    let second = Recorder(doubled, clock: clock)
+    subject.send(1)
+    #expect(calls.value == 1)  // shared() is the map node itself
+    #expect(recorded(first) == [2] && recorded(second) == [2])
+    let replaying = doubled.share(replay: 2)
+    let early = Recorder(replaying, clock: clock)
+    for value in [2, 3, 4] { subject.send(value) }
+    let late = Recorder(replaying, clock: clock)
+    #expect(recorded(late) == [6, 8])
+    subject.send(5)
+    #expect(recorded(early) == [4, 6, 8, 10])
+    #expect(recorded(late) == [6, 8, 10])
+    #expect(calls.value == 5)
+    // The kept values go when the last consumer leaves.
+    early.cancel()
+    late.cancel()
+    let afterReconnect = Recorder(replaying, clock: clock)
+    #expect(recorded(afterReconnect) == [])
+    subject.send(6)
+    subject.finish()
+    #expect(recorded(afterReconnect) == [12])
+    // Nothing of an ended run is replayed.
+    #expect(await replaying.subscribe().collect() == [])
+  }
+
+  @Test("share(replay:) over a current value gives it to each new consumer")
+  func shareReplayOverACurrentValue() {
+    let property = CurrentValueSubject<Int, Never>(3)
+    let shared = property.share(replay: 1)
+    let clock = TestClock()
+    let first = Recorder(shared, clock: clock)
+    property.send(4)
+    let second = Recorder(shared, clock: clock)
+    #expect(recorded(first) == [3, 4])
+    #expect(recorded(second) == [4])
+    #expect(property.consumerCount == 1)
+  }
 }

@@ -51,6 +51,8 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     .init(name: "dropFirst") { $0.dropFirst() },
     .init(name: "prefix") { $0.prefix(3) },
     .init(name: "drop(while:)") { $0.drop { $0 < 2 } },
+    .init(name: "share") { $0.share().map { $0 + 1 } },
+    .init(name: "share(replay:)") { $0.share(replay: 2) },
   ]
 }
 
