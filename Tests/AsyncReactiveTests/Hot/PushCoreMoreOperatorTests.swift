@@ -651,4 +651,81 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(second) == [4])
     #expect(property.consumerCount == 1)
   }
+
+  // MARK: Overload resolution
+
+  @Test("hot inputs get the hot forms: the static type is HotSignal, with no contextual type to help")
+  func hotInputsGetHotSignal() {
+    let subject = PassthroughSubject<Int, Never>()
+    let failing = PassthroughSubject<Int, TestError>()
+    let property = CurrentValueSubject<Int, Never>(0)
+    let tracker = ActivityTracker()
+    #expect(type(of: subject.prepend(0)) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.prepend(contentsOf: [0, 1])) == HotSignal<Int, Never>.self)
+    #expect(type(of: failing.mapError { OtherError(code: $0.code) }) == HotSignal<Int, OtherError>.self)
+    #expect(type(of: failing.replaceError(with: 0)) == HotSignal<Int, Never>.self)
+    #expect(type(of: failing.catch { _ in Signal<Int, Never>.just(0) }) == HotSignal<Int, Never>.self)
+    #expect(type(of: failing.catch { _ in subject }) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.debug("s", sink: DebugSink { _ in })) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.buffer(count: 2)) == HotSignal<[Int], Never>.self)
+    #expect(type(of: subject.trackActivity(tracker)) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.dropFirst()) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.dropFirst(2)) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.prefix(2)) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.drop { $0 < 2 }) == HotSignal<Int, Never>.self)
+    #expect(type(of: property.dropFirst()) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.share()) == HotSignal<Int, Never>.self)
+    #expect(type(of: subject.share(replay: 1)) == HotSignal<Int, Never>.self)
+    // A chain stays hot.
+    #expect(type(of: subject.dropFirst().map { $0 * 2 }.prefix(3).share()) == HotSignal<Int, Never>.self)
+    // As the brief writes it.
+    let skipped: HotSignal<Int, Never> = subject.dropFirst()
+    _ = skipped
+  }
+
+  @Test("sample(on:) and take(until:) on two hot inputs: the hot form for each failure-type combination")
+  func triggeredOperatorsResolveForEveryFailureCombination() {
+    let never = PassthroughSubject<Int, Never>()
+    let failing = PassthroughSubject<Int, TestError>()
+    let trigger = PassthroughSubject<Void, Never>()
+    let failingTrigger = PassthroughSubject<Void, TestError>()
+    let otherTrigger = PassthroughSubject<Void, OtherError>()
+    #expect(type(of: never.sample(on: trigger)) == HotSignal<Int, Never>.self)
+    #expect(type(of: failing.sample(on: failingTrigger)) == HotSignal<Int, TestError>.self)
+    #expect(type(of: never.sample(on: failingTrigger)) == HotSignal<Int, TestError>.self)
+    #expect(type(of: failing.sample(on: trigger)) == HotSignal<Int, TestError>.self)
+    #expect(type(of: failing.sample(on: otherTrigger)) == HotSignal<Int, any Error>.self)
+    #expect(type(of: never.take(until: trigger)) == HotSignal<Int, Never>.self)
+    #expect(type(of: failing.take(until: failingTrigger)) == HotSignal<Int, TestError>.self)
+    #expect(type(of: never.take(until: failingTrigger)) == HotSignal<Int, TestError>.self)
+    #expect(type(of: failing.take(until: trigger)) == HotSignal<Int, TestError>.self)
+    #expect(type(of: failing.take(until: otherTrigger)) == HotSignal<Int, any Error>.self)
+  }
+
+  @Test("cold inputs keep the stream forms (and the standard library's dropFirst, prefix, drop(while:))")
+  func coldInputsKeepTheStreamForms() {
+    typealias Cold = Signal<Int, Never>
+    let cold = Cold([1, 2, 3])
+    let failing = Signal<Int, TestError>.fail(TestError())
+    let subject = PassthroughSubject<Int, Never>()
+    let coldTrigger = Signal<Void, Never>.just(())
+    #expect(type(of: cold.prepend(0)) == AsyncPrependSequence<Cold>.self)
+    #expect(
+      type(of: failing.mapError { OtherError(code: $0.code) })
+        == AsyncMapErrorSequence<Signal<Int, TestError>, OtherError>.self)
+    #expect(type(of: failing.replaceError(with: 0)) == AsyncReplaceErrorSequence<Signal<Int, TestError>>.self)
+    #expect(type(of: cold.buffer(count: 2)) == AsyncBufferByCountSequence<Cold>.self)
+    #expect(type(of: cold.trackActivity(ActivityTracker())) == AsyncTrackActivitySequence<Cold>.self)
+    #expect(type(of: cold.dropFirst()) == AsyncDropFirstSequence<Cold>.self)
+    #expect(type(of: cold.prefix(2)) == AsyncPrefixSequence<Cold>.self)
+    #expect(type(of: cold.drop { $0 < 2 }) == AsyncDropWhileSequence<Cold>.self)
+    #expect(type(of: cold.share()) == AsyncShareSequence<Cold>.self)
+    #expect(type(of: subject.subscribe().dropFirst()) == AsyncDropFirstSequence<SubjectSubscription<Int, Never>>.self)
+    // One cold input keeps the stream form of the two-input operators.
+    #expect(
+      type(of: subject.sample(on: coldTrigger))
+        == AsyncSampleSequence<PassthroughSubject<Int, Never>, Signal<Void, Never>, Never>.self)
+    #expect(
+      type(of: cold.take(until: subject)) == AsyncTakeUntilSequence<Cold, PassthroughSubject<Int, Never>, Never>.self)
+  }
 }
