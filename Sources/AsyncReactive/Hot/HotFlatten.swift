@@ -1,5 +1,6 @@
 /// One connection of a hot flatten node (`flatMap`, `flatMapLatest`, `flatMapFirst`, `concatMap` on a hot outer
-/// sequence): the transform runs inside the outer `send`, once for all consumers; each inner sequence then runs
+/// sequence, and `catch`'s fallback): the transform runs inside the outer `send`, once for all consumers; each inner
+/// sequence then runs
 /// where it can: in place when it is an immediate ``Signal`` (`.just`, `.empty`, `.fail`), observed synchronously
 /// when it is hot, and otherwise in one task of its own (the cold pump), cancelled when it is switched away from
 /// or when the node disconnects.
@@ -76,14 +77,18 @@ where Inner.Element: Sendable {
   @usableFromInline let node: SubjectStorage<Element, Failure>
   @usableFromInline let kind: FlattenStrategy.Kind
   @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
+  /// The name of the task a cold inner runs in: what the operator calls it.
+  @usableFromInline let taskName: String
 
   @inlinable init(
     node: SubjectStorage<Element, Failure>, strategy: FlattenStrategy,
-    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
+    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure,
+    taskName: String = "flatMap inner"
   ) {
     self.node = node
     self.kind = strategy.kind
     self.innerFailure = innerFailure
+    self.taskName = taskName
   }
 
   /// Whether an outer value would be dropped without calling the transform (`flatMapFirst` while an inner
@@ -150,7 +155,7 @@ where Inner.Element: Sendable {
       runner = .sink { upstream.removeSink(sink) }
     } else {
       runner = .task(
-        Task(named: "flatMap inner") { [self] in
+        Task(named: taskName) { [self] in
           var iterator = inner.makeAsyncIterator()
           do throws(Inner.Failure) {
             while let element = try await iterator.next(isolation: nil) { admit(.value(element), from: id) }

@@ -94,11 +94,17 @@ import Synchronization
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
       state.finished += 1
+      var step = state.rule.inputFinished(index)
       if state.finished == inputCount {
-        state.ended = true
-        return state.admit(.end(.finished), nil, turn: turn)
+        // The last input: the result ends, after what the rule still emits (`sample(on:)`'s pending element when
+        // the trigger finishes last), as in the pull engine.
+        switch step {
+        case .none: step = .finish
+        case .emit(let output): step = .emitThenFinish(output)
+        case .emitThenFinish, .finish: break
+        }
       }
-      return state.admit(state.rule.inputFinished(index), turn: turn)
+      return state.admit(step, turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }

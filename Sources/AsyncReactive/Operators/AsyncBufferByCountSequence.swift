@@ -118,3 +118,48 @@ extension AsyncBufferByCountSequence: Sendable where Base: Sendable {}
 extension AsyncBufferByCountSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 
 extension AsyncBufferByCountSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// Collects the values into arrays of `count` inside the upstream's `send`, one collection for all consumers
+  /// (ReactiveSwift `Signal.collect(count:)`, RxSwift `buffer(timeSpan:count:)` without the time).
+  ///
+  /// The array being filled belongs to the node's connection: it starts empty when the node starts observing the
+  /// upstream (its first consumer arrived) and is dropped when the last consumer leaves.
+  ///
+  /// **Finishes:** when the upstream finishes, right after emitting the last, shorter array if values are left
+  /// (never an empty array).
+  ///
+  /// **Throws:** the upstream's failure, at once; the values collected for an incomplete array are dropped.
+  ///
+  /// ```swift
+  /// let batches = analyticsEvents.buffer(count: 50)   // HotSignal<[Event], Never>
+  /// batches.sink(in: lifetime) { batch in uploader.enqueue(batch) }
+  /// ```
+  /// - Parameter count: how many values go into each array; at least 1.
+  /// - Returns: a ``HotSignal`` of arrays of `count` values (the last one may be shorter).
+  @inlinable public func buffer(count: Int) -> HotSignal<[Element], Failure> {
+    precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
+    let upstream = hotSignal.node
+    return HotSignal(
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+        let batch = ConnectionState<[Element]>([])
+        let sink = upstream.addSink { value in
+          batch.value.append(value)
+          guard batch.value.count == count else { return }
+          let full = batch.value
+          batch.value.removeAll(keepingCapacity: true)
+          node.send(full)
+        } onEnd: { termination in
+          if case .finished = termination, !batch.value.isEmpty {
+            let rest = batch.value
+            batch.value = []
+            node.send(rest)
+          }
+          node.terminate(termination)
+        }
+        return { upstream.removeSink(sink) }
+      })
+  }
+}

@@ -106,3 +106,52 @@ extension AsyncCatchSequence: Sendable where Base: Sendable {}
 
 extension AsyncCatchSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncCatchSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// On failure, continues with the sequence that `handler` makes from the error, deciding inside the upstream's
+  /// `send` (RAC `catch:`, RxSwift `catch`, ReactiveSwift `flatMapError`), once for all consumers.
+  ///
+  /// The values before the failure pass through as they are sent; `handler` runs once, on the thread that sent
+  /// the failure, and the fallback then runs where it can: an immediate ``Signal`` (`.just`, `.empty`, `.fail`) is
+  /// delivered in place, before the failing `send` returns; a hot fallback (a subject, a property) is observed
+  /// synchronously; any other runs in one task of its own. The handler is synchronous: an `async` handler gets the
+  /// stream form.
+  ///
+  /// **Finishes:** when the upstream finishes, or after a failure when the fallback finishes.
+  ///
+  /// **Throws:** the fallback's failure, if it fails too.
+  ///
+  /// **Cancellation:** when the last consumer stops, the upstream is no longer observed and a running fallback is
+  /// cancelled (its task) or no longer observed (a hot one).
+  ///
+  /// ```swift
+  /// let orders = ordersSubject.catch { _ in Signal<[Order], Never>.just(cache.orders) }   // HotSignal<[Order], Never>
+  /// ordersSubject.fail(.offline)      // `orders` has produced the cached list and finished when this returns
+  /// ```
+  /// - Parameter handler: makes the sequence to continue with from the failure; runs on the sending thread.
+  /// - Returns: a ``HotSignal`` of this sequence's elements, then after a failure the fallback's.
+  @inlinable public func `catch`<Fallback: AsyncSequence & Sendable>(
+    _ handler: @escaping @Sendable (Failure) -> Fallback
+  ) -> HotSignal<Element, Fallback.Failure> where Fallback.Element == Element {
+    let upstream = hotSignal.node
+    return HotSignal(
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+        // The fallback is the one inner of a flatten connection: it gets the flatten's ways of running an inner
+        // (in place, observed, or in a counted task stopped on disconnect).
+        let fallback = HotFlatten<Fallback, Fallback.Failure>(
+          node: node, strategy: .concat, innerFailure: { $0 }, taskName: "catch fallback")
+        let sink = upstream.addSink { value in
+          node.send(value)
+        } onEnd: { termination in
+          if case .failed(let error) = termination { fallback.outerValue(handler(error)) }
+          fallback.outerEnded(.finished)
+        }
+        return {
+          upstream.removeSink(sink)
+          fallback.stopAll()
+        }
+      })
+  }
+}

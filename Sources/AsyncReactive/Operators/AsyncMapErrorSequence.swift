@@ -81,3 +81,30 @@ extension AsyncMapErrorSequence: Sendable where Base: Sendable {}
 
 extension AsyncMapErrorSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncMapErrorSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// Transforms this sequence's failure inside the upstream's `send` (RAC `mapError:`, ReactiveSwift
+  /// `Signal.mapError`): values pass through unchanged, once for all consumers.
+  ///
+  /// **Finishes:** when the upstream finishes.
+  ///
+  /// **Throws:** `transform` of the upstream's failure, to every consumer; `transform` runs once per failure.
+  ///
+  /// ```swift
+  /// let orders = ordersSubject.mapError { OrdersError.network($0) }   // HotSignal<[Order], OrdersError>
+  /// ```
+  /// - Parameter transform: makes the new failure from the old one; runs on the sending thread.
+  /// - Returns: a ``HotSignal`` of this sequence's elements, failing with the transformed failure.
+  @inlinable public func mapError<NewFailure: Error>(
+    _ transform: @escaping @Sendable (Failure) -> NewFailure
+  ) -> HotSignal<Element, NewFailure> {
+    HotSignal(
+      node: .observing(hotSignal.node) { node in
+        { value in node.send(value) }
+      } onEnd: { node, termination in
+        node.terminate(mapTermination(termination, transform))
+      })
+  }
+}

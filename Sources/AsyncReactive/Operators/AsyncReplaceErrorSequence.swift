@@ -80,3 +80,28 @@ extension AsyncReplaceErrorSequence: Sendable where Base: Sendable, Base.Element
 
 extension AsyncReplaceErrorSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
 extension AsyncReplaceErrorSequence: ReactiveSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// On failure, delivers `value` and finishes instead, inside the upstream's `send` (RxSwift `catchAndReturn`,
+  /// Combine `replaceError(with:)`): the result cannot fail.
+  ///
+  /// **Finishes:** when the upstream finishes, or right after `value` following a failure. A consumer that joins
+  /// after that gets what the node replays (`value`, when the upstream has a current value) and the end.
+  ///
+  /// ```swift
+  /// let balance = balances.replaceError(with: 0)   // HotSignal<Int, Never>
+  /// ```
+  /// - Parameter value: the element delivered in place of the failure.
+  /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
+  @inlinable public func replaceError(with value: Element) -> HotSignal<Element, Never> {
+    HotSignal(
+      node: .observing(hotSignal.node) { node in
+        { element in node.send(element) }
+      } onEnd: { node, termination in
+        if case .failed = termination { node.send(value) }
+        node.terminate(.finished)
+      })
+  }
+}

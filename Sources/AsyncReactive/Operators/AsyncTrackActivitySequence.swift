@@ -96,3 +96,47 @@ public struct AsyncTrackActivitySequence<Base: AsyncSequence>: AsyncSequence {
 extension AsyncTrackActivitySequence: Sendable where Base: Sendable {}
 extension AsyncTrackActivitySequence: ReactiveSequence {}
 extension AsyncTrackActivitySequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
+
+// MARK: Hot
+
+extension HotSequence {
+  /// Counts this node's observation of its upstream as one activity of `tracker`: from the moment its first
+  /// consumer arrives until the upstream finishes or fails, or its last consumer leaves (RxSwift's `trackActivity`
+  /// on a shared chain).
+  ///
+  /// Values, finish and failure pass through unchanged, inside the upstream's `send`. The consumers of the node
+  /// share its observation, so they count as one activity together, not one each (as the stream form's
+  /// iterations do): a tracked hot sequence is "active" while anyone observes it and it has not ended. The
+  /// activity has ended before the consumers receive the end, so a consumer that reads ``ActivityTracker/value``
+  /// on the end sees it. A node that starts observing again counts a new activity.
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  ///
+  /// **Cancellation:** the activity ends when the last consumer leaves (cancelled, `break`, iterator dropped, sink's
+  /// lifetime ended); nothing can leave the count raised.
+  ///
+  /// ```swift
+  /// let uploading = ActivityTracker()
+  /// let progress = upload.progress.trackActivity(uploading)   // HotSignal<Double, UploadError>
+  /// progress.sink(in: lifetime, onValue: { bar.progress = $0 }, onEnd: { _ in })   // `uploading` is true now
+  /// ```
+  /// - Parameter tracker: the tracker to count the node's observation in.
+  /// - Returns: a ``HotSignal`` with this sequence's elements.
+  @inlinable public func trackActivity(_ tracker: ActivityTracker) -> HotSignal<Element, Failure> {
+    let upstream = hotSignal.node
+    return HotSignal(
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+        let activity = tracker.begin()
+        let sink = upstream.addSink { value in
+          node.send(value)
+        } onEnd: { termination in
+          activity.end()
+          node.terminate(termination)
+        }
+        return {
+          upstream.removeSink(sink)
+          activity.end()
+        }
+      })
+  }
+}

@@ -112,6 +112,9 @@ import Synchronization
 
   @usableFromInline let state: Locked<State>
   @usableFromInline let replay: Replay
+  /// What every consumer and observer is given first, when it registers, before the replayed values and any end:
+  /// a hot `prepend`'s values. Empty for every other node.
+  @usableFromInline let prefix: [Element]
   @usableFromInline let connector: Connector?
   /// Who delivers the sinks' outbox now; see ``DeliveryTurn``.
   @usableFromInline let sinkTurn = Atomic<Int>(DeliveryTurn.idle)
@@ -124,7 +127,9 @@ import Synchronization
   /// Whether a send must be recorded even without consumers (replay or current value).
   @usableFromInline let remembers: Bool
 
-  @inlinable package init(replay: Replay, initial: Element? = nil, connector: Connector? = nil) {
+  @inlinable package init(
+    replay: Replay, initial: Element? = nil, prefix: [Element] = [], connector: Connector? = nil
+  ) {
     let capacity: Int
     switch replay {
     case .none: capacity = 0
@@ -135,6 +140,7 @@ import Synchronization
     if let initial { buffer.append(initial) }
     self.state = Locked(State(replay: buffer))
     self.replay = replay
+    self.prefix = prefix
     self.remembers = capacity > 0
     self.connector = connector
   }
@@ -208,8 +214,9 @@ import Synchronization
 
   // MARK: Synchronous observers
 
-  /// Registers a synchronous observer: it gets the replayed values (and the end, if the subject ended) first,
-  /// then every later event, each once, in send order, never two at a time. Returns the sink, for removal.
+  /// Registers a synchronous observer: it gets the prefix and the replayed values (and the end, if the subject
+  /// ended) first, then every later event, each once, in send order, never two at a time. Returns the sink, for
+  /// removal.
   @inlinable package func addSink(
     onValue: @escaping @Sendable (Element) -> Void,
     onEnd: @escaping @Sendable (Termination<Failure>) -> Void
@@ -218,6 +225,7 @@ import Synchronization
     let deliver = state.withLock { state -> Bool in
       var deliver = false
       let only = [sink]
+      for element in prefix { deliver = queue(.value(element), for: only, in: &state) || deliver }
       if let terminal = state.terminal {
         if case .latest = replay {
           for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
@@ -354,13 +362,14 @@ import Synchronization
 
   // MARK: Consumer side
 
-  /// Registers a consumer now, pre-filled with the replayed values and any terminal event.
+  /// Registers a consumer now, pre-filled with the prefix, the replayed values and any terminal event.
   @inlinable package func register(policy: BufferingPolicy) -> Int {
     defer { if connector != nil { reconcileInputs() } }
     return state.withLock { state in
       let id = state.nextID
       state.nextID += 1
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
+      for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
         // A terminated CurrentValueSubject has no "current" value to give (RxSwift, Combine): only the end.
         if case .latest = replay {

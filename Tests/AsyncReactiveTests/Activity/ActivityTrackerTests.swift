@@ -185,11 +185,13 @@ struct ActivityTrackerTests {
     #expect(states == [false, true, false])
   }
 
-  @Test("each iteration is its own activity: two consumers of one tracked sequence count 2")
+  @Test("each iteration is its own activity: two consumers of one tracked stream count 2")
   func twoConsumers() async {
     let subject = PassthroughSubject<Int, Never>()
     let tracker = ActivityTracker()
-    let tracked = subject.trackActivity(tracker)
+    // A cold sequence over the subject: the stream form, whose iterations are tracked one by one (a hot tracked
+    // node counts one activity for all its consumers: PushCoreMoreOperatorTests).
+    let tracked = Signal(subject).trackActivity(tracker)
     var first = tracked.makeAsyncIterator()
     var second = tracked.makeAsyncIterator()
     subject.send(1)

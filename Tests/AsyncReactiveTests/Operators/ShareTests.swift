@@ -29,7 +29,8 @@ struct ShareTests {
   @Test("consumers registered before the first next() all get every value; the upstream is subscribed to once")
   func registeredBeforeFirstNext() async {
     let subject = PassthroughSubject<Int, Never>()
-    let shared = subject.share()
+    // A cold sequence over the subject (a hot one is shared already: its `share()` is itself).
+    let shared = Signal(subject).share()
     var first = shared.makeAsyncIterator()  // subscribes to the subject now
     #expect(subject.consumerCount == 1)
     subject.send(1)  // kept for the run, although nobody pulls yet

@@ -1,0 +1,93 @@
+import Synchronization
+
+// The hot form of `debug`: a node that reports its own events, once per event for all its consumers, inside the
+// upstream's `send`. The stream form stays for cold sequences, where each iteration is a run of its own.
+
+extension HotSequence {
+  /// Prints each event of this node with `name` and the time since the node started observing its upstream, once
+  /// per event however many consumers it has (RxSwift `debug()` on a shared chain, ReactiveCocoa `logAll`).
+  ///
+  /// The node writes one line per event to `sink` (standard error by default), on the sending thread:
+  ///
+  /// ```
+  /// [query] +0ms subscribe
+  /// [query] +300ms value: swift
+  /// [query] +1200ms cancel
+  /// ```
+  ///
+  /// - `subscribe` when the node starts observing its upstream (its first consumer arrived);
+  /// - `value: …` for each value, as `String(describing:)` prints it;
+  /// - then exactly one of `finish`, `failure: …` (the upstream's error) or `cancel` (its last consumer left
+  ///   before the upstream ended). A node that starts observing again reports a new round, timed afresh.
+  ///
+  /// The time is `clock`'s, in milliseconds (`+0.25ms` below one); pass the `TestClock` of a test to get exact
+  /// times.
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure, unchanged.
+  ///
+  /// **Cancellation:** a consumer that stops is removed; the last one stops the observation of the upstream,
+  /// reported as `cancel`.
+  ///
+  /// ```swift
+  /// let results = viewModel.query.debug("query").removeDuplicates()   // HotSignal<String, Never>
+  /// // In tests: query.debug("query", clock: testClock, sink: DebugSink { lines.append($0) })
+  /// ```
+  /// - Parameters:
+  ///   - name: what the lines start with, in brackets; name the stage you are looking at.
+  ///   - clock: the clock that times the events; a `TestClock` in tests.
+  ///   - sink: where the lines go; ``DebugSink/standardError`` by default.
+  /// - Returns: a ``HotSignal`` with the same values, failure and end as `self`.
+  @inlinable public func debug<C: Clock>(
+    _ name: String,
+    clock: C = ContinuousClock(),
+    sink: DebugSink = .standardError
+  ) -> HotSignal<Element, Failure> where C.Duration == Duration {
+    let upstream = hotSignal.node
+    return HotSignal(
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+        let reporter = HotDebugReporter(name: name, clock: clock, sink: sink)
+        reporter.report("subscribe")
+        let observer = upstream.addSink { value in
+          reporter.report("value: \(value)")
+          node.send(value)
+        } onEnd: { termination in
+          switch termination {
+          case .finished: reporter.end("finish")
+          case .failed(let error): reporter.end("failure: \(error)")
+          }
+          node.terminate(termination)
+        }
+        return {
+          upstream.removeSink(observer)
+          reporter.end("cancel")
+        }
+      })
+  }
+}
+
+/// One connection's reporting for the hot `debug`: its start instant, and which of its ends came first.
+@usableFromInline final class HotDebugReporter<C: Clock>: Sendable where C.Duration == Duration {
+  @usableFromInline let name: String
+  @usableFromInline let clock: C
+  @usableFromInline let start: C.Instant
+  @usableFromInline let sink: DebugSink
+  @usableFromInline let ended = Atomic<Bool>(false)
+
+  @inlinable init(name: String, clock: C, sink: DebugSink) {
+    self.name = name
+    self.clock = clock
+    self.start = clock.now
+    self.sink = sink
+  }
+
+  /// Writes `[name] +elapsed event`.
+  @inlinable func report(_ event: String) {
+    sink.handleLine("[\(name)] +\(debugMilliseconds(start.duration(to: clock.now))) \(event)")
+  }
+
+  /// Reports the connection's end unless another end was reported first.
+  @inlinable func end(_ event: String) {
+    guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    report(event)
+  }
+}

@@ -1,0 +1,102 @@
+// `dropFirst(_:)`, `prefix(_:)` and `drop(while:)` on hot sequences: evaluated inside the upstream's `send`, with
+// one count (or one "still dropping") per connection of the node, shared by its consumers (ReactiveSwift
+// `skip(first:)`, `take(first:)`, `skip(while:)`). So `subject.dropFirst().map { … }` stays hot. The standard
+// library's forms stay for cold sequences.
+
+extension HotSequence {
+  /// Skips the first `count` values and passes the rest on, inside the upstream's `send` (ReactiveSwift
+  /// `skip(first:)`, RxSwift `skip(_:)`).
+  ///
+  /// The count is the node's, shared by its consumers: it starts when the node starts observing the upstream (its
+  /// first consumer arrived), so the value skipped over a current-value source is the current value at that
+  /// moment. The node gives no current value to a consumer that joins later: `property.dropFirst()` is the
+  /// property's changes, for every consumer.
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  ///
+  /// ```swift
+  /// let edits = username.dropFirst()   // HotSignal<String, Never>: the changes, not the current value
+  /// ```
+  /// - Parameter count: how many values to skip; 1 by default, not negative.
+  /// - Returns: a ``HotSignal`` of the values after the first `count`.
+  @inlinable public func dropFirst(_ count: Int = 1) -> HotSignal<Element, Failure> {
+    precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
+    guard count > 0 else { return hotSignal }
+    return HotSignal(
+      node: .observing(hotSignal.node, replay: SubjectStorage<Element, Failure>.Replay.none) { node in
+        let remaining = ConnectionState(count)
+        return { value in
+          if remaining.value > 0 { remaining.value -= 1 } else { node.send(value) }
+        }
+      } onEnd: { node, termination in
+        node.terminate(termination)
+      })
+  }
+
+  /// Passes the first `maxLength` values on and finishes, inside the upstream's `send` (ReactiveSwift
+  /// `take(first:)`, RxSwift `take(_:)`).
+  ///
+  /// The count is the node's, shared by its consumers: it starts when the node starts observing the upstream, and
+  /// the node finishes inside the `send` of the last value it passes. A node that ended stays ended.
+  ///
+  /// **Finishes:** after `maxLength` values (at once for 0), or when the upstream finishes.
+  ///
+  /// **Throws:** the upstream's failure, if it comes first.
+  ///
+  /// ```swift
+  /// let firstTap = taps.prefix(1)   // HotSignal<Void, Never>: one tap, then finished
+  /// ```
+  /// - Parameter maxLength: how many values to pass on; not negative.
+  /// - Returns: a ``HotSignal`` of at most `maxLength` values.
+  @inlinable public func prefix(_ maxLength: Int) -> HotSignal<Element, Failure> {
+    precondition(maxLength >= 0, "prefix(\(maxLength)): the count must not be negative")
+    guard maxLength > 0 else {
+      let node = SubjectStorage<Element, Failure>(replay: .none)
+      node.terminate(.finished)
+      return HotSignal(node: node)
+    }
+    return HotSignal(
+      node: .observing(hotSignal.node) { node in
+        let remaining = ConnectionState(maxLength)
+        return { value in
+          guard remaining.value > 0 else { return }
+          remaining.value -= 1
+          node.send(value)
+          if remaining.value == 0 { node.terminate(.finished) }
+        }
+      } onEnd: { node, termination in
+        node.terminate(termination)
+      })
+  }
+
+  /// Skips values while `predicate` holds and passes on the first one that fails it and everything after,
+  /// deciding inside the upstream's `send` (ReactiveSwift `skip(while:)`, RxSwift `skip(while:)`).
+  ///
+  /// Whether it is still skipping is the node's, shared by its consumers: it starts skipping when the node starts
+  /// observing the upstream, and `predicate` runs once per value until it first returns `false`, never after.
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  ///
+  /// ```swift
+  /// let typed = query.drop { $0.isEmpty }   // HotSignal<String, Never>: from the first non-empty query on
+  /// ```
+  /// - Parameter predicate: whether a leading value is skipped; runs on the sending thread.
+  /// - Returns: a ``HotSignal`` of the values from the first one that fails `predicate`.
+  @inlinable public func drop(
+    while predicate: @escaping @Sendable (Element) -> Bool
+  ) -> HotSignal<Element, Failure> {
+    HotSignal(
+      node: .observing(hotSignal.node) { node in
+        let skipping = ConnectionState(true)
+        return { value in
+          if skipping.value {
+            if predicate(value) { return }
+            skipping.value = false
+          }
+          node.send(value)
+        }
+      } onEnd: { node, termination in
+        node.terminate(termination)
+      })
+  }
+}
