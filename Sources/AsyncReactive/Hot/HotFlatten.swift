@@ -76,14 +76,18 @@ where Inner.Element: Sendable {
   @usableFromInline let node: SubjectStorage<Element, Failure>
   @usableFromInline let kind: FlattenStrategy.Kind
   @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
+  /// The name of the task that runs a cold inner sequence (`timeout`'s fallback runs here too).
+  @usableFromInline let taskName: String
 
   @inlinable init(
     node: SubjectStorage<Element, Failure>, strategy: FlattenStrategy,
-    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure
+    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure,
+    taskName: String = "flatMap inner"
   ) {
     self.node = node
     self.kind = strategy.kind
     self.innerFailure = innerFailure
+    self.taskName = taskName
   }
 
   /// Whether an outer value would be dropped without calling the transform (`flatMapFirst` while an inner
@@ -150,7 +154,7 @@ where Inner.Element: Sendable {
       runner = .sink { upstream.removeSink(sink) }
     } else {
       runner = .task(
-        Task(named: "flatMap inner") { [self] in
+        Task(named: taskName) { [self] in
           var iterator = inner.makeAsyncIterator()
           do throws(Inner.Failure) {
             while let element = try await iterator.next(isolation: nil) { admit(.value(element), from: id) }
