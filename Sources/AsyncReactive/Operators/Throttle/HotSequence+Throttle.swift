@@ -8,8 +8,8 @@ extension HotSequence {
   /// with `latest: true`, the latest value sent during the window is emitted when the clock reaches the window's
   /// end, which opens the next window; with `latest: false` values sent during a window are **dropped**. A value
   /// sent exactly at a window's end is outside it. One evaluation for all consumers; the node observes the
-  /// upstream from its first consumer to its last. A timer task runs only while a window holds a value back
-  /// (`latest: true`); `latest: false` never needs one.
+  /// upstream from its first consumer to its last. A timer task runs only while a window is open (`latest:
+  /// true`, to emit what the window held back at its end); `latest: false` never needs one.
   ///
   /// **Finishes:** when the upstream finishes; with `latest: true`, right after emitting the value held back for
   /// the current window.
