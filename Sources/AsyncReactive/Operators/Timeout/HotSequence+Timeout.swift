@@ -39,7 +39,7 @@ extension HotSequence where Failure == any Error {
   /// Fails with ``TimeoutError`` if the next value, or the end, is not sent within `interval`; the upstream's own
   /// errors pass through unchanged.
   ///
-  /// Works as ``timeout(_:clock:)->HotSignal<Element,TimeoutError>`` does; only what differs is written here.
+  /// Works as ``timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>`` does; only what differs is written here.
   ///
   /// **Throws:** ``TimeoutError`` when the deadline passes, or the upstream's error.
   ///
@@ -62,7 +62,7 @@ extension HotSequence {
   /// Fails with ``TimeoutFailure/timedOut`` if the next value, or the end, is not sent within `interval`; the
   /// upstream's typed failure arrives as ``TimeoutFailure/upstream(_:)``.
   ///
-  /// Works as ``timeout(_:clock:)->HotSignal<Element,TimeoutError>`` does; only what differs is written here.
+  /// Works as ``timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>`` does; only what differs is written here.
   ///
   /// **Throws:** ``TimeoutFailure/timedOut`` when the deadline passes, or ``TimeoutFailure/upstream(_:)`` with the
   /// upstream's failure.

@@ -7,7 +7,7 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)` on a shared source).
   ///
-  /// The deadlines are those of ``timeout(_:clock:)->HotSignal<Element,TimeoutError>``: the first event is due
+  /// The deadlines are those of ``timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>``: the first event is due
   /// `interval` after the node connects (its first consumer), each next one `interval` after the `send` of the
   /// previous value, and an event must be sent strictly before its deadline. Values pass through inside their
   /// `send`, once for all consumers. When the clock reaches a deadline first, the node stops observing the
@@ -43,7 +43,7 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; both sequences fail
   /// with the same type, which the result keeps.
   ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Element,Never>`` does; only what differs is written here.
+  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback), or the
   /// fallback's failure after a timeout.
@@ -68,7 +68,7 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; only the fallback can
   /// fail, and the result keeps its failure type.
   ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Element,Never>`` does; only what differs is written here.
+  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the fallback's failure, after a timeout.
   ///
@@ -92,7 +92,7 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; the fallback cannot
   /// fail, and the result keeps the upstream's failure type.
   ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Element,Never>`` does; only what differs is written here.
+  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback).
   ///
@@ -116,7 +116,7 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; the two sequences fail
   /// with different types, so the result fails with `any Error`.
   ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Element,Never>`` does; only what differs is written here.
+  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the upstream's failure if it arrives in time, or the fallback's failure after a timeout.
   ///
