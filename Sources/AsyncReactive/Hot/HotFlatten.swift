@@ -77,7 +77,8 @@ where Inner.Element: Sendable {
   @usableFromInline let node: SubjectStorage<Element, Failure>
   @usableFromInline let kind: FlattenStrategy.Kind
   @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
-  /// The name of the task a cold inner runs in: what the operator calls it.
+  /// The name of the task a cold inner runs in: what the operator calls it (`catch`'s and `timeout`'s fallbacks
+  /// run here too).
   @usableFromInline let taskName: String
 
   @inlinable init(

@@ -84,4 +84,48 @@ struct TimeStateMachineTests {
     let startedLate = late.started(upstream: upstream, timer: timer)
     #expect(!startedLate)
   }
+
+  // MARK: A hot node's connection
+
+  private func hotMachine() -> Machine {
+    Machine(rule: DebounceRule(dueTime: .milliseconds(300)), host: .hotNode)
+  }
+
+  @Test("hot node: emitted values are handed back; a timer starts with the first deadline and ends without one")
+  func hotNodeTimerOnDemand() {
+    var machine = hotMachine()
+    let connected = machine.connected()
+    #expect(connected.startTimer == nil)  // no deadline yet: no task
+    let first = machine.received("a", at: instant(0))
+    #expect(first?.startTimer == 1)
+    let registered = machine.timerStarted(Task<Void, Never> {}, number: 1)
+    #expect(registered)
+    let second = machine.received("b", at: instant(100))
+    #expect(second?.startTimer == nil)  // the running timer serves it
+    let looks = machine.timerLooks()
+    #expect(sleepDeadline(looks) == instant(400))
+    let fired = machine.timerFired(at: instant(400))
+    #expect(fired.effects.emitted == ["b"])
+    #expect(stops(fired.next))  // no deadline left: the timer ends instead of parking
+    #expect(machine.runningTimer == nil)
+    let third = machine.received("c", at: instant(500))
+    #expect(third?.startTimer == 2)  // a new deadline, a new timer
+  }
+
+  @Test("hot node: a timer that ended before it registered is not kept; one that registers after the end is refused")
+  func hotNodeLateRegistration() {
+    var machine = hotMachine()
+    _ = machine.received("a", at: instant(0))
+    _ = machine.timerFired(at: instant(300))  // the timer ran, emitted and ended before its task was registered
+    let registered = machine.timerStarted(Task<Void, Never> {}, number: 1)
+    #expect(registered)
+    #expect(machine.timer == nil)
+    let next = machine.received("b", at: instant(400))
+    #expect(next?.startTimer == 2)
+    let upstreamEnd = machine.upstreamFinished(at: instant(450))
+    #expect(upstreamEnd.emitted == ["b"])
+    #expect(upstreamEnd.terminal != nil)
+    let afterTheEnd = machine.timerStarted(Task<Void, Never> {}, number: 2)
+    #expect(!afterTheEnd)
+  }
 }

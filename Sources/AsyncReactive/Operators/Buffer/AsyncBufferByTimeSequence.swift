@@ -27,7 +27,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// timer's sleep.
   ///
   /// **Buffering:** the window in progress holds its values (at most `count`); emitted arrays wait for a slow
-  /// consumer in an unbounded buffer. The upstream is iterated by a task of its own, as fast as it produces.
+  /// consumer in an unbounded buffer. The upstream is iterated by a task of its own, as fast as it produces. On
+  /// a hot sequence (a subject, a property, a ``HotSignal``), ``HotSequence/buffer(every:clock:count:)`` applies
+  /// instead: each value is taken at its send.
   ///
   /// ```swift
   /// for await batch in analyticsEvents.buffer(every: .seconds(5), count: 100) where !batch.isEmpty {
@@ -64,8 +66,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// **Buffering:** the window in progress holds its values; emitted arrays wait in an unbounded buffer.
 ///
 /// ```swift
-/// let batches: AsyncBufferByTimeSequence<PassthroughSubject<Event, Never>, ContinuousClock> =
-///   events.buffer(every: .seconds(5))
+/// let batches: AsyncBufferByTimeSequence<AsyncStream<Event>, ContinuousClock> =
+///   eventStream.buffer(every: .seconds(5))
 /// ```
 public struct AsyncBufferByTimeSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {

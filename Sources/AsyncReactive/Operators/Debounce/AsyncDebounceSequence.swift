@@ -15,7 +15,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 600 ms | finish   | `c`, finish |
   ///
   /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces; emitted
-  /// values wait for a slow consumer in an unbounded buffer.
+  /// values wait for a slow consumer in an unbounded buffer. On a hot sequence (a subject, a property, a
+  /// ``HotSignal``), ``HotSequence/debounce(for:clock:)`` applies instead: each value is taken at its send.
   ///
   /// **Finishes:** when the upstream finishes, right after emitting the value still waiting (without waiting
   /// out its quiet period).
@@ -55,8 +56,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
 ///
 /// ```swift
-/// let queries: AsyncDebounceSequence<PassthroughSubject<String, Never>, ContinuousClock> =
-///   searchText.debounce(for: .milliseconds(300))
+/// let queries: AsyncDebounceSequence<AsyncStream<String>, ContinuousClock> =
+///   searchTextStream.debounce(for: .milliseconds(300))
 /// ```
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {

@@ -16,7 +16,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 450 ms |          | finish        |
   ///
   /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces; values
-  /// wait for their due time, then for a slow consumer, in unbounded buffers.
+  /// wait for their due time, then for a slow consumer, in unbounded buffers. On a hot sequence (a subject, a
+  /// property, a ``HotSignal``), ``HotSequence/delay(for:clock:)`` applies instead: each value is due `duration`
+  /// after its send.
   ///
   /// **Finishes:** `duration` after the upstream finished, once every value has been released.
   ///

@@ -24,7 +24,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 1200 ms | finish   | `f`, finish          | finish               |
   ///
   /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces;
-  /// emitted values wait for a slow consumer in an unbounded buffer.
+  /// emitted values wait for a slow consumer in an unbounded buffer. On a hot sequence (a subject, a property, a
+  /// ``HotSignal``), ``HotSequence/throttle(for:clock:latest:)`` applies instead: each value is taken at its send.
   ///
   /// **Finishes:** when the upstream finishes. With `latest: true`, right after emitting the value held back
   /// for the current window, without waiting for the window to end (RxSwift waits); `latest: false` holds
@@ -72,8 +73,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
 ///
 /// ```swift
-/// let positions: AsyncThrottleSequence<PassthroughSubject<Double, Never>, ContinuousClock> =
-///   scrollOffsets.throttle(for: .milliseconds(100))
+/// let positions: AsyncThrottleSequence<AsyncStream<Double>, ContinuousClock> =
+///   scrollOffsetStream.throttle(for: .milliseconds(100))
 /// ```
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {

@@ -8,6 +8,11 @@
 /// consumer's queue only after that, with ``terminate(_:)``, so that no task is left working once the consumer
 /// sees the end. (Its members are `@usableFromInline` so that the whole path specialises in the client's
 /// module.)
+///
+/// It serves two engines (``Host``): one iteration (``TimeStorage``: a consumer's queue, a pump task, a timer
+/// task parked while idle) and one connection of a hot node (``HotTime``: what the rule emits is handed back in
+/// ``Effects/emitted`` for the node, the upstream is a sink, and the timer task lives only while the rule has a
+/// deadline).
 @usableFromInline package struct TimeStateMachine<Rule: TimeRule>: Sendable {
   @usableFromInline package typealias Waiter = ConsumerQueue<Rule.Output, Rule.Failure>.Waiter
   /// The timer task, parked while the rule has no deadline.
@@ -21,6 +26,17 @@
     case stop
   }
 
+  /// Whom the machine serves, which decides where emitted values go and how the timer task lives.
+  @usableFromInline package enum Host: Sendable {
+    /// One iteration (the pull engine): values go into the consumer's queue (``TimeOutbox/queue``), and one
+    /// timer task serves the whole iteration, parked while the rule has no deadline (the consumer's loop is a
+    /// task anyway).
+    case iteration
+    /// One connection of a hot node: values are handed back in ``Effects/emitted`` for the node, and a timer
+    /// task is started when the rule gets a deadline and ends when it has none, so an idle node keeps no task.
+    case hotNode
+  }
+
   /// What to do after releasing the lock, in this order: cancel the tasks, resume the timer, wake the consumer,
   /// then record ``terminal`` with ``terminate(_:)``.
   @usableFromInline package struct Effects {
@@ -30,6 +46,12 @@
     /// The parked consumer, with the value handed to it (`nil`: it only has to look again).
     @usableFromInline package var consumer: (waiter: Waiter, output: Rule.Output?)?
     @usableFromInline package var terminal: Termination<Rule.Failure>?
+    /// What the rule emitted for this event, in order (``Host/hotNode`` only: an iteration's values are in its
+    /// consumer's queue already).
+    @usableFromInline package var emitted: [Rule.Output] = []
+    /// Start a timer task with this number and register it with ``timerStarted(_:number:)``
+    /// (``Host/hotNode`` only).
+    @usableFromInline package var startTimer: Int?
 
     @inlinable package init() {}
   }
@@ -42,9 +64,15 @@
   @usableFromInline package var upstream: Task<Void, Never>?
   @usableFromInline package var timer: Task<Void, Never>?
   @usableFromInline package var parkedTimer: Timer?
+  @usableFromInline package let host: Host
+  /// The number of the hot node's timer task while one exists (started and not yet ended); numbers are never
+  /// reused, so a task that registers after it already ended is told apart from its successor.
+  @usableFromInline package var runningTimer: Int?
+  @usableFromInline var timersStarted = 0
 
-  @inlinable package init(rule: Rule) {
+  @inlinable package init(rule: Rule, host: Host = .iteration) {
     self.rule = rule
+    self.host = host
   }
 
   /// The pump and timer tasks exist; returns `false` if the operator already ended, so that the caller cancels
@@ -89,17 +117,49 @@
     return nil
   }
 
+  /// A hot node connected: a rule that has a deadline from the start (a timeout's first deadline, a buffer's
+  /// first window) gets its timer now.
+  @inlinable package mutating func connected() -> Effects {
+    settle()
+  }
+
+  /// A hot node's timer task registered; returns `false` if the operator already ended, so that the caller
+  /// cancels it.
+  @inlinable package mutating func timerStarted(_ task: Task<Void, Never>, number: Int) -> Bool {
+    guard isRunning else { return false }
+    // A timer that found no deadline and ended before it was registered is not kept.
+    if runningTimer == number { timer = task }
+    return true
+  }
+
+  /// A hot node's timer looks for a deadline: it sleeps until the rule's, or ends while the rule has none (an
+  /// event that brings a deadline later starts another).
+  @inlinable package mutating func timerLooks() -> TimerAction {
+    guard isRunning else { return .stop }
+    if let deadline = rule.deadline { return .sleep(until: deadline) }
+    return timerIdles() ?? .stop  // an iteration's timer parks with timerWaits(_:) instead
+  }
+
   /// The timer slept until `now`. The rule handles it if its deadline has come; if the deadline moved later
   /// meanwhile, the timer sleeps again.
   /// - Returns: what to do, and what the timer does next (`nil`: wait for a deadline with ``timerWaits(_:)``).
   @inlinable package mutating func timerFired(at now: Rule.Instant) -> (effects: Effects, next: TimerAction?) {
     guard isRunning else { return (Effects(), .stop) }
-    guard let deadline = rule.deadline else { return (Effects(), nil) }
+    guard let deadline = rule.deadline else { return (Effects(), timerIdles()) }
     guard deadline <= now else { return (Effects(), .sleep(until: deadline)) }
     rule.timerFired(at: now, into: &outbox)
     let effects = settle()
     guard isRunning else { return (effects, .stop) }
-    return (effects, rule.deadline.map { .sleep(until: $0) })
+    if let deadline = rule.deadline { return (effects, .sleep(until: deadline)) }
+    return (effects, timerIdles())
+  }
+
+  /// The rule has no deadline: an iteration's timer parks (`nil`, see ``timerWaits(_:)``); a hot node's ends.
+  @inlinable mutating func timerIdles() -> TimerAction? {
+    guard case .hotNode = host else { return nil }
+    runningTimer = nil
+    timer = nil
+    return .stop
   }
 
   /// The consumer stopped (cancelled, dropped its iterator, or read the end): everything stops.
@@ -117,21 +177,30 @@
     outbox.queue?.terminate(termination)
   }
 
-  /// Turns what the rule did with the event into effects: the consumer to wake, the end, or a deadline for the
-  /// parked timer.
+  /// Turns what the rule did with the event into effects: the consumer to wake or the values for the node, the
+  /// end, or a deadline for the parked timer (or for a new one).
   @inlinable mutating func settle() -> Effects {
     var effects = Effects()
     if let woken = outbox.woken {
       outbox.woken = nil
       effects.consumer = (woken.waiter, woken.output)
     }
+    if case .hotNode = host, case .elements(let start) = outbox.queue?.take(into: &effects.emitted), start > 0 {
+      effects.emitted.removeFirst(start)
+    }
     if let end = outbox.end {
       outbox.end = nil
       stop(into: &effects)
       effects.terminal = end
-    } else if let parked = parkedTimer, let deadline = rule.deadline {
-      parkedTimer = nil
-      effects.timer = (parked, .sleep(until: deadline))
+    } else if let deadline = rule.deadline {
+      if let parked = parkedTimer {
+        parkedTimer = nil
+        effects.timer = (parked, .sleep(until: deadline))
+      } else if case .hotNode = host, runningTimer == nil {
+        timersStarted += 1
+        runningTimer = timersStarted
+        effects.startTimer = timersStarted
+      }
     }
     return effects
   }

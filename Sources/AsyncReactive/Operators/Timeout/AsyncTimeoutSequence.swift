@@ -5,7 +5,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// The first event is due `interval` after the iteration starts (`makeAsyncIterator()`), each next one
   /// `interval` after the previous value arrived. The upstream is iterated by a task of its own, so the interval
   /// measures the upstream, not the consumer: a slow consumer never causes a timeout. An event must arrive
-  /// strictly before its deadline. With `interval` 200 ms:
+  /// strictly before its deadline. (On a hot sequence,
+  /// ``HotSequence/timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>`` applies instead: each event is taken at
+  /// its send.) With `interval` 200 ms:
   ///
   /// | time   | upstream              | output                      |
   /// |--------|-----------------------|-----------------------------|

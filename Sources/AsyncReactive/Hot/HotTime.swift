@@ -1,0 +1,170 @@
+/// One connection of a hot time node (`debounce`, `throttle`, `delay`, `timeout` and `buffer(every:)` on a hot
+/// sequence): each upstream event is handed to the operator's ``TimeRule`` inside the upstream's `send`, at the
+/// clock's `now`, through the ``TimeStateMachine`` the pull engine uses; the node gets what the rule emits when the
+/// rule emits it, and the timer task lives only while the rule has a deadline.
+///
+/// The rule runs under this connection's lock (it is the library's own code, never a user closure); what it emits
+/// is queued under the lock and delivered after it, in order, by one thread at a time: an upstream send and the
+/// timer may produce at once, and a value must not overtake the one the other thread produced before it. A send
+/// made from inside a delivery is queued behind it, never delivered recursively.
+@usableFromInline final class HotTime<Rule: TimeRule, C: Clock, Failure: Error>: Sendable
+where C.Instant == Rule.Instant {
+  @usableFromInline typealias Machine = TimeStateMachine<Rule>
+
+  @usableFromInline enum Delivery: Sendable {
+    case value(Rule.Output)
+    case end(Termination<Rule.Failure>)
+  }
+
+  @usableFromInline let state: Locked<Machine>
+  @usableFromInline let outbox = PublicationQueue<Delivery>()
+  @usableFromInline let clock: C
+  @usableFromInline let node: SubjectStorage<Rule.Output, Failure>
+  /// What the rule's end does to the node (`timeout(_:clock:fallback:)` switches to its fallback instead of
+  /// failing); called by the delivering thread, in order after the values.
+  @usableFromInline let end: @Sendable (Termination<Rule.Failure>) -> Void
+
+  @inlinable init(
+    rule: Rule, clock: C, node: SubjectStorage<Rule.Output, Failure>,
+    end: @escaping @Sendable (Termination<Rule.Failure>) -> Void
+  ) {
+    state = Locked(Machine(rule: rule, host: .hotNode))
+    self.clock = clock
+    self.node = node
+    self.end = end
+  }
+
+  /// The node connected: starts the timer if the rule has a deadline already.
+  @inlinable func start() {
+    perform(state.withLock { $0.connected() })
+  }
+
+  /// An upstream value, at the clock's `now`.
+  @inlinable func received(_ input: Rule.Input) {
+    let now = clock.now  // read before the lock: a clock of the user's is user code
+    perform(
+      state.withLock { machine in
+        guard let effects = machine.received(input, at: now) else { return Machine.Effects() }
+        return queue(effects)
+      })
+  }
+
+  /// The upstream finished, at the clock's `now`.
+  @inlinable func upstreamFinished() {
+    let now = clock.now
+    perform(state.withLock { queue($0.upstreamFinished(at: now)) })
+  }
+
+  /// The upstream failed (`failure` already mapped to the rule's failure), at the clock's `now`.
+  @inlinable func upstreamFailed(_ failure: Rule.Failure) {
+    let now = clock.now
+    perform(state.withLock { queue($0.upstreamFailed(failure, at: now)) })
+  }
+
+  /// The node disconnected (its last consumer left): the timer stops; later events are ignored.
+  @inlinable func stop() {
+    perform(state.withLock { $0.consumerStopped() })
+  }
+
+  /// Queues what the rule emitted, and its end, for delivery; called under the lock, so that deliveries keep the
+  /// order in which the rule produced them.
+  @inlinable func queue(_ effects: Machine.Effects) -> Machine.Effects {
+    for output in effects.emitted { outbox.enqueue(.value(output)) }
+    if let terminal = effects.terminal { outbox.enqueue(.end(terminal)) }
+    return effects
+  }
+
+  /// Acts on `effects` once the lock is released: stops or starts the timer, then delivers.
+  @inlinable func perform(_ effects: Machine.Effects) {
+    effects.cancelTimer?.cancel()
+    if let number = effects.startTimer {
+      let timer = Task(named: "\(Rule.operatorName) timer") { [self] in await runTimer() }
+      if !state.withLock({ $0.timerStarted(timer, number: number) }) { timer.cancel() }
+    }
+    if !effects.emitted.isEmpty || effects.terminal != nil { deliver() }
+  }
+
+  /// Sleeps until each deadline of the rule in turn and returns once the rule has none (or the node stopped).
+  @inlinable func runTimer() async {
+    var action = state.withLock { $0.timerLooks() }
+    while case .sleep(let deadline) = action {
+      do {
+        try await clock.sleep(until: deadline, tolerance: nil)
+      } catch {
+        return  // cancelled: the node disconnected or the operator ended
+      }
+      let (effects, next) = state.withLock { machine in
+        let (effects, next) = machine.timerFired(at: deadline)
+        return (queue(effects), next)
+      }
+      perform(effects)
+      action = next ?? state.withLock { $0.timerLooks() }
+    }
+  }
+
+  /// Delivers what was queued, one thread at a time, outside the lock.
+  @inlinable func deliver() {
+    outbox.flush { delivery in
+      switch delivery {
+      case .value(let output): node.send(output)
+      case .end(let termination): end(termination)
+      }
+    }
+  }
+}
+
+extension HotSequence {
+  /// A time node over this sequence: each connection observes it with a sink and runs a fresh rule, made by
+  /// `rule` at the clock's `now` when the node connects (a timeout's first deadline, a buffer's first window).
+  ///
+  /// The node holds no current value (`.none` replay): a time operator emits at instants, and a consumer that
+  /// joins later gets what is emitted from then on.
+  @inlinable func hotTime<Rule: TimeRule, C: Clock>(
+    clock: C,
+    failure: @escaping @Sendable (Failure) -> Rule.Failure,
+    rule: @escaping @Sendable (C.Instant) -> Rule
+  ) -> HotSignal<Rule.Output, Rule.Failure>
+  where Rule.Input == Element, C.Instant == Rule.Instant {
+    let upstream = hotSignal.node
+    return HotSignal(
+      node: SubjectStorage(replay: .none) { node in
+        let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
+          node.terminate($0)
+        }
+        connection.start()
+        let sink = connection.observe(upstream, failure: failure)
+        return {
+          upstream.removeSink(sink)
+          connection.stop()
+        }
+      })
+  }
+}
+
+extension HotSequence {
+  /// A time node whose rule fails as this sequence does.
+  @inlinable func hotTime<Rule: TimeRule, C: Clock>(
+    clock: C,
+    rule: @escaping @Sendable (C.Instant) -> Rule
+  ) -> HotSignal<Rule.Output, Failure>
+  where Rule.Input == Element, Rule.Failure == Failure, C.Instant == Rule.Instant {
+    hotTime(clock: clock, failure: { $0 }, rule: rule)
+  }
+}
+
+extension HotTime {
+  /// Observes `upstream` for the rule; returns the sink, for removal.
+  @inlinable func observe<UpstreamFailure: Error>(
+    _ upstream: SubjectStorage<Rule.Input, UpstreamFailure>,
+    failure: @escaping @Sendable (UpstreamFailure) -> Rule.Failure
+  ) -> SubjectStorage<Rule.Input, UpstreamFailure>.Sink {
+    upstream.addSink { [self] value in
+      received(value)
+    } onEnd: { [self] termination in
+      switch termination {
+      case .finished: upstreamFinished()
+      case .failed(let error): upstreamFailed(failure(error))
+      }
+    }
+  }
+}
