@@ -92,3 +92,19 @@ extension Locked: @unchecked Sendable where State: Sendable {}
     }
   }
 }
+
+/// An identifier of the calling thread, to tell a reentrant call (the same thread, further down its own stack)
+/// from another thread's.
+@inlinable package func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}
+
+/// Lets another thread run: what a thread does while it waits for a short step of another thread that it must
+/// not block on a lock for (that step runs user code with no lock held).
+@inlinable package func yieldThread() {
+  sched_yield()
+}

@@ -33,7 +33,7 @@ import Synchronization
     /// Events for the sinks, in send order, each with the sinks it is for; delivered by the thread that has the
     /// storage's ``SubjectStorage/sinkTurn``.
     @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
-    /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs()``.
+    /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs(registering:)``.
     @usableFromInline var link = InputLink()
 
     @inlinable init(replay: RingBuffer<Element>) {
@@ -103,9 +103,13 @@ import Synchronization
   @usableFromInline struct InputLink: Sendable {
     /// How to stop observing the inputs; `nil` while not connected.
     @usableFromInline var disconnect: (@Sendable () -> Void)?
-    /// A thread is connecting or disconnecting now; others leave it a note (`dirty`) instead of waiting.
+    /// A thread is connecting or disconnecting now; others leave it a note (`dirty`), and a registration waits
+    /// for it (see ``SubjectStorage/reconcileInputs(registering:)``).
     @usableFromInline var busy = false
     @usableFromInline var dirty = false
+    /// The thread that is busy, to let a registration made by that thread itself (from inside the connection)
+    /// go on instead of waiting for itself.
+    @usableFromInline var owner: UInt = 0
 
     @inlinable init() {}
   }
@@ -238,7 +242,7 @@ import Synchronization
       return deliver
     }
     if deliver { deliverSinkEvents() }
-    if connector != nil { reconcileInputs() }
+    if connector != nil { reconcileInputs(registering: true) }
     return sink
   }
 
@@ -295,17 +299,37 @@ import Synchronization
   /// into user code). One thread at a time does it; a change meanwhile, on another thread or from inside the
   /// connection (a sink that stops observing during its first value), leaves a note that makes that thread
   /// look again before it lets go. A node that ended never connects again: it stays ended, like its inputs.
-  @usableFromInline package func reconcileInputs() {
+  ///
+  /// A registration (`registering`) must return with the node connected, so that a value sent right after it is
+  /// seen: when another thread is busy with the link (connecting, or disconnecting after its last observer left),
+  /// it waits until the node is connected or that thread is done, then looks again itself. A registration made by
+  /// the busy thread itself, from inside the connection, does not wait: that thread connects once it returns.
+  @usableFromInline package func reconcileInputs(registering: Bool = false) {
     guard let connector else { return }
-    let mine = state.withLock { state -> Bool in
-      if state.link.busy {
+    let me = registering ? currentThreadID() : 0
+    while true {
+      let claim = state.withLock { state -> LinkClaim in
+        if !state.link.busy {
+          state.link.busy = true
+          state.link.owner = me
+          return .mine
+        }
         state.link.dirty = true
-        return false
+        if !registering || state.link.owner == me || state.link.disconnect != nil || state.terminal != nil {
+          // Connected (and it stays so while this registration lasts), ended, or being connected by this thread.
+          return .leave
+        }
+        return .wait
       }
-      state.link.busy = true
-      return true
+      switch claim {
+      case .mine: break
+      case .leave: return
+      case .wait:
+        yieldThread()
+        continue
+      }
+      break
     }
-    guard mine else { return }
     while true {
       let step = state.withLock { state -> LinkStep in
         let wanted = state.terminal == nil && registered.load(ordering: .relaxed) > 0
@@ -321,6 +345,7 @@ import Synchronization
           return .again
         }
         state.link.busy = false
+        state.link.owner = 0
         return .done
       }
       switch step {
@@ -337,7 +362,14 @@ import Synchronization
     }
   }
 
-  /// What ``reconcileInputs()`` does next, decided under the lock.
+  /// Whether ``reconcileInputs(registering:)`` may change the link now, decided under the lock.
+  @usableFromInline enum LinkClaim {
+    case mine
+    case leave
+    case wait
+  }
+
+  /// What ``reconcileInputs(registering:)`` does next, decided under the lock.
   @usableFromInline enum LinkStep {
     case connect
     case disconnect(@Sendable () -> Void)
@@ -364,7 +396,7 @@ import Synchronization
 
   /// Registers a consumer now, pre-filled with the prefix, the replayed values and any terminal event.
   @inlinable package func register(policy: BufferingPolicy) -> Int {
-    defer { if connector != nil { reconcileInputs() } }
+    defer { if connector != nil { reconcileInputs(registering: true) } }
     return state.withLock { state in
       let id = state.nextID
       state.nextID += 1
