@@ -43,7 +43,7 @@ extension HotSequence where Failure == Never {
 
 extension HotSequence {
   /// Runs `onValue` for each element and `onFailure` if the source fails, for as long as `lifetime` lasts,
-  /// keeping no task while no value waits; see ``observe(in:_:onFinished:)``.
+  /// keeping no task while no value waits; see ``HotSequence/observe(in:_:onFinished:)``.
   ///
   /// ```swift
   /// viewModel.orders.observe(in: lifetime) { orders in
@@ -122,7 +122,7 @@ extension HotSequence where Failure == Never {
 
   /// Assigns each element to `target[keyPath: keyPath]`, on the caller's actor, for as long as `lifetime` lasts
   /// and `target` exists (RAC `RAC(label, text) = signal`, RxCocoa `bind(to: label.rx.text)`), keeping no task
-  /// while no value waits; see ``observe(on:in:isolation:_:)``.
+  /// while no value waits; see ``HotSequence/observe(on:in:isolation:_:)``.
   ///
   /// ```swift
   /// viewModel.title.bind(to: titleLabel, \.text, in: lifetime)
@@ -305,7 +305,7 @@ public func bind<Source: HotSequence, Output>(
 extension Actor {
   /// Assigns each element of the hot `source` to the actor's isolated state, for as long as `lifetime` lasts and
   /// the actor exists, keeping no task while no value waits; see the `AsyncSequence` form
-  /// ``_Concurrency/Actor/bind(_:in:_:)``.
+  /// ``_Concurrency/Actor/bind(_:in:_:)->Task<Void,Never>``.
   ///
   /// ```swift
   /// await viewModel.bind(searchField.texts, in: lifetime) { viewModel, text in

@@ -1,4 +1,5 @@
-/// Owns tasks and cancels them all when it ends: explicitly with ``cancel()``, or when it is deinitialised.
+/// Owns tasks and observations and ends them all when it ends: explicitly with ``cancel()``, or when it is
+/// deinitialised.
 ///
 /// The counterpart of RxSwift's `DisposeBag`, ReactiveSwift's `Lifetime` and Combine's
 /// `Set<AnyCancellable>`. A view keeps one for as long as it shows a view model; everything it observes or

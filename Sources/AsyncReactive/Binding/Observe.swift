@@ -7,9 +7,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///
   /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work.
   ///
+  /// A hot source (a subject, a property, a hot chain) takes ``HotSequence/observe(in:_:onFinished:)`` instead,
+  /// which keeps no task while idle; this form is for cold sequences.
+  ///
   /// ```swift
-  /// viewModel.isLoading.observe(in: lifetime) { loading in
-  ///   print(loading ? "loading…" : "idle")
+  /// let downloads = AsyncStream<Progress> { continuation in startDownload(reporting: continuation) }
+  /// downloads.observe(in: lifetime) { progress in
+  ///   print("\(progress.percent)%")
   /// }
   /// ```
   /// - Parameters:
@@ -44,7 +48,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work.
   ///
   /// ```swift
-  /// viewModel.orders.observe(in: lifetime) { orders in
+  /// Signal.future { try await api.orders() }.observe(in: lifetime) { orders in
   ///   show(orders)
   /// } onFailure: { error in
   ///   showError(error)

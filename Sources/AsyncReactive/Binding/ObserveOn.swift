@@ -20,8 +20,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// @MainActor final class ProfileView {
   ///   let lifetime = Lifetime()
   ///   let nameLabel = Label()
-  ///   func bind(to viewModel: ProfileViewModel) {
-  ///     viewModel.name.observe(on: self, in: lifetime) { view, name in
+  ///   func show(_ names: AsyncStream<String>) {       // a cold sequence; a hot one takes the task-free form
+  ///     names.observe(on: self, in: lifetime) { view, name in
   ///       view.nameLabel.text = name
   ///     }
   ///   }
@@ -65,8 +65,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// The target is held weakly; see ``_Concurrency/AsyncSequence/observe(on:in:isolation:_:)``.
   ///
   /// ```swift
-  /// viewModel.title.bind(to: titleLabel, \.text, in: lifetime)
-  /// viewModel.isLoading.bind(to: spinner, \.isAnimating, in: lifetime)
+  /// Signal.future { await api.title() }.bind(to: titleLabel, \.text, in: lifetime)
   /// ```
   /// - Parameters:
   ///   - target: the object to write to; held weakly.

@@ -90,8 +90,8 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
 
 extension WeakReference where Object: Actor {
   /// Assigns each element of `source` to the object's isolated state, for as long as `lifetime` lasts and
-  /// the object exists: ``_Concurrency/Actor/bind(_:in:_:)`` for a view model's own `init`, before `self`
-  /// can be used. Elements wait until ``set(_:)`` was called.
+  /// the object exists: ``_Concurrency/Actor/bind(_:in:_:)->Task<Void,Never>`` for a view model's own `init`,
+  /// before `self` can be used. Elements wait until ``set(_:)`` was called.
   ///
   /// ```swift
   /// init(search: some SearchService) {

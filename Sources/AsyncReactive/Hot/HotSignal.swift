@@ -6,7 +6,8 @@
 /// evaluation (a `map` closure runs once per event however many loops iterate it), and it observes its inputs
 /// from its first consumer to its last. Iterating it registers a consumer at `makeAsyncIterator()` (or at
 /// ``subscribe(bufferingPolicy:)``); the consumer's own task is the only task. A node over a current value (a
-/// ``CurrentValueSubject``, a ``Property``) gives a new consumer the output of that current value first.
+/// ``CurrentValueSubject``, a ``Property``) gives a new consumer the output of that current value first, except
+/// where the operator says otherwise (`dropFirst` and the time operators replay nothing).
 ///
 /// **Finishes:** when its inputs end as the operator says (a `map` when its upstream finishes); a node that
 /// ended stays ended.

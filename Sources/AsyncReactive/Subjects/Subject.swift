@@ -34,8 +34,8 @@ where AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
   /// delivering hands it on after the current one (no recursion).
   ///
   /// **Keep callbacks short and non-blocking**: they run on the sender's thread and delay the next event;
-  /// anything that takes time belongs in an iterating consumer (`observe(in:)`). A callback cannot touch
-  /// actor-isolated state: it is `@Sendable` and synchronous.
+  /// anything that takes time belongs in an `observe(in:)`, whose handler runs in a task of its own (started
+  /// while values wait). A callback cannot touch actor-isolated state: it is `@Sendable` and synchronous.
   ///
   /// **Ends:** after `onEnd`, or when `lifetime` ends: no event starts for the observer after `cancel()`
   /// returns (one already being delivered on another thread finishes).
