@@ -96,6 +96,9 @@ public actor Resource<Value: Sendable> {
   /// Loads the value again and stores it; callers during a load share it (a load already in flight is
   /// joined, not repeated).
   ///
+  /// When this returns, the stored value has gone out on ``values``: its operators and sinks have run (unless
+  /// a publication of the resource was under way, which then delivers it next).
+  ///
   /// **Throws:** the load's error (the held value stays); `CancellationError` if the caller or the load was
   /// cancelled.
   ///
@@ -110,7 +113,8 @@ public actor Resource<Value: Sendable> {
   /// Runs `operation` on the current value (loaded first if none is held) and stores its result.
   ///
   /// Updates run one at a time, in call order, so none works on a value another is replacing. A load that
-  /// started before an update stored its result does not overwrite it.
+  /// started before an update stored its result does not overwrite it. When this returns, the result has gone
+  /// out on ``values``, as with ``refresh()``.
   ///
   /// **Throws:** the operation's error (the held value stays untouched), or the load's error.
   ///
