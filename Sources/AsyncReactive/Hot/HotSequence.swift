@@ -1,5 +1,5 @@
-/// A hot sequence whose operators run inside `send`: subjects, properties, a command's streams, and every
-/// operator applied to them (ReactiveSwift's `Signal`).
+/// A hot sequence whose operators run inside `send`: subjects, properties, a command's streams, a resource's
+/// values, and every operator applied to them (ReactiveSwift's `Signal`).
 ///
 /// When `subject.send(x)` returns, every hot operator downstream of the subject has processed `x`: its closure
 /// ran, every ``HotSignal/sink(in:onValue:onEnd:)`` observer was called, and each iterating consumer has the
@@ -15,8 +15,8 @@
 /// see the same order. A send made from inside an operator closure or an observer is delivered after the
 /// current event, never recursively, and no closure runs while a lock of the library is held.
 ///
-/// Conforming: the library's subjects, ``Property``, ``HotSignal`` and the streams of ``Command``; a type of
-/// your own that wraps one of them conforms by returning its ``hotSignal``.
+/// Conforming: the library's subjects, ``Property``, ``HotSignal``, the streams of ``Command`` and
+/// ``Resource/values``; a type of your own that wraps one of them conforms by returning its ``hotSignal``.
 ///
 /// ```swift
 /// let taps = PassthroughSubject<Void, Never>()

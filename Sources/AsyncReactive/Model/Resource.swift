@@ -6,7 +6,13 @@
 /// update operation on the held value and stores what it returns. ``values`` replays the latest stored
 /// value to each new consumer, so a view can observe the model while someone else triggers the loads.
 ///
-/// A failed load stores nothing: its callers get the error and the next ``value()`` tries again.
+/// ``values`` is hot (a ``HotSignal``): operators on it and its sinks run when a value is stored, before the
+/// ``value()``, ``refresh()`` or ``update(_:)`` that stored it returns. They may call the resource back: what
+/// such a call stores is published after the current value, never recursively, and no lock of the resource is
+/// held while they run.
+///
+/// A failed load stores nothing: its callers get the error, ``values`` sends nothing, and the next ``value()``
+/// tries again.
 ///
 /// All members are `nonisolated` (the state is behind a lock), so a held value costs no actor hop.
 ///
@@ -31,15 +37,26 @@
 /// }
 /// ```
 public actor Resource<Value: Sendable> {
-  /// The latest stored value, replayed to each new consumer, then every value stored later (loads,
-  /// refreshes and updates). Nothing is sent until the first load succeeds.
+  /// The stored values, hot: the latest one replayed to each new consumer, then every value stored later
+  /// (loads, refreshes and updates).
   ///
-  /// **Finishes:** when the resource is released.
+  /// Nothing is sent until the first load succeeds, and nothing for a failed load or update. Operators on it
+  /// (`map`, `combineLatest`, …) and its sinks run inside the store, once per value however many consumers
+  /// they have: when ``refresh()`` or ``update(_:)`` returns, they have seen its value (unless another thread,
+  /// or the sink that called it, is publishing for the resource at that moment: that publication then delivers
+  /// it next, in order). A consumer registers at `makeAsyncIterator()` (or
+  /// ``HotSignal/subscribe(bufferingPolicy:)``). It does not keep the resource alive.
+  ///
+  /// **Finishes:** when the resource is released (a late consumer still gets the last value first).
+  ///
+  /// **Cancellation:** a consumer that stops is removed at once; the loads go on.
   ///
   /// ```swift
-  /// service.orders.values.observe(in: lifetime) { orders in render(orders) }
+  /// let counts = service.orders.values.map(\.count)   // HotSignal<Int, Never>
+  /// counts.sink(in: lifetime) { print("\($0) orders") }
+  /// _ = try await service.orders.refresh()            // printed before refresh() returns
   /// ```
-  public nonisolated let values: Signal<Value, Never>
+  public nonisolated let values: HotSignal<Value, Never>
 
   private nonisolated let storage: ResourceStorage<Value>
 
@@ -52,7 +69,9 @@ public actor Resource<Value: Sendable> {
   ///   to the resource, and is cancelled when the resource is released or ``cancel()`` is called.
   public init(load: @escaping @Sendable () async throws -> Value) {
     storage = ResourceStorage(load: load)
-    values = Signal(storage.values)
+    // Hot and read-only: operators on it run inside the resource's publication. It holds the subject's node, not
+    // the resource, so releasing the resource still cancels its load and finishes `values`.
+    values = storage.values.hotSignal
   }
 
   deinit {
@@ -77,6 +96,9 @@ public actor Resource<Value: Sendable> {
   /// Loads the value again and stores it; callers during a load share it (a load already in flight is
   /// joined, not repeated).
   ///
+  /// When this returns, the stored value has gone out on ``values``: its operators and sinks have run (unless
+  /// a publication of the resource was under way, which then delivers it next).
+  ///
   /// **Throws:** the load's error (the held value stays); `CancellationError` if the caller or the load was
   /// cancelled.
   ///
@@ -91,7 +113,8 @@ public actor Resource<Value: Sendable> {
   /// Runs `operation` on the current value (loaded first if none is held) and stores its result.
   ///
   /// Updates run one at a time, in call order, so none works on a value another is replacing. A load that
-  /// started before an update stored its result does not overwrite it.
+  /// started before an update stored its result does not overwrite it. When this returns, the result has gone
+  /// out on ``values``, as with ``refresh()``.
   ///
   /// **Throws:** the operation's error (the held value stays untouched), or the load's error.
   ///

@@ -5,9 +5,23 @@
 final class ResourceStorage<Value: Sendable>: Sendable {
   typealias Machine = ResourceStateMachine<Value>
 
+  /// What the resource publishes on `values`.
+  enum Publication: Sendable {
+    /// A load or an update stored this value.
+    case stored(Value)
+    /// The resource was released: `values` finishes.
+    case closed
+  }
+
+  /// Feeds ``Resource/values`` (its hot signal): replays the latest stored value to a new consumer.
   let values = ReplaySubject<Value, Never>(bufferSize: 1)
   private let load: @Sendable () async throws -> Value
   private let state = Locked(Machine())
+  /// What the resource publishes, queued under its lock (so in the order the stores happened) and delivered after
+  /// it: publishing runs user code (hot operators, sinks, Observation `onChange`), which may call the resource
+  /// again (`cancel()`, `value()`, a refresh or an update started from a sink). What such a call stores goes out
+  /// after the current publication, never recursively.
+  private let publications = PublicationQueue<Publication>()
 
   init(load: @escaping @Sendable () async throws -> Value) {
     self.load = load
@@ -56,10 +70,12 @@ final class ResourceStorage<Value: Sendable>: Sendable {
   private func complete(_ id: Int, with result: Result<Value, any Error>) {
     let completion = state.withLock { machine -> Machine.CompletionEffects in
       let completion = machine.complete(id, with: result)
-      // Sent under the lock so that `values` publishes stores in the order they happened.
-      if let stored = completion.stored { values.send(stored) }
+      if let stored = completion.stored { publications.enqueue(.stored(stored)) }
       return completion
     }
+    // Published before the callers resume: when `value()` or `refresh()` returns, `values` has delivered what the
+    // load stored (unless another thread is delivering, which then delivers it next).
+    flushPublications()
     for waiter in completion.waiters { waiter.resume(with: completion.result) }
   }
 
@@ -73,8 +89,9 @@ final class ResourceStorage<Value: Sendable>: Sendable {
     let updated = try await operation(current)
     state.withLock { machine in
       machine.store(updated)
-      values.send(updated)
+      publications.enqueue(.stored(updated))
     }
+    flushPublications()
     return updated
   }
 
@@ -103,14 +120,31 @@ final class ResourceStorage<Value: Sendable>: Sendable {
     apply(state.withLock { $0.cancelLoad() })
   }
 
-  /// The resource was released: cancel the load and finish `values`.
+  /// The resource was released: cancel the load and finish `values` (after any value still queued).
   func close() {
-    apply(state.withLock { $0.close() })
-    values.finish()
+    let cancellation = state.withLock { machine -> Machine.CancelEffects in
+      let cancellation = machine.close()
+      publications.enqueue(.closed)
+      return cancellation
+    }
+    apply(cancellation)
+    flushPublications()
   }
 
   private func apply(_ cancellation: Machine.CancelEffects) {
     for waiter in cancellation.waiters { waiter.resume(throwing: CancellationError()) }
     cancellation.task?.cancel()
+  }
+
+  // MARK: Publishing
+
+  /// Delivers the queued publications; called with no lock held.
+  private func flushPublications() {
+    publications.flush { [values] publication in
+      switch publication {
+      case .stored(let value): values.send(value)
+      case .closed: values.finish()
+      }
+    }
   }
 }

@@ -25,8 +25,8 @@ actor LifecycleViewModel {
   nonisolated let refreshCheck: Command<Void, String>
   /// Runs while the view is away; fires after ``leaveTimeout``.
   nonisolated let leaveTimer: Command<Void, Void>
-  /// The orders the service holds.
-  nonisolated let orders: Signal<[Order], Never>
+  /// The orders the service holds: the resource's hot stream, replaying the held list.
+  nonisolated let orders: HotSignal<[Order], Never>
 
   private let service: OrdersService
   private let clock: ScenarioClock
