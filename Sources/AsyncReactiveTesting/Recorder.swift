@@ -74,7 +74,8 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     self.storage = storage
     self.clock = clock
     self.lifetime = nil
-    task = Task {
+    // On the virtual-time executor inside `TestClock.withVirtualTime`, so that `settle()` waits for it too.
+    task = Task(executorPreference: TaskExecutorContext.preferred) {
       var iterator = iterator
       do throws(Failure) {
         while let value = try await iterator.next(isolation: nil) {

@@ -190,6 +190,9 @@ public final class TestClock: Clock, Sendable {
   private static let runLimit = 100_000
 
   private let state: Locked<StateMachine>
+  /// The serial test executor of the ``withVirtualTime(isolation:_:)`` body that runs now, if any: `advance`,
+  /// `run` and `settle` run its jobs until it is idle between deadlines.
+  private let virtualTime = Locked<VirtualTimeExecutor?>(nil)
 
   /// Creates a clock whose time stands at `now` (time zero by default) until advanced.
   ///
@@ -287,7 +290,7 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter duration: how far to move; must not be negative.
   public func advance(by duration: Duration) async {
     precondition(duration >= .zero, "TestClock.advance(by: \(duration)): time cannot move backward")
-    advance(through: now.advanced(by: duration))
+    await advance(through: now.advanced(by: duration))
   }
 
   /// Moves time forward to `deadline`, waking the sleepers due by then in deadline order.
@@ -307,7 +310,7 @@ public final class TestClock: Clock, Sendable {
   public func advance(to deadline: Instant) async {
     let now = self.now
     precondition(deadline >= now, "TestClock.advance(to: \(deadline)): time cannot move backward from \(now)")
-    advance(through: deadline)
+    await advance(through: deadline)
   }
 
   /// Advances to the latest pending deadline, again and again, until no task is sleeping on the clock.
@@ -326,9 +329,12 @@ public final class TestClock: Clock, Sendable {
   /// #expect(!clock.hasSleepers)
   /// ```
   public func run() async {
+    let executor = virtualTime.withLock { $0 }
     for _ in 0..<Self.runLimit {
+      // Under virtual time, what is runnable runs first: it may start the next sleep.
+      await executor?.waitUntilIdle()
       guard let latest = state.withLock({ $0.latestDeadline }) else { return }
-      advance(through: latest)
+      await advance(through: latest)
     }
     preconditionFailure(
       "TestClock.run(): still sleepers after \(Self.runLimit) advances; a timer probably reschedules itself "
@@ -336,7 +342,95 @@ public final class TestClock: Clock, Sendable {
     )
   }
 
-  /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after `timeout`.
+  /// Runs `body`, and every task it and the library start, on one serial test executor, so that the clock knows
+  /// when nothing can run: RxTest's `TestScheduler` for async code.
+  ///
+  /// Inside it:
+  /// - ``advance(by:)`` and ``advance(to:)`` step from deadline to deadline and, after each step, run every job
+  ///   until the executor is idle before they look for the next deadline: a timer scheduled on the way (a chained
+  ///   sleep, a retry's delay, a timeout restarted by a value) fires at its own instant, as in RxTest. ``run()``
+  ///   drains the same way, to the last timer.
+  /// - ``settle()`` returns once nothing can run: the code under test has finished reacting. With a
+  ///   ``Recorder`` of a hot source, `await clock.settle(); #expect(recorder.values == […])` is an exact "and
+  ///   nothing else".
+  ///
+  /// **What runs on the executor:** the body (unless it is isolated to an actor, such as a `@MainActor` test:
+  /// then the body stays there and the rest still runs on the executor), its child tasks (`async let`, task
+  /// groups), the default actors they call (a view model that is a plain `actor`), and every task the library
+  /// starts (an operator's timer, an observation's drain, a command's run, a `Signal`'s body), which read the
+  /// executor from a task-local.
+  ///
+  /// **What escapes, and what to do:** the main actor and actors with a custom executor run their own jobs (the
+  /// clock cannot see them: await their outputs, or make the view model a plain actor); `Task.detached`, and a
+  /// `Task { }` the test or the code under test creates itself, run on the global executor (unstructured tasks do
+  /// not inherit an executor preference: create them with `Task(executorPreference:)`, or use a child task).
+  /// Work that escapes still runs, but `advance` and `settle` do not wait for it.
+  ///
+  /// Outside `withVirtualTime` the clock keeps its plain behaviour: `advance` wakes what is due and does not wait
+  /// for the woken tasks, so a sleep registered during an advance is due from the new `now`.
+  ///
+  /// ```swift
+  /// @Test func searchDebouncesAndShowsResults() async {
+  ///   let clock = TestClock()
+  ///   await clock.withVirtualTime {
+  ///     let viewModel = SearchViewModel(api: FakeSearchAPI(), clock: clock)
+  ///     let results = Recorder(viewModel.results, clock: clock)
+  ///     viewModel.query.send("swift")
+  ///     await clock.advance(by: .milliseconds(300))   // the debounce fires, the search runs and answers
+  ///     #expect(results.values == [[], ["swift"]])
+  ///     await clock.settle()
+  ///     #expect(results.values.count == 2)            // and nothing else happened
+  ///   }
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - isolation: the caller's actor; the body stays on it when there is one.
+  ///   - body: the code under test; the clock is virtual for its duration.
+  /// - Returns: what `body` returns.
+  public func withVirtualTime<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    let executor = VirtualTimeExecutor()
+    virtualTime.withLock { current in
+      precondition(current == nil, "TestClock.withVirtualTime: this clock is already running virtual time")
+      current = executor
+    }
+    defer { virtualTime.withLock { $0 = nil } }
+    // The task-local is how the library's own tasks, which are unstructured, find the executor.
+    let outcome = await withTaskExecutorPreference(executor, isolation: isolation) {
+      await TaskExecutorContext.$preferred.withValue(
+        executor,
+        operation: { () async -> Result<Value, Failure> in
+          do throws(Failure) {
+            return .success(try await body())
+          } catch {
+            return .failure(error)
+          }
+        }, isolation: isolation)
+    }
+    return try outcome.get()
+  }
+
+  /// Returns once nothing the ``withVirtualTime(isolation:_:)`` body started can run: every task of it sleeps on
+  /// this clock, waits for something outside, or has ended. Time does not move.
+  ///
+  /// What the code under test does in reaction to an input runs before this returns, so a ``Recorder`` of a hot
+  /// source then holds everything that reaction produced, and a check that nothing else was emitted is exact.
+  /// Outside `withVirtualTime` there is no way to know that: it traps.
+  ///
+  /// ```swift
+  /// viewModel.submit.send()
+  /// await clock.settle()
+  /// #expect(requests.values.count == 1)   // one request, and no second one in flight
+  /// ```
+  public func settle() async {
+    guard let executor = virtualTime.withLock({ $0 }) else {
+      preconditionFailure("TestClock.settle() runs inside withVirtualTime { }: outside it, nothing knows what runs")
+    }
+    await executor.waitUntilIdle()
+  }
+
   ///
   /// The handshake between starting work and advancing time: it is resumed by the sleep's own registration,
   /// so after it returns an ``advance(by:)`` reaches that sleeper.
@@ -467,10 +561,20 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Wakes the sleepers due by `target` one deadline at a time, resuming them outside the lock.
-  private func advance(through target: Instant) {
+  /// Wakes the sleepers due by `target` one deadline at a time, resuming them outside the lock. Under virtual
+  /// time it runs every job the executor has before it looks for the next deadline, and after the last: a sleep
+  /// registered on the way (a chained sleep, a retry's delay, a restarted timeout) fires at its own instant.
+  private func advance(through target: Instant) async {
+    guard let executor = virtualTime.withLock({ $0 }) else {
+      while case .wake(let sleepers) = state.withLock({ $0.step(toward: target) }) {
+        for sleeper in sleepers { sleeper.resume() }
+      }
+      return
+    }
+    await executor.waitUntilIdle()
     while case .wake(let sleepers) = state.withLock({ $0.step(toward: target) }) {
       for sleeper in sleepers { sleeper.resume() }
+      await executor.waitUntilIdle()
     }
   }
 }

@@ -159,7 +159,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
       // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
       // which is most of the cost of a task.
       let token = ResourceToken(.task("Command run"))
-      task = Task.immediate(name: "Command run") { [self] in
+      task = Task.immediate(name: "Command run", executorPreference: TaskExecutorContext.preferred) { [self] in
         defer { token.release() }
         return try await runBody(id, input)
       }

@@ -1,3 +1,12 @@
+/// Where the library's tasks run when a test asks for it: AsyncReactiveTesting's `TestClock.withVirtualTime` sets
+/// its serial test executor here for the body it runs. An unstructured task does not inherit its creator's
+/// executor preference (child tasks do), but it does inherit task-locals: so every task the library starts reads
+/// this and asks for the same executor, and the test's executor knows when nothing the library started can run.
+/// `nil` outside such a test: the tasks run on the global executor as usual, for the cost of reading a task-local.
+package enum TaskExecutorContext {
+  @TaskLocal package static var preferred: (any TaskExecutor)?
+}
+
 extension Task where Failure == Never {
   /// A task the library starts: named where the platform names tasks (Swift 6.2 runtimes), so that a debugger or
   /// a task dump shows what it serves, and counted in ``Resources`` until its operation returns.
@@ -11,13 +20,14 @@ extension Task where Failure == Never {
     @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
   ) {
     let token = ResourceToken(.task(name))
+    let executor = TaskExecutorContext.preferred
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      self.init(name: name, priority: priority) {
+      self.init(name: name, executorPreference: executor, priority: priority) {
         defer { token.release() }
         return await operation()
       }
     } else {
-      self.init(priority: priority) {
+      self.init(executorPreference: executor, priority: priority) {
         defer { token.release() }
         return await operation()
       }
@@ -34,13 +44,14 @@ extension Task where Failure == any Error {
     @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
   ) {
     let token = ResourceToken(.task(name))
+    let executor = TaskExecutorContext.preferred
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      self.init(name: name, priority: priority) {
+      self.init(name: name, executorPreference: executor, priority: priority) {
         defer { token.release() }
         return try await operation()
       }
     } else {
-      self.init(priority: priority) {
+      self.init(executorPreference: executor, priority: priority) {
         defer { token.release() }
         return try await operation()
       }

@@ -117,7 +117,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
       return
     }
     let iterator = values.makeAsyncIterator()
-    let task = Task(name: "Property(initial:then:) feed") {
+    let task = Task(named: "Property(initial:then:) feed") {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) { subject.send(value) }
       subject.finish()

@@ -1,0 +1,78 @@
+import AsyncReactive
+import Dispatch
+
+/// The serial test executor of ``TestClock/withVirtualTime(_:)``: it runs the jobs of the body and of every task
+/// that prefers it (the body's child tasks, default actors they call, and every task the library starts), one
+/// at a time, in the order they were enqueued, and so knows when none of them can run.
+///
+/// Jobs run on a thread of Dispatch's global pool, taken while jobs wait and given back when the queue is empty
+/// (at most one at a time: that is what makes the executor serial). "Idle" means no job is queued and none is
+/// running; a task that sleeps on the clock, awaits a continuation or runs elsewhere has no job here.
+final class VirtualTimeExecutor: TaskExecutor, Sendable {
+  private struct State: Sendable {
+    /// Jobs in the order they were enqueued; `head` is the next one (a queue without a per-job shift).
+    var jobs: [UnownedJob] = []
+    var head = 0
+    /// A thread is running jobs now (or is about to).
+    var draining = false
+    /// Who waits for the executor to be idle.
+    var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  }
+
+  private let state = Locked(State())
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let start = state.withLock { state -> Bool in
+      state.jobs.append(job)
+      if state.draining { return false }
+      state.draining = true
+      return true
+    }
+    if start { DispatchQueue.global().async { self.drain() } }
+  }
+
+  /// Runs jobs until none is queued, then wakes whoever waits for idleness. A job enqueued by a woken waiter
+  /// starts a new drain.
+  private func drain() {
+    while true {
+      let next = state.withLock { state -> Next in
+        if state.head < state.jobs.count {
+          let job = state.jobs[state.head]
+          state.head += 1
+          return .job(job)
+        }
+        state.jobs.removeAll(keepingCapacity: true)
+        state.head = 0
+        state.draining = false
+        defer { state.idleWaiters = [] }
+        return .idle(state.idleWaiters)
+      }
+      switch next {
+      case .job(let job):
+        job.runSynchronously(on: asUnownedTaskExecutor())
+      case .idle(let waiters):
+        for waiter in waiters { waiter.resume() }
+        return
+      }
+    }
+  }
+
+  private enum Next {
+    case job(UnownedJob)
+    case idle([UnsafeContinuation<Void, Never>])
+  }
+
+  /// Returns once no job is queued and none is running, other than the caller's own (it is suspended while it
+  /// waits). Called from a job of this executor, it lets every other job run first.
+  func waitUntilIdle() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let idle = state.withLock { state -> Bool in
+        if !state.draining && state.head == state.jobs.count { return true }
+        state.idleWaiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+  }
+}
