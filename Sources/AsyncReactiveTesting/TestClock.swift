@@ -32,6 +32,15 @@ import Testing
 /// after a timeout of real time, 60 seconds by default, and returns: a wrong expectation fails instead of
 /// hanging the test run.
 ///
+/// **Virtual time:** inside ``withVirtualTime(isolation:_:)`` the clock also knows when nothing can run: an advance
+/// runs what each step woke before it looks for the next deadline (RxTest's `TestScheduler`), and ``settle()``
+/// waits until the code under test has finished reacting. Most of the handshakes above are then unnecessary.
+///
+/// **Zero-duration sleeps** return at once (a sleep whose deadline is not after `now` does), as on every clock of
+/// the standard library: code that sleeps for `.zero` never waits for the test to move time. RxTest instead holds
+/// work scheduled with no delay until the next `advance()`; here it runs as soon as its task does, and inside
+/// `withVirtualTime` before ``settle()`` returns, stamped with the current instant.
+///
 /// **Cancellation:** a sleeping task that is cancelled throws `CancellationError` at once and stops being a
 /// sleeper.
 ///

@@ -141,6 +141,22 @@ struct VirtualTimeTests {
     #expect(Set(log.all) == ["child", "detached", "Task {}", "back"])
   }
 
+  @Test("a @MainActor body stays on the main actor; what it starts still runs on the executor and is waited for")
+  @MainActor
+  func mainActorBody() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      MainActor.assertIsolated("the body keeps its isolation")
+      let value = Recorder(
+        Signal<Int, any Error>.future {
+          try await clock.sleep(for: .seconds(1))
+          return 1
+        }, clock: clock)
+      await clock.advance(by: .seconds(1))
+      #expect(value.values == [Timed(1, at: .seconds(1))])
+    }
+  }
+
   @Test("run() drains a chain of sleeps to the last timer")
   func runDrainsEverything() async {
     let clock = TestClock()
