@@ -54,7 +54,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 }
 
-/// The sequence returned by ``_Concurrency/AsyncSequence/buffer(every:clock:count:)``: the upstream's values
+/// The sequence returned by ``_Concurrency/AsyncSequence/buffer(every:clock:count:)->AsyncBufferByTimeSequence<Self,C>``: the upstream's values
 /// collected into one array per interval.
 ///
 /// **Finishes:** when the upstream finishes, after emitting the values of the window in progress, if any.

@@ -2,7 +2,7 @@ extension HotSequence {
   /// Collects the values into arrays, one per `interval`, taking each value at its send (RxSwift
   /// `buffer(timeSpan:count:scheduler:)` on a shared source).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/buffer(every:clock:count:)`` does, on a hot sequence: windows of
+  /// Works as ``_Concurrency/AsyncSequence/buffer(every:clock:count:)->AsyncBufferByTimeSequence<Self,C>`` does, on a hot sequence: windows of
   /// `interval` follow each other from the instant the node connects (its first consumer), a value belongs to the
   /// window in progress at its send, and each window's array, **empty or not**, is emitted when the clock reaches
   /// its end, once for all consumers. With a `count`, the value that fills a window emits it inside its `send`,

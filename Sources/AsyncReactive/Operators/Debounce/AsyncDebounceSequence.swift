@@ -46,7 +46,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 }
 
-/// The sequence returned by ``_Concurrency/AsyncSequence/debounce(for:clock:)``: the upstream's values that
+/// The sequence returned by ``_Concurrency/AsyncSequence/debounce(for:clock:)->AsyncDebounceSequence<Self,C>``: the upstream's values that
 /// were not followed by another within the due time.
 ///
 /// **Finishes:** when the upstream finishes, right after emitting the value still waiting.

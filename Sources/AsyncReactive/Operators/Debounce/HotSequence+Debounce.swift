@@ -2,7 +2,7 @@ extension HotSequence {
   /// Emits a value only once `dueTime` has passed without another value, taking each value at its send (RxSwift
   /// and Combine `debounce` on a shared source; ReactiveSwift `Signal.debounce`).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/debounce(for:clock:)`` does, on a hot sequence: each value restarts the
+  /// Works as ``_Concurrency/AsyncSequence/debounce(for:clock:)->AsyncDebounceSequence<Self,C>`` does, on a hot sequence: each value restarts the
   /// quiet period from the instant it was sent (inside the upstream's `send`, whether or not any consumer's task
   /// has run), and the value that survives a whole `dueTime` is emitted when the clock reaches the end of it, once
   /// for all consumers. The node observes the upstream from its first consumer to its last; a consumer that joins

@@ -48,7 +48,7 @@ extension AsyncSequence {
   }
 }
 
-/// The sequence returned by ``_Concurrency/AsyncSequence/debug(_:clock:sink:)``: the upstream, unchanged, with
+/// The sequence returned by ``_Concurrency/AsyncSequence/debug(_:clock:sink:)->AsyncDebugSequence<Self,C>``: the upstream, unchanged, with
 /// each event of each iteration written to a ``DebugSink``.
 ///
 /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.

@@ -45,7 +45,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 }
 
-/// The sequence returned by ``_Concurrency/AsyncSequence/delay(for:clock:)``: the upstream's values and finish,
+/// The sequence returned by ``_Concurrency/AsyncSequence/delay(for:clock:)->AsyncDelaySequence<Self,C>``: the upstream's values and finish,
 /// each shifted later by the same duration.
 ///
 /// **Finishes:** the delay after the upstream finished.

@@ -2,7 +2,7 @@ extension HotSequence {
   /// Shifts every value, and the finish, later by `duration`, measured from its send, keeping their order and
   /// spacing (RxSwift `delay`, ReactiveSwift `Signal.delay(_:on:)`).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/delay(for:clock:)`` does, on a hot sequence: each value is due
+  /// Works as ``_Concurrency/AsyncSequence/delay(for:clock:)->AsyncDelaySequence<Self,C>`` does, on a hot sequence: each value is due
   /// `duration` after the `send` that produced it (whether or not any consumer's task has run), and is emitted
   /// when the clock reaches that instant, once for all consumers. A failure is **not** delayed. The node observes
   /// the upstream from its first consumer to its last; a timer task runs only while values wait.

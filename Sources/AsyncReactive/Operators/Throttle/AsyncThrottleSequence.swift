@@ -62,7 +62,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 }
 
-/// The sequence returned by ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)``: at most one of the
+/// The sequence returned by ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)->AsyncThrottleSequence<Self,C>``: at most one of the
 /// upstream's values per interval.
 ///
 /// **Finishes:** when the upstream finishes, right after emitting the value held back for the current window

@@ -3,7 +3,7 @@ extension HotSequence {
   /// nothing more until the interval has passed (`latest: false`) or the latest value at the interval's end
   /// (`latest: true`) (RxSwift `throttle(_:latest:)` on a shared source).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)`` does, on a hot sequence: a value sent
+  /// Works as ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)->AsyncThrottleSequence<Self,C>`` does, on a hot sequence: a value sent
   /// while the operator is idle is emitted inside its `send` and opens a window of `interval` from that instant;
   /// with `latest: true`, the latest value sent during the window is emitted when the clock reaches the window's
   /// end, which opens the next window; with `latest: false` values sent during a window are **dropped**. A value

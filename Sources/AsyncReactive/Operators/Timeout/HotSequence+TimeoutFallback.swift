@@ -7,7 +7,7 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)` on a shared source).
   ///
-  /// The deadlines are those of ``timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>``: the first event is due
+  /// The deadlines are those of ``HotSequence/timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>``: the first event is due
   /// `interval` after the node connects (its first consumer), each next one `interval` after the `send` of the
   /// previous value, and an event must be sent strictly before its deadline. Values pass through inside their
   /// `send`, once for all consumers. When the clock reaches a deadline first, the node stops observing the
