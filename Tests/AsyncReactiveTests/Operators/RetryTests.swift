@@ -258,25 +258,21 @@ private func failingSignal(clock: TestClock, attempts: Log<Duration>) -> Signal<
   }
 }
 
-/// Lets each of `retries` backoff waits elapse exactly: waits for the sleeper, then moves time to its deadline.
-private func drive(_ clock: TestClock, retries: Int) async {
-  for _ in 0..<retries {
-    await clock.waitForSleepers(1)
-    await clock.run()
-  }
-}
-
-/// Runs a `failingSignal` through `retry(retries, delay:)` on a new test clock, letting every backoff wait elapse
-/// exactly; returns when each attempt started, the failure that ended the result, and the clock.
+/// Runs a `failingSignal` through `retry(retries, delay:)` on a new test clock under virtual time, letting every
+/// backoff wait elapse exactly: one `run()` drives the whole chain (each backoff wakes the next attempt, whose
+/// failure starts the next backoff). Returns when each attempt started, the failure that ended the result, and the
+/// clock.
 private func retryAlwaysFailing(_ retries: Int, delay: RetryDelay) async -> (
   attempts: [Duration], failure: TestError?, clock: TestClock
 ) {
   let clock = TestClock()
   let attempts = Log<Duration>()
   let failing = failingSignal(clock: clock, attempts: attempts)
-  let consumer = Task { await failing.retry(retries, delay: delay, clock: clock).collectResult() }
-  await drive(clock, retries: retries)
-  let (_, failure) = await consumer.value
+  let failure = await clock.withVirtualTime {
+    async let result = failing.retry(retries, delay: delay, clock: clock).collectResult()
+    await clock.run()
+    return await result.1
+  }
   return (attempts.all, failure, clock)
 }
 
