@@ -35,6 +35,22 @@ struct ExistentialClockTests {
     _ = subject.buffer(every: .seconds(1), clock: env.clock, count: 2)
   }
 
+  @Test("a concrete clock still takes the generic forms: no wrapper on that path")
+  func concreteClockKeepsTheGenericForm() {
+    let signal = Signal<Int, Never>.just(1)
+    let clock = ContinuousClock()
+    let debounced: AsyncDebounceSequence<Signal<Int, Never>, ContinuousClock> = signal.debounce(
+      for: .seconds(1), clock: clock)
+    let throttled: AsyncThrottleSequence<Signal<Int, Never>, ContinuousClock> = signal.throttle(
+      for: .seconds(1), clock: clock)
+    let timed: AsyncTimeoutSequence<Signal<Int, Never>, ContinuousClock, TimeoutError> = signal.timeout(
+      .seconds(1), clock: clock)
+    #expect(
+      type(of: signal.delay(for: .seconds(1), clock: clock))
+        == AsyncDelaySequence<Signal<Int, Never>, ContinuousClock>.self)
+    _ = (debounced, throttled, timed)
+  }
+
   @Test("a stream debounced on an existential test clock fires at the test clock's instants")
   func debounceOnAnExistentialTestClock() async {
     let clock = TestClock()
