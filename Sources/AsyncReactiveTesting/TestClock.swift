@@ -306,10 +306,21 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Goes step by step: `now` is set to the earliest pending deadline and the sleepers due then are resumed
   /// (in registration order when deadlines are equal), then the next, and finally `now` is set to `deadline`.
-  /// A sleep registered during the advance with a deadline on the way is woken too.
   ///
-  /// The woken tasks run concurrently with the rest of the advance: await their output (or
-  /// ``waitForSleepers(_:)``) to synchronize with them, not the return of this method alone.
+  /// **Inside ``withVirtualTime(isolation:_:)``**, after each step every job of the test executor runs before the
+  /// next deadline is looked for, so a sleep that a woken task registers on the way (a chained sleep, a retry's
+  /// delay) fires at its own instant, and this returns once everything due by `deadline` has run.
+  ///
+  /// **Outside it**, the woken tasks run concurrently with the rest of the advance, and a sleep they register
+  /// after it moved on is due from the new `now`: await their output (or ``waitForSleepers(_:)``) to synchronize
+  /// with them, not the return of this method alone. With a task that sleeps 1 s and then 2 s:
+  ///
+  /// ```swift
+  /// await clock.waitForSleepers(1)
+  /// await clock.advance(by: .seconds(3))   // wakes the 1 s sleep; the 2 s sleep starts at t=3, due at t=5
+  /// await clock.waitForSleeper(until: TestClock.Instant(offset: .seconds(5)))
+  /// // inside withVirtualTime, the same advance would have ended the task at t=3
+  /// ```
   ///
   /// ```swift
   /// await clock.advance(to: TestClock.Instant(offset: .seconds(2)))

@@ -157,6 +157,20 @@ struct VirtualTimeTests {
     }
   }
 
+  @Test("an actor with a custom executor escapes: settle() returns while its job waits on that executor")
+  func customExecutorActorEscapes() async {
+    let clock = TestClock()
+    let executor = ManualSerialExecutor()
+    let counter = CustomExecutorCounter(executor: executor)
+    await clock.withVirtualTime {
+      async let incremented = counter.increment()  // a child task: on the test executor until it hops
+      await clock.settle()  // returns: the call's job waits on the actor's own executor, which nobody runs yet
+      #expect(executor.pendingCount == 1)
+      executor.runPending()
+      #expect(await incremented == 1)
+    }
+  }
+
   @Test("run() drains a chain of sleeps to the last timer")
   func runDrainsEverything() async {
     let clock = TestClock()
@@ -199,4 +213,41 @@ private actor InstantSearchViewModel {
 
 private actor FakeSearch {
   func search(_ text: String) -> [String] { [text, text + "ui"] }
+}
+
+/// A serial executor that runs its jobs only when the test says so.
+private final class ManualSerialExecutor: SerialExecutor {
+  private let jobs = Locked<[UnownedJob]>([])
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    jobs.withLock { $0.append(job) }
+  }
+
+  var pendingCount: Int { jobs.withLock { $0.count } }
+
+  func runPending() {
+    let pending = jobs.withLock { jobs in
+      defer { jobs = [] }
+      return jobs
+    }
+    for job in pending { job.runSynchronously(on: asUnownedSerialExecutor()) }
+  }
+}
+
+/// An actor that runs on a ``ManualSerialExecutor``.
+private actor CustomExecutorCounter {
+  private let executor: ManualSerialExecutor
+  private var count = 0
+
+  init(executor: ManualSerialExecutor) {
+    self.executor = executor
+  }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  func increment() -> Int {
+    count += 1
+    return count
+  }
 }
