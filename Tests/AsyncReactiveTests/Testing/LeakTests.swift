@@ -49,6 +49,22 @@ struct LeakTests {
     continuation.finish()
   }
 
+  @Test("a Property(initial:then:) over a stream, kept past the block, is a leaked feed task")
+  func leakedPropertyFeedIsCaught() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let kept = Log<Property<Int>>()
+    await withKnownIssue {
+      await expectNoLeaks(timeout: .milliseconds(100)) {
+        kept.append(Property(initial: 0, then: stream))
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue)
+        == ["expectNoLeaks: still alive 0.1s after the block: 1 × task 'Property(initial:then:) feed'"]
+    }
+    continuation.finish()
+    #expect(kept.all.count == 1)
+  }
+
   @Test("a subscription kept past the block is a leaked consumer")
   func leakedSubscriptionIsCaught() async {
     let subject = PassthroughSubject<Int, Never>()
