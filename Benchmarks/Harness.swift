@@ -6,11 +6,14 @@
 
 /// Command-line options: `--filter SUBSTRING`, `--quick`, `--json FILE`, `--only callback|naive|reactive`.
 struct Options {
-  static let usage = "usage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE] [--only callback|naive|reactive]"
+  static let usage =
+    "usage: Benchmarks [--filter SUBSTRING] [--quick] [--json FILE] [--svg FILE] [--only callback|naive|reactive]"
 
   var filter: String?
   var quick = false
   var jsonPath: String?
+  /// Where to write the table as an SVG bar chart.
+  var svgPath: String?
   /// Runs one version alone (for profiling one implementation with perf or callgrind); ratios show "–".
   var only: Version?
 
@@ -32,6 +35,7 @@ struct Options {
       case "--filter": options.filter = rest.popFirst()
       case "--quick": options.quick = true
       case "--json": options.jsonPath = rest.popFirst()
+      case "--svg": options.svgPath = rest.popFirst()
       case "--memory-probe-sink": options.sinkMemoryProbe = true
       case "--memory-probe-hot-operator": options.hotOperatorMemoryProbe = true
       case "--memory-probe-observe": options.observeMemoryProbe = true

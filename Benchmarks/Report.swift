@@ -137,3 +137,76 @@ func writeJSON(
   _ = json.withCString { fputs($0, file) }
   fclose(file)
 }
+
+/// Writes the table as an SVG bar chart (no dependency: the SVG is text): one bar per case with a ratio,
+/// AsyncReactive's wall time ÷ the callback baseline's on a logarithmic axis, green where the case meets its
+/// target, red where it misses it, grey where it has none; each target is a dark tick on its row, and the
+/// callback baseline (1×) a dashed line.
+func writeSVG(_ results: [CaseResult], to path: String) {
+  let rows = results.compactMap { result in result.ratio.map { (result, $0) } }
+  let labelWidth = 430.0
+  let plotWidth = 520.0
+  let rowHeight = 22.0
+  let top = 40.0
+  let height = top + Double(rows.count) * rowHeight + 40
+  let width = labelWidth + plotWidth + 90
+  // The axis spans powers of two around the ratios and targets: 1/4× to 64× at most.
+  let low = 0.25
+  let high = 64.0
+  func x(_ ratio: Double) -> Double {
+    let clamped = min(max(ratio, low), high)
+    return labelWidth + (log2(clamped) - log2(low)) / (log2(high) - log2(low)) * plotWidth
+  }
+  func escape(_ text: String) -> String {
+    text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
+  }
+  var svg = """
+    <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+    font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">
+    <rect width="100%" height="100%" fill="white"/>
+    <text x="10" y="20" font-size="14" font-weight="bold">AsyncReactive ÷ callback baseline, wall time per event \
+    (lower is better; log scale)</text>
+
+    """
+  var tick = low
+  while tick <= high {
+    let position = x(tick)
+    let label = tick < 1 ? "1/\(Int(1 / tick))×" : "\(Int(tick))×"
+    svg += "<line x1=\"\(position)\" y1=\"\(top - 6)\" x2=\"\(position)\" y2=\"\(height - 30)\" stroke=\"#e5e5e5\"/>\n"
+    svg += "<text x=\"\(position)\" y=\"\(height - 14)\" text-anchor=\"middle\" fill=\"#555\">\(label)</text>\n"
+    tick *= 2
+  }
+  let parity = x(1)
+  svg += "<line x1=\"\(parity)\" y1=\"\(top - 6)\" x2=\"\(parity)\" y2=\"\(height - 30)\" stroke=\"#333\" "
+  svg += "stroke-dasharray=\"4 3\"/>\n"
+  for (index, (result, ratio)) in rows.enumerated() {
+    let y = top + Double(index) * rowHeight
+    let color = result.passes.map { $0 ? "#3a9d5d" : "#d0504a" } ?? "#9a9a9a"
+    var name = result.benchmark.name
+    if name.count > 62 { name = String(name.prefix(61)) + "…" }
+    svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 14)\" text-anchor=\"end\">\(escape(name))</text>\n"
+    svg += "<rect x=\"\(x(low))\" y=\"\(y + 3)\" width=\"\(x(ratio) - x(low))\" height=\"\(rowHeight - 8)\" "
+    svg += "fill=\"\(color)\"/>\n"
+    svg += "<text x=\"\(x(ratio) + 4)\" y=\"\(y + 14)\" fill=\"#333\">\(format(ratio, decimals: 2))×</text>\n"
+    if let target = result.benchmark.target {
+      svg += "<line x1=\"\(x(target))\" y1=\"\(y + 1)\" x2=\"\(x(target))\" y2=\"\(y + rowHeight - 3)\" "
+      svg += "stroke=\"#111\" stroke-width=\"2.5\"/>\n"
+    }
+  }
+  svg += "</svg>\n"
+  guard let file = fopen(path, "w") else {
+    FileHandleStderr.write("cannot write \(path)\n")
+    exit(1)
+  }
+  _ = svg.withCString { fputs($0, file) }
+  fclose(file)
+}
+
+extension String {
+  /// This text with every `target` replaced by `replacement` (no Foundation in the benchmarks).
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for character in self { if character == target { result += replacement } else { result.append(character) } }
+    return result
+  }
+}

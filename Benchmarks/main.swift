@@ -160,4 +160,7 @@ func runBenchmarks(_ options: Options) async {
   if let path = options.jsonPath {
     writeJSON(results, memory: memory, sinkMemory: sinkMemory, figures: figures, to: path)
   }
+  if let path = options.svgPath {
+    writeSVG(results, to: path)
+  }
 }
