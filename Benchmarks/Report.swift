@@ -183,7 +183,8 @@ func writeSVG(_ results: [CaseResult], to path: String) {
     let y = top + Double(index) * rowHeight
     let color = result.passes.map { $0 ? "#3a9d5d" : "#d0504a" } ?? "#9a9a9a"
     var name = result.benchmark.name
-    if name.count > 62 { name = String(name.prefix(61)) + "…" }
+    // Long names keep both ends: what is measured, and what it ends in ("→ 1 sink").
+    if name.count > 62 { name = String(name.prefix(36)) + "…" + String(name.suffix(25)) }
     svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 14)\" text-anchor=\"end\">\(escape(name))</text>\n"
     svg += "<rect x=\"\(x(low))\" y=\"\(y + 3)\" width=\"\(x(ratio) - x(low))\" height=\"\(rowHeight - 8)\" "
     svg += "fill=\"\(color)\"/>\n"
