@@ -6,15 +6,15 @@
   import Musl
 #endif
 
-/// Where ``_Concurrency/AsyncSequence/debug(_:clock:sink:)->AsyncDebugSequence<Self,C>`` writes its lines: standard error by default,
-/// standard output, or any closure (a logger, or a list that a test reads).
+/// Where ``_Concurrency/AsyncSequence/debug(_:clock:sink:)->AsyncDebugSequence<Self,C>`` writes its lines:
+/// standard error by default, standard output, or any closure (a logger, or a list that a test reads).
 ///
 /// A sink receives one complete line per event, without the trailing newline, on the task that caused the
 /// event (the consumer's, or the one that released the iterator). It may be called from several tasks at once
 /// when several iterations run, so it must be thread-safe.
 ///
 /// ```swift
-/// let lines = Locked<[String]>([])  // any thread-safe store
+/// let lines = Mutex<[String]>([])  // any thread-safe store (Synchronization's Mutex here)
 /// let search = query.debug("search", sink: DebugSink { line in lines.withLock { $0.append(line) } })
 /// let logged = query.debug("search", sink: DebugSink { logger.debug("\($0)") })
 /// ```
