@@ -186,22 +186,6 @@ struct PushCoreOperatorTests {
 /// The failure of a subject that cannot fail, as a `TestError`: gives the error operators a failing input.
 private func failureOfNever(_ never: Never) -> TestError {}
 
-/// How deep a callback is nested in itself, and the deepest it ever was.
-private final class Depth: Sendable {
-  private let state = Mutex((current: 0, deepest: 0))
-
-  func enter() {
-    state.withLock { state in
-      state.current += 1
-      state.deepest = max(state.deepest, state.current)
-    }
-  }
-
-  func leave() { state.withLock { $0.current -= 1 } }
-
-  var deepest: Int { state.withLock { $0.deepest } }
-}
-
 /// `true` for the first claim only.
 private final class Once: Sendable {
   private let taken = Atomic<Bool>(false)

@@ -846,20 +846,17 @@ struct PushCoreTimeOperatorTests {
     let subject = PassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let log = Log<Int>()
-    let depth = Locked((current: 0, deepest: 0))
+    let depth = Depth()
     build(subject).sink(in: lifetime) { value in
-      depth.withLock { depth in
-        depth.current += 1
-        depth.deepest = max(depth.deepest, depth.current)
-      }
+      depth.enter()
       log.append(value)
       if value == 1 { subject.send(40) }
-      depth.withLock { $0.current -= 1 }
+      depth.leave()
     }
     subject.send(1)
     subject.send(3)
     lifetime.cancel()
-    return (log.all, depth.withLock { $0.deepest })
+    return (log.all, depth.deepest)
   }
 
   @Test(

@@ -66,7 +66,7 @@ struct ResourceHotTests {
       let resource = Resource<Int> { 0 }
       let lifetime = Lifetime()
       let log = Log<String>()
-      let depth = Nesting()
+      let depth = Depth()
       resource.values.sink(in: lifetime) { [weak resource] value in
         guard let resource else { return }
         depth.enter()
@@ -153,20 +153,4 @@ struct ResourceHotTests {
     // A consumer that comes after the end still gets the last value, then the end.
     #expect(await values.subscribe().collect() == ["orders"])
   }
-}
-
-/// How deep a sink is nested in itself, and the deepest it ever was.
-private final class Nesting: Sendable {
-  private let state = Mutex((current: 0, deepest: 0))
-
-  func enter() {
-    state.withLock { state in
-      state.current += 1
-      state.deepest = max(state.deepest, state.current)
-    }
-  }
-
-  func leave() { state.withLock { $0.current -= 1 } }
-
-  var deepest: Int { state.withLock { $0.deepest } }
 }

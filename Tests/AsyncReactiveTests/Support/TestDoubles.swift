@@ -66,3 +66,19 @@ func waitForCancellation() async {
     cancelled.open()
   }
 }
+
+/// How deep a callback is nested in itself, and the deepest it ever was.
+final class Depth: Sendable {
+  private let state = Mutex((current: 0, deepest: 0))
+
+  func enter() {
+    state.withLock { state in
+      state.current += 1
+      state.deepest = max(state.deepest, state.current)
+    }
+  }
+
+  func leave() { state.withLock { $0.current -= 1 } }
+
+  var deepest: Int { state.withLock { $0.deepest } }
+}
