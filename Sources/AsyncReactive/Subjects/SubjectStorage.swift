@@ -304,6 +304,9 @@ import Synchronization
   /// seen: when another thread is busy with the link (connecting, or disconnecting after its last observer left),
   /// it waits until the node is connected or that thread is done, then looks again itself. A registration made by
   /// the busy thread itself, from inside the connection, does not wait: that thread connects once it returns.
+  /// Known limit: two threads that each connect a node and, from user code run during that connection (a replayed
+  /// value reaching a sink), register with the node the other is connecting would wait for each other; the library
+  /// itself never registers from inside a connection that way.
   @usableFromInline package func reconcileInputs(registering: Bool = false) {
     guard let connector else { return }
     let me = registering ? currentThreadID() : 0
