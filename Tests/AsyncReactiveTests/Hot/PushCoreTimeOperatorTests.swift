@@ -69,17 +69,8 @@ enum HotTimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringC
     }
   }
 
-  /// What the trap's message starts with: the pull form's.
-  var trapMessage: String {
-    switch self {
-    case .debounce: "debounce(for: -1.0 seconds): the due time must not be negative"
-    case .throttle, .throttleLatest: "throttle(for: -1.0 seconds): the interval must not be negative"
-    case .delay: "delay(for: -1.0 seconds): the delay must not be negative"
-    case .timeout: "timeout(0.0 seconds): the interval must be positive"
-    case .timeoutFallback: "timeout(0.0 seconds, fallback:): the interval must be positive"
-    case .buffer: "buffer(every: 0.0 seconds): the interval must be positive"
-    }
-  }
+  /// What the trap's message starts with: the pull form's, word for word.
+  var trapMessage: String { TimeOperator(rawValue: rawValue)!.trapMessage }
 }
 
 /// `"1"`, `"finished"`, `"failed 7"` (a timeout's upstream failure unwrapped), `"timed out"`.
@@ -107,25 +98,6 @@ private func withTaskScope<Result>(_ body: (ResourceScope) async throws -> Resul
 /// The library's tasks alive in `scope`, by name: `["task 'debounce timer'": 1]`.
 private func tasks(_ scope: ResourceScope) -> [String: Int] {
   scope.live.filter { $0.key.hasPrefix("task") }
-}
-
-/// A cold fallback on the test clock: each value `after` its delay from when its iteration started, then the end
-/// (or, without `finishAfter`, nothing more until it is cancelled). `started` counts iterations.
-private func coldFallback(
-  _ events: [(after: Int, value: Int)], finishAfter: Int?, failure: TestError? = nil, clock: TestClock,
-  started: Counter
-) -> Signal<Int, TestError> {
-  Signal<Int, TestError> { (emitter) throws(TestError) in
-    started.increment()
-    let start = clock.now
-    for (after, value) in events {
-      do { try await clock.sleep(until: start.advanced(by: .milliseconds(after))) } catch { return }
-      emitter.send(value)
-    }
-    guard let finishAfter else { return await waitForCancellation() }
-    do { try await clock.sleep(until: start.advanced(by: .milliseconds(finishAfter))) } catch { return }
-    if let failure { throw failure }
-  }
 }
 
 /// A subject whose observation by the operator is reported: `stopped` opens when the operator stops observing

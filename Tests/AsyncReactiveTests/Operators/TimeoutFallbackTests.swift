@@ -4,28 +4,6 @@ import Testing
 
 @Suite("timeout(_:clock:fallback:)", .timeLimit(.minutes(1)))
 struct TimeoutFallbackTests {
-  /// A cold fallback on the test clock, like RxSwift's `createColdObservable`: each value `after` its delay from
-  /// when the iteration started, then the end. `started` counts iterations.
-  private func coldFallback(
-    _ events: [(after: Int, value: Int)],
-    finishAfter: Int?,
-    failure: TestError? = nil,
-    clock: TestClock,
-    started: Counter
-  ) -> Signal<Int, TestError> {
-    Signal<Int, TestError> { (emitter) throws(TestError) in
-      started.increment()
-      let start = clock.now
-      for (after, value) in events {
-        do { try await clock.sleep(until: start.advanced(by: .milliseconds(after))) } catch { return }
-        emitter.send(value)
-      }
-      guard let finishAfter else { return await waitForCancellation() }
-      do { try await clock.sleep(until: start.advanced(by: .milliseconds(finishAfter))) } catch { return }
-      if let failure { throw failure }
-    }
-  }
-
   /// A feed that times out after 100 ms onto `coldFallback(events, finishAfter:)`, recorded on a new test clock;
   /// `started` counts the fallback's iterations.
   private func feedTimingOut(onto events: [(after: Int, value: Int)], finishAfter: Int?) -> (

@@ -209,3 +209,23 @@ final class Feed<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
     for sender in senders { sender.resume() }
   }
 }
+
+/// A cold fallback on the test clock: each value `after` its delay (ms) from when its iteration started, then the
+/// end (or, without `finishAfter`, nothing more until it is cancelled; with `failure`, that failure). `started`
+/// counts iterations. The timeout-with-fallback tests of the stream and hot forms share it.
+func coldFallback(
+  _ events: [(after: Int, value: Int)], finishAfter: Int?, failure: TestError? = nil, clock: TestClock,
+  started: Counter
+) -> Signal<Int, TestError> {
+  Signal<Int, TestError> { (emitter) throws(TestError) in
+    started.increment()
+    let start = clock.now
+    for (after, value) in events {
+      do { try await clock.sleep(until: start.advanced(by: .milliseconds(after))) } catch { return }
+      emitter.send(value)
+    }
+    guard let finishAfter else { return await waitForCancellation() }
+    do { try await clock.sleep(until: start.advanced(by: .milliseconds(finishAfter))) } catch { return }
+    if let failure { throw failure }
+  }
+}
