@@ -69,7 +69,7 @@ struct HotObservationTests {
     }
   }
 
-  @Test("a lifetime that ends drops what still waits: nothing is handled after cancel(), 1,000 rounds")
+  @Test("once the lifetime ended, a value sent is never handled and the sink is gone, 1,000 rounds")
   func nothingAfterTheLifetimeEnds() async {
     for _ in 0..<1_000 {
       let lifetime = Lifetime()
