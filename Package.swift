@@ -41,6 +41,15 @@ let package = Package(
       dependencies: ["AsyncReactive", "AsyncReactiveTesting"],
       swiftSettings: strictSettings
     ),
+    // Stand-ins with Combine's type names (Linux has no Combine), for the test below.
+    .target(name: "CombineStandIns", path: "Tests/CombineStandIns", swiftSettings: strictSettings),
+    // Without MemberImportVisibility, as in an app that has not adopted it: what importing the library does to
+    // files that do not import it, and to names other modules declare.
+    .testTarget(
+      name: "ImportVisibilityTests",
+      dependencies: ["AsyncReactive", "CombineStandIns"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -88,7 +88,8 @@ func combineLatestOfThree(_ version: Version, values: Int) async -> Int {
 
   case .reactive:
     let (a, b, c) = (
-      PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()
+      AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>(),
+      AsyncPassthroughSubject<Int, Never>()
     )
     var iterator = combineLatest(a.subscribe(), b.subscribe(), c.subscribe()).makeAsyncIterator()
     a.send(0)
@@ -152,7 +153,7 @@ func flatMapOneValueInner(
     return await consumer.value
 
   case .reactive:
-    let users = PassthroughSubject<Int, Never>()
+    let users = AsyncPassthroughSubject<Int, Never>()
     let strategy = maxConcurrent.map { FlattenStrategy.concurrent(limit: $0) } ?? .merge
     let wallets = users.subscribe().flatMap(strategy) { user in
       asynchronousInner ? Signal<Int, Never>.future { user &* 2 } : Signal<Int, Never>.just(user &* 2)

@@ -59,7 +59,7 @@ func sharedChain(_ version: Version, events: Int, consumers: Int) async -> Int {
     return await fanOut(.naive, events: events, consumers: consumers, mapFilter: true)
 
   case .reactive:
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let chain = subject.map { $0 &* 2 }.filter { $0 % 3 != 0 }
     var tasks: [Task<Int, Never>] = []
     for _ in 0..<consumers {
@@ -127,9 +127,9 @@ func signupForm(_ version: Version, rounds: Int, sink: Bool = false) async -> In
     return await consumer.value
 
   case .reactive:
-    let user = PassthroughSubject<Int, Never>()
-    let pass = PassthroughSubject<Int, Never>()
-    let taps = PassthroughSubject<Void, Never>()
+    let user = AsyncPassthroughSubject<Int, Never>()
+    let pass = AsyncPassthroughSubject<Int, Never>()
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let graph = taps.withLatestFrom(combineLatest(user, pass)) { $1 }
     if sink {
       let lifetime = Lifetime()
@@ -161,8 +161,10 @@ func signupForm(_ version: Version, rounds: Int, sink: Bool = false) async -> In
 /// Tasks alive inside a hot graph (combineLatest of 3 subjects + withLatestFrom + map, one consumer), read from
 /// the library's resource counter while the consumer waits: the consumer's own task is the only one.
 func tasksInsideHotGraph() async -> Int {
-  let (a, b, c) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
-  let taps = PassthroughSubject<Void, Never>()
+  let (a, b, c) = (
+    AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>()
+  )
+  let taps = AsyncPassthroughSubject<Void, Never>()
   let before = Resources.liveTasks
   let graph = taps.withLatestFrom(combineLatest(a, b, c)) { $1 }.map { $0 &+ $1 &+ $2 }
   let values = graph.subscribe()
@@ -186,7 +188,7 @@ func tasksInsideHotGraph() async -> Int {
 func hotOperatorBytes(count: Int) -> Int {
   let direct = idleSinkBytes(count: count)
   let before = residentBytes()
-  let subject = PassthroughSubject<Int, Never>()
+  let subject = AsyncPassthroughSubject<Int, Never>()
   let lifetime = Lifetime()
   for _ in 0..<count { subject.map { $0 &+ 1 }.sink(in: lifetime) { _ in } }
   let bytes = residentBytes() - before

@@ -36,7 +36,7 @@ final class CallbackProperty<Value: Sendable>: Sendable {
 }
 
 /// `combineLatest(a, b, c).map { a + b + c }.value`, read `reads` times. The callback version reads its three
-/// values by hand; the naive version reads three `CurrentValueSubject`s by hand (the "by hand" of the target);
+/// values by hand; the naive version reads three `AsyncCurrentValueSubject`s by hand (the "by hand" of the target);
 /// AsyncReactive reads the derived property.
 func derivedPropertyRead(_ version: Version, reads: Int) -> Int {
   var sum = 0
@@ -46,12 +46,14 @@ func derivedPropertyRead(_ version: Version, reads: Int) -> Int {
     for _ in 0..<reads { sum &+= a.value &+ b.value &+ c.value }
   case .naive:
     let (a, b, c) = (
-      CurrentValueSubject<Int, Never>(1), CurrentValueSubject<Int, Never>(2), CurrentValueSubject<Int, Never>(3)
+      AsyncCurrentValueSubject<Int, Never>(1), AsyncCurrentValueSubject<Int, Never>(2),
+      AsyncCurrentValueSubject<Int, Never>(3)
     )
     for _ in 0..<reads { sum &+= a.value &+ b.value &+ c.value }
   case .reactive:
     let (a, b, c) = (
-      CurrentValueSubject<Int, Never>(1), CurrentValueSubject<Int, Never>(2), CurrentValueSubject<Int, Never>(3)
+      AsyncCurrentValueSubject<Int, Never>(1), AsyncCurrentValueSubject<Int, Never>(2),
+      AsyncCurrentValueSubject<Int, Never>(3)
     )
     let total = combineLatest(a, b, c).map { $0 &+ $1 &+ $2 }
     for _ in 0..<reads { sum &+= total.value }
@@ -84,7 +86,7 @@ func sendThroughDerivedProperty(_ version: Version, sends: Int) async -> Int {
     return await consumer.value
 
   case .reactive:
-    let source = CurrentValueSubject<Int, Never>(0)
+    let source = AsyncCurrentValueSubject<Int, Never>(0)
     let doubled = source.map { $0 &* 2 }.subscribe()
     let consumer = Task {
       var sum = 0

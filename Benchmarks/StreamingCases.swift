@@ -60,7 +60,7 @@ func fanOut(_ version: Version, events: Int, consumers: Int, mapFilter: Bool) as
     return total
 
   case .reactive:
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     var tasks: [Task<Int, Never>] = []
     for _ in 0..<consumers {
       let values = subject.subscribe()
@@ -109,7 +109,7 @@ func idleSubscriberBytes(_ version: Version, count: Int) async -> Int {
     for continuation in continuations { continuation.finish() }
     for task in tasks { await task.value }
   case .reactive:
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     var tasks: [Task<Void, Never>] = []
     for _ in 0..<count {
       let values = subject.subscribe()
@@ -156,7 +156,7 @@ func sporadic(_ version: Version, events: Int, pauseMicroseconds: UInt32) async 
     return await consumer.value
 
   case .reactive:
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let values = subject.subscribe()
     let consumer = Task {
       var sum = 0
@@ -179,7 +179,7 @@ func synchronousObserver(_ version: Version, events: Int) async -> Int {
   case .callback, .naive:
     return await fanOut(version, events: events, consumers: 1, mapFilter: false)
   case .reactive:
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let sum = Atomic<Int>(0)
     subject.sink(in: lifetime) { sum.wrappingAdd($0, ordering: .relaxed) }
@@ -192,7 +192,7 @@ func synchronousObserver(_ version: Version, events: Int) async -> Int {
 /// Resident bytes per idle `sink` observer (no task), measured like ``idleSubscriberBytes(_:count:)``.
 func idleSinkBytes(count: Int) -> Int {
   let before = residentBytes()
-  let subject = PassthroughSubject<Int, Never>()
+  let subject = AsyncPassthroughSubject<Int, Never>()
   let lifetime = Lifetime()
   for _ in 0..<count { subject.sink(in: lifetime) { _ in } }
   let bytes = residentBytes() - before
@@ -205,7 +205,7 @@ func idleSinkBytes(count: Int) -> Int {
 /// Measured like ``idleSinkBytes(count:)``.
 func idleObserveBytes(count: Int) -> Int {
   let before = residentBytes()
-  let subject = PassthroughSubject<Int, Never>()
+  let subject = AsyncPassthroughSubject<Int, Never>()
   let lifetime = Lifetime()
   for _ in 0..<count { subject.observe(in: lifetime) { _ in } }
   let bytes = residentBytes() - before

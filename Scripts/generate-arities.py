@@ -562,7 +562,7 @@ def arity_tests(op, n):
   @Test("{op.name} of {count} inputs with a subject or a stream among them: the plain sequence, without retry")
   func {op.name}{n}SinglePass() async {{
     let inputs = RerunInputs(count: {n})
-    let shared = {op.name}(PassthroughSubject<Int, TestError>(), {rest})
+    let shared = {op.name}(AsyncPassthroughSubject<Int, TestError>(), {rest})
     let _: {op.sequence}<{ints}, TestError> = shared
     let mixed = {op.name}(AsyncStream<Int> {{ $0.finish() }}, {rest})
     let _: {op.sequence}<{ints}, any Error> = mixed
@@ -583,7 +583,7 @@ def arity_tests(op, n):
 def hot_arity_test(op, n):
     count = WORDS[n]
     subjects = ", ".join(f"subjects[{k}]" for k in range(n))
-    mixed = ", ".join(["PassthroughSubject<Int, Never>()"] + [f"subjects[{k}]" for k in range(1, n)])
+    mixed = ", ".join(["AsyncPassthroughSubject<Int, Never>()"] + [f"subjects[{k}]" for k in range(1, n)])
     if op.same_element:
         record = "log.append([$0])"
         expected = "[" + ", ".join(f"[{k + 1}]" for k in range(n)) + "]"
@@ -595,7 +595,7 @@ def hot_arity_test(op, n):
     return f"""
   @Test("{op.name} of {count} subjects: a HotSignal, evaluated inside the sends")
   func {op.name}{n}Hot() {{
-    let subjects = (0..<{n}).map {{ _ in PassthroughSubject<Int, TestError>() }}
+    let subjects = (0..<{n}).map {{ _ in AsyncPassthroughSubject<Int, TestError>() }}
     let shared = {op.name}({subjects})
     let _: HotSignal<{output}, TestError> = shared
     let mixed = {op.name}({mixed})

@@ -29,7 +29,7 @@ import Testing
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let ticks = PassthroughSubject<Int, Never>()
+/// let ticks = AsyncPassthroughSubject<Int, Never>()
 /// let recorder = Recorder(ticks, clock: clock)
 /// ticks.send(1)
 /// _ = await recorder.waitForValues(count: 1)  // stamped t=0s before time moves on

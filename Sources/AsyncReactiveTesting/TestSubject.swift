@@ -6,15 +6,15 @@ import Testing
 ///
 /// Some operators take a value without emitting anything or starting a timer: a `throttle` holding a value for
 /// the end of its window, a `debounce` restarting its timer, `removeDuplicates` dropping a repeat. A test that
-/// sends such a value to a `PassthroughSubject` cannot know when the operator has taken it, so it cannot know
+/// sends such a value to an `AsyncPassthroughSubject` cannot know when the operator has taken it, so it cannot know
 /// when it is safe to move the clock. With a test subject it awaits `send`: once it returns, each consumer has
 /// taken the value and asked for the next one, that is, an operator iterating it has handled the value, and
 /// the test can advance the clock.
 ///
-/// Like a `PassthroughSubject`, each consumer gets the values sent after it subscribed (at
+/// Like an `AsyncPassthroughSubject`, each consumer gets the values sent after it subscribed (at
 /// `makeAsyncIterator()`), in order, buffered without limit; after ``finish(timeout:fileID:filePath:line:column:)`` or
 /// ``fail(_:timeout:fileID:filePath:line:column:)`` every consumer, current or later, receives the end after the values
-/// buffered for it, and later events are ignored. Use a `PassthroughSubject` when a test must send without
+/// buffered for it, and later events are ignored. Use an `AsyncPassthroughSubject` when a test must send without
 /// waiting (a consumer that is meant to stall).
 ///
 /// **What "handled" means:** a consumer handles a value when it calls `next()` again after receiving it (or
@@ -67,7 +67,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   /// Sends `value` to every current consumer and returns once each has handled it (taken it and come back for
   /// the next value, or stopped).
   ///
-  /// Returns at once if there are no consumers (the value is lost, as with a `PassthroughSubject`) or the
+  /// Returns at once if there are no consumers (the value is lost, as with an `AsyncPassthroughSubject`) or the
   /// subject has ended (the value is ignored).
   ///
   /// **Timeout:** if some consumer does not handle the value within `timeout` of real time, records a test

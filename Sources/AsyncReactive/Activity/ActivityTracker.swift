@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// actor SignupViewModel {
-///   nonisolated let username = CurrentValueSubject<String, Never>("")
+///   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
 ///   nonisolated let loading = ActivityTracker()
 ///   nonisolated let usernameAvailable: Property<Bool>
 ///   nonisolated let signUp: Command<Void, Bool>
@@ -44,7 +44,7 @@ public final class ActivityTracker: PropertyProtocol {
 
   /// How many tracked calls and sequences are running. Changed only under ``changes``, which keeps the
   /// subject's value equal to the count and its sends in the order of the changes.
-  @usableFromInline let count = CurrentValueSubject<Int, Never>(0)
+  @usableFromInline let count = AsyncCurrentValueSubject<Int, Never>(0)
   /// The count, changed under this lock so that concurrent starts and ends never lose an update.
   let changes = Locked<Int>(0)
   /// The counts to send, queued under `changes` (in the order of the changes) and sent after it: sending runs

@@ -19,7 +19,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding's task, for callers that want to await its end.
   @discardableResult
-  public func bind<Target: Subject<Element, TargetFailure>, TargetFailure>(
+  public func bind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
     to subject: Target,
     in lifetime: Lifetime
   ) -> Task<Void, Never> {
@@ -79,7 +79,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
 ///   - lifetime: ends the binding when it ends.
 /// - Returns: the binding's task.
 @discardableResult
-public func bind<Source: AsyncSequence & Sendable, Target: Subject<Source.Element, TargetFailure>, TargetFailure>(
+public func bind<
+  Source: AsyncSequence & Sendable, Target: SubjectProtocol<Source.Element, TargetFailure>, TargetFailure
+>(
   _ source: Source,
   to subject: Target,
   in lifetime: Lifetime

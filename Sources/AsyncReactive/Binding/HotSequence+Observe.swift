@@ -180,7 +180,7 @@ extension HotSequence where Failure == Never {
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Target: Subject<Element, TargetFailure>, TargetFailure>(
+  public func bind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
     to subject: Target,
     in lifetime: Lifetime
   ) -> ObservationHandle {
@@ -274,7 +274,7 @@ final class IsolatedHandler<Target: AnyObject, Element>: @unchecked Sendable {
 ///   - lifetime: ends the binding when it ends.
 /// - Returns: the binding, to cancel it or await its end.
 @discardableResult
-public func bind<Source: HotSequence, Target: Subject<Source.Element, TargetFailure>, TargetFailure>(
+public func bind<Source: HotSequence, Target: SubjectProtocol<Source.Element, TargetFailure>, TargetFailure>(
   _ source: Source,
   to subject: Target,
   in lifetime: Lifetime

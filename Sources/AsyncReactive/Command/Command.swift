@@ -23,8 +23,8 @@
 ///
 /// ```swift
 /// actor SearchViewModel {
-///   nonisolated let searchText = CurrentValueSubject<String, Never>("")
-///   nonisolated let results = CurrentValueSubject<[String], Never>([])
+///   nonisolated let searchText = AsyncCurrentValueSubject<String, Never>("")
+///   nonisolated let results = AsyncCurrentValueSubject<[String], Never>([])
 ///   nonisolated let search: Command<Void, [String]>
 ///
 ///   init(api: SearchAPI) {
@@ -115,7 +115,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// Creates a command that is enabled only while `enabledIf` is `true` (RACCommand's
   /// `initWithEnabled:signalBlock:`, Action's `enabledIf:`).
   ///
-  /// `enabledIf` is a ``Property``, a ``CurrentValueSubject`` or any ``PropertyProtocol``: something with a
+  /// `enabledIf` is a ``Property``, an ``AsyncCurrentValueSubject`` or any ``PropertyProtocol``: something with a
   /// current value. Each call reads it at the moment of the call, so `enabled.value = true` followed at once
   /// by `execute` runs, and the command starts in `enabledIf`'s state (a login button never flashes enabled
   /// on load). To drive it from a stream, say what holds until the stream's first element:
@@ -209,8 +209,9 @@ public actor Command<Input: Sendable, Output: Sendable> {
 
   /// `enabledIf && open`, read when it is read; its iteration ends when the command is released (`open`
   /// turns `nil`), even while `enabledIf` lives on.
-  private static func isEnabled(_ enabledIf: Property<Bool>?, open: CurrentValueSubject<Bool?, Never>) -> Property<Bool>
-  {
+  private static func isEnabled(_ enabledIf: Property<Bool>?, open: AsyncCurrentValueSubject<Bool?, Never>) -> Property<
+    Bool
+  > {
     let enabledIf = enabledIf ?? Property(value: true)
     let open = Property(open)
     // Evaluated inside the sends of `enabledIf` and of the command's state: a consumer gets the state at its

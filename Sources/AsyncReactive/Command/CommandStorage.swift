@@ -9,16 +9,16 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   typealias Machine = CommandStateMachine
 
   let work: @Sendable (Input) async throws -> Output
-  let executing = CurrentValueSubject<Bool, Never>(false)
+  let executing = AsyncCurrentValueSubject<Bool, Never>(false)
   /// Whether the policy would admit another run (`enabledIf` aside); `nil` once the command was released, so
   /// that `isEnabled`'s consumers can finish although `enabledIf` lives on.
-  let open = CurrentValueSubject<Bool?, Never>(true)
+  let open = AsyncCurrentValueSubject<Bool?, Never>(true)
   /// Read at each admission; `nil` for a command that is always enabled.
   let enabledIf: Property<Bool>?
-  let values = PassthroughSubject<Output, Never>()
-  let starts = PassthroughSubject<Input, Never>()
-  let errors = PassthroughSubject<any Error, Never>()
-  let disabledErrors = PassthroughSubject<Void, Never>()
+  let values = AsyncPassthroughSubject<Output, Never>()
+  let starts = AsyncPassthroughSubject<Input, Never>()
+  let errors = AsyncPassthroughSubject<any Error, Never>()
+  let disabledErrors = AsyncPassthroughSubject<Void, Never>()
   private let state: Locked<Machine>
   /// Set by `Command.debug`; read only when `isDebugged` says so, so that an undebugged command pays one
   /// relaxed load per event.

@@ -19,8 +19,8 @@
 /// ``Resource/values``; a type of your own that wraps one of them conforms by returning its ``hotSignal``.
 ///
 /// ```swift
-/// let taps = PassthroughSubject<Void, Never>()
-/// let password = PassthroughSubject<String, Never>()
+/// let taps = AsyncPassthroughSubject<Void, Never>()
+/// let password = AsyncPassthroughSubject<String, Never>()
 /// let submits = taps.withLatestFrom(password) { $1 }   // HotSignal<String, Never>
 /// password.send("secret")
 /// taps.send()                                     // `submits` has produced "secret" when this returns
@@ -43,19 +43,19 @@ extension HotSequence {
   @inlinable public func eraseToHotSignal() -> HotSignal<Element, Failure> { hotSignal }
 }
 
-extension PassthroughSubject {
+extension AsyncPassthroughSubject {
   /// This subject as a ``HotSignal``: operators observe it inside ``send(_:)``. It does not keep the subject
   /// alive: releasing the subject still finishes it.
   @inlinable public var hotSignal: HotSignal<Element, Failure> { HotSignal(node: storage) }
 }
 
-extension CurrentValueSubject {
+extension AsyncCurrentValueSubject {
   /// This subject as a ``HotSignal``: operators observe it inside ``send(_:)``, starting from its current
   /// value. It does not keep the subject alive: releasing the subject still finishes it.
   @inlinable public var hotSignal: HotSignal<Element, Failure> { HotSignal(node: storage) }
 }
 
-extension ReplaySubject {
+extension AsyncReplaySubject {
   /// This subject as a ``HotSignal``: operators observe it inside ``send(_:)``, starting from what it
   /// replays. It does not keep the subject alive: releasing the subject still finishes it.
   @inlinable public var hotSignal: HotSignal<Element, Failure> { HotSignal(node: storage) }

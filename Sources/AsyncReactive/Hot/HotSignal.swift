@@ -6,7 +6,7 @@
 /// evaluation (a `map` closure runs once per event however many loops iterate it), and it observes its inputs
 /// from its first consumer to its last. Iterating it registers a consumer at `makeAsyncIterator()` (or at
 /// ``subscribe(bufferingPolicy:)``); the consumer's own task is the only task. A node over a current value (a
-/// ``CurrentValueSubject``, a ``Property``) gives a new consumer the output of that current value first, except
+/// ``AsyncCurrentValueSubject``, a ``Property``) gives a new consumer the output of that current value first, except
 /// where the operator says otherwise (`dropFirst` and the time operators replay nothing).
 ///
 /// **Finishes:** when its inputs end as the operator says (a `map` when its upstream finishes); a node that
@@ -18,7 +18,7 @@
 /// observing its inputs.
 ///
 /// ```swift
-/// let query = PassthroughSubject<String, Never>()
+/// let query = AsyncPassthroughSubject<String, Never>()
 /// let trimmed: HotSignal<String, Never> = query.map { $0.lowercased() }.filter { !$0.isEmpty }
 /// for await text in trimmed { print(text) }
 /// ```
@@ -54,7 +54,7 @@ public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {
 
   /// Calls `onValue` synchronously for each value, and `onEnd` once when the signal ends (`nil` when it
   /// finished, the error when it failed), while `lifetime` lasts: no task. Delivery follows
-  /// ``Subject/sink(in:onValue:onEnd:)``: on the sending thread, inside `send`, one event at a time.
+  /// ``SubjectProtocol/sink(in:onValue:onEnd:)``: on the sending thread, inside `send`, one event at a time.
   ///
   /// ```swift
   /// let lifetime = Lifetime()

@@ -2,7 +2,7 @@ import Observation
 import Synchronization
 
 /// The link between a current value and the Observation module (`withObservationTracking`, `Observations`,
-/// SwiftUI): reading a ``CurrentValueSubject/value`` records an access here, and changing it announces a
+/// SwiftUI): reading an ``AsyncCurrentValueSubject/value`` records an access here, and changing it announces a
 /// mutation, so that whoever read it inside a tracking scope hears of the change.
 ///
 /// One per current value. It is a non-generic class on purpose: a key path into a generic class is

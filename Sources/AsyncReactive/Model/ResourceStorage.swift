@@ -14,7 +14,7 @@ final class ResourceStorage<Value: Sendable>: Sendable {
   }
 
   /// Feeds ``Resource/values`` (its hot signal): replays the latest stored value to a new consumer.
-  let values = ReplaySubject<Value, Never>(bufferSize: 1)
+  let values = AsyncReplaySubject<Value, Never>(bufferSize: 1)
   private let load: @Sendable () async throws -> Value
   private let state = Locked(Machine())
   /// What the resource publishes, queued under its lock (so in the order the stores happened) and delivered after

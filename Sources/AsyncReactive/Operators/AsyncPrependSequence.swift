@@ -100,7 +100,7 @@ extension HotSequence {
   /// **Throws:** the upstream's failure, after `values`.
   ///
   /// ```swift
-  /// let results = PassthroughSubject<[Repo], Never>()
+  /// let results = AsyncPassthroughSubject<[Repo], Never>()
   /// let shown = results.prepend([])              // HotSignal<[Repo], Never>
   /// for await list in shown { render(list) }      // [] at once, then each result
   /// ```

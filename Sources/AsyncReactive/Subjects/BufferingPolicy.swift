@@ -5,7 +5,7 @@
 /// values is correct (a progress indicator that only cares about the latest value, say).
 ///
 /// ```swift
-/// let positions = PassthroughSubject<Int, Never>()
+/// let positions = AsyncPassthroughSubject<Int, Never>()
 /// // A slow renderer that only needs the most recent 10 positions:
 /// for await position in positions.subscribe(bufferingPolicy: .bufferingNewest(10)) { render(position) }
 /// ```

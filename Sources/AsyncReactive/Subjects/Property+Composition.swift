@@ -91,7 +91,7 @@ extension PropertyProtocol where Value == Bool {
 /// value is the pair of their current values, read when it is read; iterating it yields the current pair,
 /// then a pair on every change of either.
 ///
-/// Inputs that are all properties (or `CurrentValueSubject`s that cannot fail) get this overload; any other
+/// Inputs that are all properties (or `AsyncCurrentValueSubject`s that cannot fail) get this overload; any other
 /// input gives the stream form, ``AsyncCombineLatestSequence``.
 ///
 /// **Finishes:** iterating finishes once both sources have finished (their subjects finished or were

@@ -3,7 +3,7 @@ import Synchronization
 /// A read-only current value: what a view model exposes so that views can read and observe state but never
 /// write it. ReactiveSwift's `Property`; RxSwift's `Driver` / read-only `BehaviorRelay`.
 ///
-/// Reading ``value`` is synchronous and always up to date: a property over a ``CurrentValueSubject`` reads
+/// Reading ``value`` is synchronous and always up to date: a property over an ``AsyncCurrentValueSubject`` reads
 /// the subject, and a derived property (``PropertyProtocol/map(_:)``, `combineLatest(_:_:)` of properties,
 /// ``PropertyProtocol/removeDuplicates()``, ``PropertyProtocol/flatMapLatest(_:)``) computes its value from
 /// its sources' current values at the moment it is read, never through a task. After
@@ -22,8 +22,8 @@ import Synchronization
 ///
 /// ```swift
 /// actor SignupViewModel {
-///   nonisolated let username = CurrentValueSubject<String, Never>("")
-///   nonisolated let password = CurrentValueSubject<String, Never>("")
+///   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
+///   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
 ///   nonisolated let isValid: Property<Bool>
 ///   init() {
 ///     isValid = combineLatest(username, password).map { $0.count >= 3 && $1.count >= 8 }
@@ -47,7 +47,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
 
   @usableFromInline enum Source: Sendable {
     /// A view of a subject: reads and iterates it.
-    case subject(CurrentValueSubject<Value, Never>)
+    case subject(AsyncCurrentValueSubject<Value, Never>)
     /// Never changes.
     case constant(Value)
     /// Computed from other properties.
@@ -64,7 +64,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// ```swift
   /// let isLoading = Property(isLoadingSubject)
   /// ```
-  @inlinable public init(_ subject: CurrentValueSubject<Value, Never>) {
+  @inlinable public init(_ subject: AsyncCurrentValueSubject<Value, Never>) {
     source = .subject(subject)
     reader = { subject.value }
   }
@@ -109,7 +109,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   ///   - initial: the value until `values` produces one.
   ///   - values: any non-failing `AsyncSequence`; registered now.
   public init<Values: AsyncSequence<Value, Never> & Sendable>(initial: Value, then values: Values) {
-    let subject = CurrentValueSubject<Value, Never>(initial)
+    let subject = AsyncCurrentValueSubject<Value, Never>(initial)
     if let hot = values as? any HotSequence<Value, Never> {
       let lifetime = Lifetime()
       hot.hotSignal.sink(in: lifetime, onValue: { subject.send($0) }, onEnd: { _ in subject.finish() })
@@ -126,7 +126,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   }
 
   /// A property over a subject that only its feed sends to.
-  init(feeding subject: CurrentValueSubject<Value, Never>, owner: PropertyFeed) {
+  init(feeding subject: AsyncCurrentValueSubject<Value, Never>, owner: PropertyFeed) {
     self.init(derived: DerivedProperty(read: { subject.value }, node: subject.storage, owner: owner))
   }
 

@@ -1,5 +1,5 @@
 /// State with a current value that is read synchronously and can be iterated for its changes: ``Property``
-/// and ``CurrentValueSubject`` (when it cannot fail), ReactiveSwift's `PropertyProtocol`.
+/// and ``AsyncCurrentValueSubject`` (when it cannot fail), ReactiveSwift's `PropertyProtocol`.
 ///
 /// What conforms can be composed into derived ``Property`` values (``PropertyProtocol/map(_:)``,
 /// `combineLatest(_:_:)`, ``PropertyProtocol/removeDuplicates()``, …) whose ``value`` is computed from the
@@ -9,7 +9,7 @@
 /// Iterating yields the current value first, then every change, until the source finishes.
 ///
 /// ```swift
-/// let username = CurrentValueSubject<String, Never>("")
+/// let username = AsyncCurrentValueSubject<String, Never>("")
 /// let isValid = username.map { $0.count >= 3 }   // Property<Bool>
 /// username.value = "tom"
 /// print(isValid.value)                            // true, on the very next line
@@ -27,7 +27,7 @@ where Element == Value, Failure == Never, AsyncIterator: SendableMetatype {
   var property: Property<Value> { get }
 }
 
-extension CurrentValueSubject: PropertyProtocol where Failure == Never {
+extension AsyncCurrentValueSubject: PropertyProtocol where Failure == Never {
   /// The type of the current value: the subject's element.
   public typealias Value = Element
 

@@ -7,11 +7,11 @@ import Synchronization
 
   /// What a new consumer is given before live values.
   @usableFromInline package enum Replay: Sendable {
-    /// Nothing (PassthroughSubject).
+    /// Nothing (AsyncPassthroughSubject).
     case none
-    /// The last `n` values, also after the subject terminated (ReplaySubject).
+    /// The last `n` values, also after the subject terminated (AsyncReplaySubject).
     case latest(Int)
-    /// The current value, until the subject terminates (CurrentValueSubject).
+    /// The current value, until the subject terminates (AsyncCurrentValueSubject).
     case current
   }
 
@@ -275,7 +275,7 @@ import Synchronization
     } while !DeliveryTurn.leave(sinkTurn)
   }
 
-  /// Registers a synchronous observer for as long as `lifetime` lasts; see ``Subject/sink(in:onValue:onEnd:)``.
+  /// Registers a synchronous observer for as long as `lifetime` lasts; see ``SubjectProtocol/sink(in:onValue:onEnd:)``.
   package func sink(
     in lifetime: Lifetime,
     onValue: @escaping @Sendable (Element) -> Void,
@@ -388,7 +388,7 @@ import Synchronization
     }
   }
 
-  /// The latest value (the current value of a CurrentValueSubject), `nil` when there is none.
+  /// The latest value (the current value of a AsyncCurrentValueSubject), `nil` when there is none.
   @inlinable package var latest: Element? {
     state.withLock { $0.replay.last }
   }
@@ -406,7 +406,7 @@ import Synchronization
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
-        // A terminated CurrentValueSubject has no "current" value to give (RxSwift, Combine): only the end.
+        // A terminated AsyncCurrentValueSubject has no "current" value to give (RxSwift, Combine): only the end.
         if case .latest = replay {
           for element in state.replay.inOrder { _ = queue.enqueue(element) }
         }

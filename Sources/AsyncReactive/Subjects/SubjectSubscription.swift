@@ -7,7 +7,7 @@ import Synchronization
 /// removes the consumer from the subject at once.
 ///
 /// ```swift
-/// let subject = PassthroughSubject<Int, Never>()
+/// let subject = AsyncPassthroughSubject<Int, Never>()
 /// let values = subject.subscribe()   // registered now
 /// subject.send(1)                    // buffered for `values`
 /// for await value in values { print(value) }   // prints 1 first

@@ -11,8 +11,8 @@ import AsyncReactive
 /// viewModel.username.send("tom")
 /// ```
 actor LoginViewModel {
-  nonisolated let username = CurrentValueSubject<String, Never>("")
-  nonisolated let password = CurrentValueSubject<String, Never>("")
+  nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
+  nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
   /// Logs in; enabled only while both fields are valid, and (policy `.reject`) not while a login runs.
   nonisolated let logIn: Command<Void, String>
 

@@ -13,9 +13,9 @@ import AsyncReactive
 actor OrderListViewModel {
   static let retryTimes = 3
 
-  nonisolated let orderListSubject = PassthroughSubject<[Order], any Error>()
+  nonisolated let orderListSubject = AsyncPassthroughSubject<[Order], any Error>()
   /// How many attempts the latest load made.
-  nonisolated let attempts = CurrentValueSubject<Int, Never>(0)
+  nonisolated let attempts = AsyncCurrentValueSubject<Int, Never>(0)
 
   private let service: OrdersService
   private let requests = Lifetime()

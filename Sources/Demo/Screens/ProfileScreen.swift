@@ -11,9 +11,9 @@ import AsyncReactive
 /// await viewModel.load()
 /// ```
 actor ProfileViewModel {
-  nonisolated let dataSubject = PassthroughSubject<User, any Error>()
-  nonisolated let moneySubject = PassthroughSubject<Wallet, any Error>()
-  nonisolated let orderListSubject = PassthroughSubject<[Order], any Error>()
+  nonisolated let dataSubject = AsyncPassthroughSubject<User, any Error>()
+  nonisolated let moneySubject = AsyncPassthroughSubject<Wallet, any Error>()
+  nonisolated let orderListSubject = AsyncPassthroughSubject<[Order], any Error>()
 
   private let service: AccountService
   /// The requests belong to the view model: releasing it cancels them.
@@ -32,7 +32,7 @@ actor ProfileViewModel {
 
   private static func request<Value>(
     _ resource: Resource<Value>,
-    into subject: PassthroughSubject<Value, any Error>,
+    into subject: AsyncPassthroughSubject<Value, any Error>,
     in lifetime: Lifetime
   ) {
     lifetime.run { @Sendable in

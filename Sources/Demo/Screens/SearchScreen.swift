@@ -21,10 +21,10 @@ actor SearchViewModel {
   nonisolated let status: Property<String>
 
   private(set) var query = ""
-  private nonisolated let statusSubject = CurrentValueSubject<String, Never>("")
+  private nonisolated let statusSubject = AsyncCurrentValueSubject<String, Never>("")
 
   init(api: FakeAPI) {
-    let results = CurrentValueSubject<[String], Never>([])
+    let results = AsyncCurrentValueSubject<[String], Never>([])
     self.results = Property(results)
     status = Property(statusSubject)
     search = Command(policy: .cancelPrevious) { query in

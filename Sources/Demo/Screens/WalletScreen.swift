@@ -10,7 +10,7 @@ import AsyncReactive
 /// await viewModel.load()
 /// ```
 actor WalletViewModel {
-  nonisolated let moneySubject = PassthroughSubject<String, any Error>()
+  nonisolated let moneySubject = AsyncPassthroughSubject<String, any Error>()
 
   private let users: UserService
   private let api: FakeAPI

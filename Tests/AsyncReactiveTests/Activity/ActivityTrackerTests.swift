@@ -109,7 +109,7 @@ struct ActivityTrackerTests {
   @Test("a sequence counts from its first next() until it finishes; values pass through")
   func sequenceFinishes() async {
     let states = await recordStates { tracker in
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       var iterator = subject.subscribe().trackActivity(tracker).makeAsyncIterator()
       #expect(tracker.value == false)  // making the iterator is not activity yet
       subject.send(1)
@@ -138,7 +138,7 @@ struct ActivityTrackerTests {
   @Test("a consumer cancelled while waiting ends the activity")
   func sequenceCancelled() async {
     let states = await recordStates { tracker in
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let received = Gate()
       let subscription = subject.subscribe().trackActivity(tracker)
       let consumer = Task {
@@ -157,7 +157,7 @@ struct ActivityTrackerTests {
   @Test("dropping the iterator ends the activity")
   func droppedIterator() async {
     let states = await recordStates { tracker in
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       var iterator = subject.subscribe().trackActivity(tracker).makeAsyncIterator() as Optional
       subject.send(1)
       #expect(await iterator?.next() == 1)
@@ -172,7 +172,7 @@ struct ActivityTrackerTests {
   @Test("breaking out of the loop ends the activity")
   func breakOut() async {
     let states = await recordStates { tracker in
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let subscription = subject.subscribe()
       subject.send(1)
       subject.send(2)
@@ -187,7 +187,7 @@ struct ActivityTrackerTests {
 
   @Test("each iteration is its own activity: two consumers of one tracked stream count 2")
   func twoConsumers() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let tracker = ActivityTracker()
     // A cold sequence over the subject: the stream form, whose iterations are tracked one by one (a hot tracked
     // node counts one activity for all its consumers: PushCoreMoreOperatorTests).
@@ -230,7 +230,7 @@ struct ActivityTrackerTests {
   func asProperty() async throws {
     let tracker = ActivityTracker()
     let save = Command(enabledIf: tracker.not()) { 42 }
-    let page = CurrentValueSubject<Int, Never>(1)
+    let page = AsyncCurrentValueSubject<Int, Never>(1)
     let combined: Property<(Bool, Int)> = combineLatest(tracker, page)
     let title: Property<String> = tracker.map { $0 ? "Loading…" : "Done" }
     // Without a type in context, the property forms win over the stream operators.
@@ -265,7 +265,7 @@ struct ActivityTrackerTests {
   @Test("iterating the tracker yields the current state first")
   func iterationStartsWithCurrent() async {
     let tracker = ActivityTracker()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     var iterator = subject.subscribe().trackActivity(tracker).makeAsyncIterator()
     subject.send(1)
     _ = await iterator.next()
@@ -379,7 +379,7 @@ struct ActivityTrackerConcurrencyTests {
 /// The view model of ``ActivityTracker``'s documentation (RxExample's GitHubSignup): one tracker for the
 /// username checks and the sign-up, and a sign-up command disabled while anything loads.
 private actor SignupViewModel {
-  nonisolated let username = CurrentValueSubject<String, Never>("")
+  nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let loading = ActivityTracker()
   nonisolated let usernameAvailable: Property<Bool>
   nonisolated let signUp: Command<Void, Bool>
@@ -397,7 +397,7 @@ private actor SignupViewModel {
 
 /// A fake API whose calls each wait for the test to answer them, in order.
 private final class SignupAPI: Sendable {
-  let calls = PassthroughSubject<String, Never>()
+  let calls = AsyncPassthroughSubject<String, Never>()
   let answers = Locked<[CheckedContinuation<Bool, Never>]>([])
 
   func isAvailable(_ name: String) async -> Bool { await call("check \(name)") }

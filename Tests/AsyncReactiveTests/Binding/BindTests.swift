@@ -6,8 +6,8 @@ import Testing
 struct BindTests {
   @Test("bind(to: subject) forwards in order until the lifetime ends; the subject is not finished")
   func bindToSubject() async {
-    let source = PassthroughSubject<Int, Never>()
-    let target = CurrentValueSubject<Int, Never>(0)
+    let source = AsyncPassthroughSubject<Int, Never>()
+    let target = AsyncCurrentValueSubject<Int, Never>(0)
     let lifetime = Lifetime()
     var seen = target.subscribe().makeAsyncIterator()
     let binding = source.bind(to: target, in: lifetime)
@@ -26,7 +26,7 @@ struct BindTests {
   @Test("the free function binds an AsyncStream; the source finishing ends the binding, not the subject")
   func freeFunctionWithStream() async {
     let input = StreamInput<String>()
-    let target = PassthroughSubject<String, Never>()
+    let target = AsyncPassthroughSubject<String, Never>()
     let lifetime = Lifetime()
     var seen = target.subscribe().makeAsyncIterator()
     let binding = bind(input.stream, to: target, in: lifetime)
@@ -42,14 +42,14 @@ struct BindTests {
   func lifetimeStopsSource() async {
     let input = StreamInput<Int>()
     let lifetime = Lifetime()
-    bind(input.stream, to: PassthroughSubject<Int, Never>(), in: lifetime)
+    bind(input.stream, to: AsyncPassthroughSubject<Int, Never>(), in: lifetime)
     lifetime.cancel()
     await input.terminated.wait()
   }
 
   @Test("bind(to: command) triggers a run per element; a refused element goes to disabledErrors")
   func bindToCommand() async {
-    let taps = PassthroughSubject<Void, Never>()
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let release = Latch()
     let runs = Counter()
     let command = Command<Void, Int> {
@@ -77,7 +77,7 @@ struct BindTests {
 
   @Test("a binding to a command does not keep the command alive")
   func bindToCommandIsWeak() async {
-    let taps = PassthroughSubject<Void, Never>()
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let lifetime = Lifetime()
     weak var weakCommand: Command<Void, Void>?
     let binding: Task<Void, Never>
@@ -94,7 +94,7 @@ struct BindTests {
 
   @Test("await actor.bind(_:in:_:) assigns isolated state in order until the lifetime ends")
   func bindIntoActor() async {
-    let texts = PassthroughSubject<String, Never>()
+    let texts = AsyncPassthroughSubject<String, Never>()
     let viewModel = TextViewModel()
     var changes = viewModel.changes.subscribe().makeAsyncIterator()
     let lifetime = Lifetime()
@@ -112,7 +112,7 @@ struct BindTests {
 
   @Test("a binding into an actor does not keep the actor alive, and ends when the actor is gone")
   func bindIntoActorIsWeak() async {
-    let texts = PassthroughSubject<String, Never>()
+    let texts = AsyncPassthroughSubject<String, Never>()
     let lifetime = Lifetime()
     weak var weakViewModel: TextViewModel?
     let binding: Task<Void, Never>
@@ -131,7 +131,7 @@ struct BindTests {
 /// A view model with actor-isolated state, which only a binding closure can reach.
 private actor TextViewModel {
   /// Reports each assignment, so that tests can wait for it.
-  nonisolated let changes = PassthroughSubject<String, Never>()
+  nonisolated let changes = AsyncPassthroughSubject<String, Never>()
 
   var searchText = "" {
     didSet { changes.send(searchText) }

@@ -16,7 +16,7 @@ struct HotObservationTests {
   func idleObservationKeepsNoTask() async {
     await counted { scope in
       let lifetime = Lifetime()
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let log = Log<Int>()
       let seen = Gate()
       let observation = subject.observe(in: lifetime) { value in
@@ -43,7 +43,7 @@ struct HotObservationTests {
   func concurrentSendsAreSerial() async {
     for _ in 0..<50 {
       let lifetime = Lifetime()
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let order = Log<Int>()
       let handled = Log<Int>()
       let busy = Atomic<Int>(0)
@@ -73,7 +73,7 @@ struct HotObservationTests {
   func nothingAfterTheLifetimeEnds() async {
     for _ in 0..<1_000 {
       let lifetime = Lifetime()
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let log = Log<Int>()
       let observation = subject.observe(in: lifetime) { log.append($0) }
       subject.send(1)  // may or may not be handled before the lifetime ends
@@ -88,7 +88,7 @@ struct HotObservationTests {
   @Test("onFinished runs after the last value, then the observation is over; onFailure gets the typed error")
   func endsAreHandledAfterTheValues() async {
     let lifetime = Lifetime()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let log = Log<String>()
     let observation = subject.observe(in: lifetime) {
       log.append("value \($0)")
@@ -103,7 +103,7 @@ struct HotObservationTests {
     await observation.value
     #expect(log.all == ["value 1", "value 2", "failure 7"])
 
-    let finishing = PassthroughSubject<Int, Never>()
+    let finishing = AsyncPassthroughSubject<Int, Never>()
     let finished = Log<String>()
     let second = finishing.observe(in: lifetime) {
       finished.append("value \($0)")
@@ -121,8 +121,8 @@ struct HotObservationTests {
   func bindToSubjectIsSynchronous() async {
     await counted { scope in
       let lifetime = Lifetime()
-      let text = PassthroughSubject<String, Never>()
-      let query = CurrentValueSubject<String, Never>("")
+      let text = AsyncPassthroughSubject<String, Never>()
+      let query = AsyncCurrentValueSubject<String, Never>("")
       text.bind(to: query, in: lifetime)
       #expect(scope.live == ["subject consumer": 1])
       for round in 0..<1_000 {
@@ -139,7 +139,7 @@ struct HotObservationTests {
   @Test("bind(to: command) admits or refuses each tap inside the send; the command is held weakly")
   func bindToCommandIsSynchronous() async throws {
     let lifetime = Lifetime()
-    let taps = PassthroughSubject<Void, Never>()
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let release = Gate()
     let command = Command<Void, Int> {
       await release.wait()
@@ -171,7 +171,7 @@ struct HotObservationTests {
   @MainActor
   func observeOnRunsOnTheCallersActor() async {
     let lifetime = Lifetime()
-    let text = CurrentValueSubject<String, Never>("a")
+    let text = AsyncCurrentValueSubject<String, Never>("a")
     var label: FakeLabel? = FakeLabel()
     let binding = text.bind(to: label!, \.text, in: lifetime)
     #expect(await label!.changes.wait(count: 1) == ["a"])  // FakeLabel asserts the main actor
@@ -187,7 +187,7 @@ struct HotObservationTests {
   @Test("Actor.bind over a hot source assigns on the actor, in order, and holds the actor weakly")
   func actorBind() async {
     let lifetime = Lifetime()
-    let text = PassthroughSubject<String, Never>()
+    let text = AsyncPassthroughSubject<String, Never>()
     var model: TextModel? = TextModel()
     let binding = await model!.bind(text, in: lifetime) { model, value in model.append(value) }
     for value in ["a", "b", "c"] { text.send(value) }

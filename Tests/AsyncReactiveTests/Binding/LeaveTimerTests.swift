@@ -7,10 +7,10 @@ import Testing
 @Suite("Leave timer on the test clock")
 struct LeaveTimerTests {
   actor ScreenViewModel {
-    nonisolated let viewDidDisappear = PassthroughSubject<Void, Never>()
-    nonisolated let viewWillAppear = PassthroughSubject<Void, Never>()
+    nonisolated let viewDidDisappear = AsyncPassthroughSubject<Void, Never>()
+    nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
     /// Seconds away from the screen, as the leave timer counts them.
-    nonisolated let secondsAway = CurrentValueSubject<Int, Never>(0)
+    nonisolated let secondsAway = AsyncCurrentValueSubject<Int, Never>(0)
     nonisolated let leaveTimer: Command<Void, Void>
     private let lifetime = Lifetime()
 

@@ -60,7 +60,7 @@ struct LifetimeTests {
 
   @Test("observe receives every value sent right after it returns, and stops with the lifetime")
   func observe() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let received = Log<Int>()
     let third = Gate()
@@ -82,13 +82,13 @@ struct LifetimeTests {
   func observeTermination() async {
     let lifetime = Lifetime()
     let finished = Gate()
-    let values = PassthroughSubject<Int, Never>()
+    let values = AsyncPassthroughSubject<Int, Never>()
     values.observe(in: lifetime, { _ in }, onFinished: { finished.open() })
     values.finish()
     await finished.wait()
 
     let failures = Log<TestError>()
-    let failing = PassthroughSubject<Int, TestError>()
+    let failing = AsyncPassthroughSubject<Int, TestError>()
     let task = failing.observe(in: lifetime, onValue: { _ in }, onFailure: { failures.append($0) })
     failing.fail(TestError(code: 3))
     await task.value

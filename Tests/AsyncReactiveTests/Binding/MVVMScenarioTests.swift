@@ -63,7 +63,7 @@ struct MVVMScenarioTests {
   @Test("lifecycle: each viewWillAppear runs the refresh check; after the view's lifetime, nothing does")
   func lifecycleEvents() async throws {
     let viewModel = OrdersViewModel()
-    let viewWillAppear = PassthroughSubject<Void, Never>()
+    let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
     let lifetime = Lifetime()
     var checks = viewModel.refreshCheck.values.makeAsyncIterator()
     let binding = viewWillAppear.bind(to: viewModel.refreshCheck, in: lifetime)
@@ -101,13 +101,13 @@ private final class FakeSearchAPI: Sendable {
 }
 
 private actor SearchScreenViewModel {
-  nonisolated let searchText: CurrentValueSubject<String, Never>
+  nonisolated let searchText: AsyncCurrentValueSubject<String, Never>
   nonisolated let results: Property<[String]>
   nonisolated let executeSearch: Command<Void, [String]>
 
   init(api: FakeSearchAPI) {
-    let searchText = CurrentValueSubject<String, Never>("")
-    let results = CurrentValueSubject<[String], Never>([])
+    let searchText = AsyncCurrentValueSubject<String, Never>("")
+    let results = AsyncCurrentValueSubject<[String], Never>([])
     self.searchText = searchText
     self.results = Property(results)
     executeSearch = Command(enabledIf: searchText.map { $0.count >= 2 }) {
@@ -120,11 +120,11 @@ private actor SearchScreenViewModel {
 
 private final class SearchView: Sendable {
   let lifetime = Lifetime()
-  let searchField = PassthroughSubject<String, Never>()
-  let searchButton = PassthroughSubject<Void, Never>()
-  let networkActivityVisible = CurrentValueSubject<Bool, Never>(false)
-  let loadingHidden = CurrentValueSubject<Bool, Never>(true)
-  let shownResults = CurrentValueSubject<[String], Never>([])
+  let searchField = AsyncPassthroughSubject<String, Never>()
+  let searchButton = AsyncPassthroughSubject<Void, Never>()
+  let networkActivityVisible = AsyncCurrentValueSubject<Bool, Never>(false)
+  let loadingHidden = AsyncCurrentValueSubject<Bool, Never>(true)
+  let shownResults = AsyncCurrentValueSubject<[String], Never>([])
 
   func bind(to viewModel: SearchScreenViewModel) {
     searchField.bind(to: viewModel.searchText, in: lifetime)
@@ -139,13 +139,13 @@ private final class SearchView: Sendable {
 // MARK: Login form (RAC's classic: the button enabled by combineLatest of the fields' validity)
 
 private actor LoginViewModel {
-  nonisolated let username: CurrentValueSubject<String, Never>
-  nonisolated let password: CurrentValueSubject<String, Never>
+  nonisolated let username: AsyncCurrentValueSubject<String, Never>
+  nonisolated let password: AsyncCurrentValueSubject<String, Never>
   nonisolated let logIn: Command<Void, String>
 
   init() {
-    let username = CurrentValueSubject<String, Never>("")
-    let password = CurrentValueSubject<String, Never>("")
+    let username = AsyncCurrentValueSubject<String, Never>("")
+    let password = AsyncCurrentValueSubject<String, Never>("")
     self.username = username
     self.password = password
     let valid = combineLatest(username, password).map { name, password in name.count >= 3 && password.count >= 6 }
@@ -155,10 +155,10 @@ private actor LoginViewModel {
 
 private final class LoginView: Sendable {
   let lifetime = Lifetime()
-  let usernameField = PassthroughSubject<String, Never>()
-  let passwordField = PassthroughSubject<String, Never>()
-  let loginButton = PassthroughSubject<Void, Never>()
-  let loginButtonEnabled = CurrentValueSubject<Bool, Never>(true)
+  let usernameField = AsyncPassthroughSubject<String, Never>()
+  let passwordField = AsyncPassthroughSubject<String, Never>()
+  let loginButton = AsyncPassthroughSubject<Void, Never>()
+  let loginButtonEnabled = AsyncCurrentValueSubject<Bool, Never>(true)
 
   func bind(to viewModel: LoginViewModel) {
     usernameField.bind(to: viewModel.username, in: lifetime)

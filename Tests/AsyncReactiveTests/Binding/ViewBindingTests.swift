@@ -34,7 +34,7 @@ import Testing
 
 @MainActor final class FakeButton {
   let changes = Changes<Bool>()
-  let taps = PassthroughSubject<Void, Never>()
+  let taps = AsyncPassthroughSubject<Void, Never>()
   var isEnabled = true {
     didSet { changes.append(isEnabled) }
   }
@@ -65,7 +65,7 @@ import Testing
 }
 
 actor SignupFormViewModel {
-  nonisolated let username = CurrentValueSubject<String, Never>("")
+  nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let title: Property<String>
   nonisolated let signUp: Command<Void, String>
 
@@ -119,7 +119,7 @@ struct ViewBindingTests {
   @Test("a target that goes away while the lifetime lives on ends its binding at the next value")
   func targetGoneLifetimeAlive() async {
     let lifetime = Lifetime()
-    let text = CurrentValueSubject<String, Never>("a")
+    let text = AsyncCurrentValueSubject<String, Never>("a")
     var label: FakeLabel? = FakeLabel()
     let binding = text.bind(to: label!, \.text, in: lifetime)
     _ = await label!.changes.wait(count: 1)
@@ -135,7 +135,7 @@ struct ViewBindingTests {
   @Test("ending the lifetime ends the binding; the target is untouched afterwards")
   func lifetimeEnds() async {
     let lifetime = Lifetime()
-    let text = CurrentValueSubject<String, Never>("a")
+    let text = AsyncCurrentValueSubject<String, Never>("a")
     let label = FakeLabel()
     let binding = text.bind(to: label, \.text, in: lifetime)
     _ = await label.changes.wait(count: 1)

@@ -8,7 +8,7 @@ struct CommandDebugTests {
   func trace() async throws {
     let clock = TestClock()
     let lines = Log<String>()
-    let enabled = CurrentValueSubject<Bool, Never>(true)
+    let enabled = AsyncCurrentValueSubject<Bool, Never>(true)
     let release = Latch()
     let command = Command(enabledIf: enabled) { (value: Int) -> Int in
       if value < 0 { throw TestError(code: value) }

@@ -49,7 +49,7 @@ struct CommandTests {
 
   @Test("disabled by enabledIf: CommandError.disabled, one disabledErrors event, the work never starts")
   func disabledByEnabledIf() async {
-    let enabled = CurrentValueSubject<Bool, Never>(false)
+    let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
     let runs = Counter()
     var command: Command<Void, Int>? = Command(enabledIf: enabled) {
       runs.increment()
@@ -71,7 +71,7 @@ struct CommandTests {
 
   @Test("a command starts in enabledIf's state: no enabled flash, and a stream needs an explicit initial value")
   func startsInEnabledIfState() async throws {
-    let enabled = PassthroughSubject<Bool, Never>()
+    let enabled = AsyncPassthroughSubject<Bool, Never>()
     let command = Command(enabledIf: Property(initial: false, then: enabled.subscribe())) { (value: Int) in
       value + 1
     }
@@ -84,7 +84,7 @@ struct CommandTests {
 
   @Test("enabled.value = true, then execute at once: runs (enabledIf is read at the call), 1,000 of 1,000")
   func enabledIfReadAtTheCall() async throws {
-    let enabled = CurrentValueSubject<Bool, Never>(false)
+    let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
     let command = Command(enabledIf: enabled) { (value: Int) in value }
     for round in 0..<1_000 {
       enabled.value = true
@@ -98,7 +98,7 @@ struct CommandTests {
 
   @Test("enabledIf switching while a run is in flight: the run completes; calls follow the latest value")
   func enabledIfSwitchesWhileRunning() async throws {
-    let enabled = CurrentValueSubject<Bool, Never>(true)
+    let enabled = AsyncCurrentValueSubject<Bool, Never>(true)
     let release = Latch()
     let started = Gate()
     let command = Command(enabledIf: enabled, policy: .concurrent(limit: 2)) { (value: Int) in
@@ -217,7 +217,7 @@ struct CommandTests {
 
   @Test("enabledIf does not keep the command alive, and isEnabled's consumers finish with the command")
   func enabledIfDoesNotRetain() async {
-    let enabled = CurrentValueSubject<Bool, Never>(true)
+    let enabled = AsyncCurrentValueSubject<Bool, Never>(true)
     weak var weakCommand: Command<Void, Void>?
     var isEnabled: Property<Bool>.Iterator
     do {

@@ -6,12 +6,12 @@ import Testing
 /// commands whose work calls its own methods. Here the seed's lifecycle screen: disappearing starts a leave
 /// timer, reappearing runs a refresh check that reloads once the timer has fired.
 actor LifecycleViewModel {
-  nonisolated let viewWillAppear = PassthroughSubject<Void, Never>()
-  nonisolated let viewWillDisappear = PassthroughSubject<Void, Never>()
+  nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
+  nonisolated let viewWillDisappear = AsyncPassthroughSubject<Void, Never>()
   nonisolated let refreshCheck: Command<Void, Bool>
   nonisolated let addLeaveTimer: Command<Void, Void>
-  nonisolated let reloads = CurrentValueSubject<Int, Never>(0)
-  nonisolated let appearances = CurrentValueSubject<Int, Never>(0)
+  nonisolated let reloads = AsyncCurrentValueSubject<Int, Never>(0)
+  nonisolated let appearances = AsyncCurrentValueSubject<Int, Never>(0)
   private var leaveTimerFired = false
   private var visible = false
   private let lifetime = Lifetime()

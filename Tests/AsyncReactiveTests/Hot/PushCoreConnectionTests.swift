@@ -8,7 +8,7 @@ struct PushCoreConnectionTests {
     "observers joining and leaving one node from 4 threads: when a registration returns, the node observes its input",
     arguments: ["sink", "subscribe"])
   func registrationReturnsConnected(_ kind: String) async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let node = subject.map { $0 }
     let unconnected = Counter()
     await withTaskGroup(of: Void.self) { group in

@@ -18,7 +18,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("the last consumer leaving stops the observation of the subject", arguments: HotOperatorCase.all)
   func lastConsumerDisconnects(_ kind: HotOperatorCase) {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let node = kind.build(subject)
     let lifetime = Lifetime()
     node.sink(in: lifetime) { _ in }
@@ -36,7 +36,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("prepend: each consumer gets the values when it subscribes, then the live values")
   func prependGivesEachConsumerItsValues() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let started = subject.prepend(0, 1)
     let clock = TestClock()
     let first = Recorder(started, clock: clock)
@@ -59,7 +59,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("prepend over a current value: the values, then the current value, for every consumer")
   func prependOverACurrentValue() async {
-    let property = CurrentValueSubject<Int, Never>(5)
+    let property = AsyncCurrentValueSubject<Int, Never>(5)
     let started = property.prepend(contentsOf: [0])
     let clock = TestClock()
     let first = Recorder(started, clock: clock)
@@ -75,7 +75,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("prepend: a failure comes after the values; an operator after prepend receives them when it connects")
   func prependFailureAndDownstream() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let started = subject.prepend(0)
     let tenfold = started.map { $0 * 10 }
     let clock = TestClock()
@@ -98,7 +98,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("mapError: values pass inside send; the failure is transformed once for every consumer")
   func mapErrorTransformsOnce() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let calls = Counter()
     let mapped = subject.mapError { error -> OtherError in
       calls.increment()
@@ -120,7 +120,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("replaceError: the failure becomes one last value and the end, inside the failing send")
   func replaceErrorEndsWithTheValue() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let replaced = subject.replaceError(with: -1)
     let clock = TestClock()
     let first = Recorder(replaced, clock: clock)
@@ -136,7 +136,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("replaceError: a finishing upstream finishes without the value")
   func replaceErrorOnFinish() {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let recorder = Recorder(subject.replaceError(with: -1), clock: TestClock())
     subject.send(1)
     subject.finish()
@@ -146,7 +146,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("catch with an immediate fallback: delivered in place; the handler runs once for every consumer")
   func catchImmediateFallback() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let calls = Counter()
     let caught = subject.catch { error in
       calls.increment()
@@ -167,7 +167,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("catch: an upstream that finishes never calls the handler")
   func catchOnFinish() {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let calls = Counter()
     let recorder = Recorder(
       subject.catch { _ in
@@ -183,8 +183,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("catch with a hot fallback: observed synchronously until it ends, and no longer once the consumers leave")
   func catchHotFallback() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let backup = PassthroughSubject<Int, OtherError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
+    let backup = AsyncPassthroughSubject<Int, OtherError>()
     let caught = subject.catch { _ in backup }
     let clock = TestClock()
     let recorder = Recorder(caught, clock: clock)
@@ -199,8 +199,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("catch with a hot fallback: the last consumer leaving stops observing it")
   func catchHotFallbackDisconnects() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let backup = CurrentValueSubject<Int, Never>(7)
+    let subject = AsyncPassthroughSubject<Int, TestError>()
+    let backup = AsyncCurrentValueSubject<Int, Never>(7)
     let recorder = Recorder(subject.catch { _ in backup }, clock: TestClock())
     subject.fail(TestError())
     #expect(recorded(recorder) == [7])  // its current value, in place
@@ -213,7 +213,7 @@ struct PushCoreMoreOperatorTests {
   @Test("catch with a cold fallback: one task, whose values follow; it finishes the result")
   func catchColdFallback() async {
     await expectNoLeaks {
-      let subject = PassthroughSubject<Int, TestError>()
+      let subject = AsyncPassthroughSubject<Int, TestError>()
       let caught = subject.catch { _ in Signal<Int, Never>([7, 8]) }
       let consumer = caught.subscribe()
       subject.send(1)
@@ -226,7 +226,7 @@ struct PushCoreMoreOperatorTests {
   func catchColdFallbackCancelled() async {
     for _ in 0..<200 {
       await expectNoLeaks {
-        let subject = PassthroughSubject<Int, TestError>()
+        let subject = AsyncPassthroughSubject<Int, TestError>()
         let received = Gate()
         let cancelled = Gate()
         let fallback = Signal<Int, Never> { emitter in
@@ -255,7 +255,7 @@ struct PushCoreMoreOperatorTests {
   func catchFailureRacingDisconnection() async {
     for _ in 0..<200 {
       await expectNoLeaks {
-        let subject = PassthroughSubject<Int, TestError>()
+        let subject = AsyncPassthroughSubject<Int, TestError>()
         let fallback = Signal<Int, Never> { _ in await waitForCancellation() }
         let lifetime = Lifetime()
         subject.catch { _ in fallback }.sink(in: lifetime) { _ in }
@@ -272,7 +272,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("debug: one line per event of the node, however many consumers, timed from its subscription")
   func debugLogsOncePerEvent() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let clock = TestClock()
     let lines = Log<String>()
     let logged = subject.debug("query", clock: clock, sink: DebugSink { lines.append($0) })
@@ -301,7 +301,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("debug: a failure is reported once, then no cancel")
   func debugReportsFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let lines = Log<String>()
     let recorder = Recorder(
       subject.debug("load", clock: TestClock(), sink: DebugSink { lines.append($0) }), clock: TestClock())
@@ -314,7 +314,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("buffer(count:): arrays inside send, one collection for all consumers, the rest at the end")
   func bufferCollectsOncePerNode() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let batches = subject.buffer(count: 2)
     let clock = TestClock()
     let first = Recorder(batches, clock: clock)
@@ -337,7 +337,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("buffer(count:): a failure drops the incomplete array; a new connection starts an empty one")
   func bufferFailureAndReconnection() {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let batches = subject.buffer(count: 2)
     let clock = TestClock()
     let first = Recorder(batches, clock: clock)
@@ -357,7 +357,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("trackActivity: the node's observation is one activity for all consumers, ended before the end arrives")
   func trackActivityCountsTheNode() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let tracker = ActivityTracker()
     let clock = TestClock()
     let states = Recorder(tracker, clock: clock)
@@ -379,7 +379,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("trackActivity: the last consumer leaving ends the activity; connecting again starts a new one")
   func trackActivityEndsOnDisconnect() {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let tracker = ActivityTracker()
     let clock = TestClock()
     let states = Recorder(tracker, clock: clock)
@@ -402,7 +402,7 @@ struct PushCoreMoreOperatorTests {
   @Test("trackActivity: consumers joining and leaving on 4 tasks at once leave the count at 0 (200 rounds)")
   func trackActivityUnderConcurrentConsumers() async {
     for _ in 0..<200 {
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let tracker = ActivityTracker()
       let tracked = subject.trackActivity(tracker)
       await withTaskGroup(of: Void.self) { group in
@@ -426,8 +426,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("sample(on:): the latest element at the trigger's send, once; shared by every consumer")
   func sampleTakesTheLatestAtTheTrigger() async {
-    let positions = PassthroughSubject<Int, Never>()
-    let frames = PassthroughSubject<Void, Never>()
+    let positions = AsyncPassthroughSubject<Int, Never>()
+    let frames = AsyncPassthroughSubject<Void, Never>()
     let sampled = positions.sample(on: frames)
     let clock = TestClock()
     let first = Recorder(sampled, clock: clock)
@@ -455,8 +455,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("sample(on:): the trigger finishing last emits the pending element, then the end")
   func sampleTriggerFinishesLast() {
-    let positions = PassthroughSubject<Int, Never>()
-    let frames = PassthroughSubject<Void, Never>()
+    let positions = AsyncPassthroughSubject<Int, Never>()
+    let frames = AsyncPassthroughSubject<Void, Never>()
     let recorder = Recorder(positions.sample(on: frames), clock: TestClock())
     positions.send(5)
     positions.finish()
@@ -467,8 +467,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("sample(on:): either input's failure fails the result at once")
   func sampleFails() {
-    let positions = PassthroughSubject<Int, TestError>()
-    let frames = PassthroughSubject<Void, TestError>()
+    let positions = AsyncPassthroughSubject<Int, TestError>()
+    let frames = AsyncPassthroughSubject<Void, TestError>()
     let recorder = Recorder(positions.sample(on: frames), clock: TestClock())
     positions.send(5)
     frames.fail(TestError(code: 1))
@@ -481,8 +481,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("take(until:): values pass until the trigger's first element, which ends the result inside its send")
   func takeUntilEndsAtTheTrigger() async {
-    let values = PassthroughSubject<Int, Never>()
-    let disappear = PassthroughSubject<Void, Never>()
+    let values = AsyncPassthroughSubject<Int, Never>()
+    let disappear = AsyncPassthroughSubject<Void, Never>()
     let taken = values.take(until: disappear)
     let clock = TestClock()
     let first = Recorder(taken, clock: clock)
@@ -499,8 +499,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("take(until:): a trigger that finishes without an element changes nothing; a current value ends at once")
   func takeUntilTriggerEnds() {
-    let values = PassthroughSubject<Int, Never>()
-    let trigger = PassthroughSubject<Void, Never>()
+    let values = AsyncPassthroughSubject<Int, Never>()
+    let trigger = AsyncPassthroughSubject<Void, Never>()
     let clock = TestClock()
     let recorder = Recorder(values.take(until: trigger), clock: clock)
     trigger.finish()
@@ -510,8 +510,8 @@ struct PushCoreMoreOperatorTests {
     values.finish()
     #expect(recorder.termination?.value == .finished)
     // RxSwift subscribes to the trigger first: a current value ends the result before the base's current value.
-    let base = CurrentValueSubject<Int, Never>(1)
-    let closed = CurrentValueSubject<Bool, Never>(true)
+    let base = AsyncCurrentValueSubject<Int, Never>(1)
+    let closed = AsyncCurrentValueSubject<Bool, Never>(true)
     let ended = Recorder(base.take(until: closed), clock: clock)
     #expect(recorded(ended) == [])
     #expect(ended.termination?.value == .finished)
@@ -520,8 +520,8 @@ struct PushCoreMoreOperatorTests {
 
   @Test("take(until:): a failure of either input fails the result")
   func takeUntilFails() {
-    let values = PassthroughSubject<Int, TestError>()
-    let trigger = PassthroughSubject<Void, OtherError>()
+    let values = AsyncPassthroughSubject<Int, TestError>()
+    let trigger = AsyncPassthroughSubject<Void, OtherError>()
     let recorder = Recorder(values.take(until: trigger), clock: TestClock())
     values.send(1)
     trigger.fail(OtherError(code: 5))
@@ -537,7 +537,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("dropFirst: one count for the node, from its first consumer; no current value for a later one")
   func dropFirstCountsPerNode() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let skipped = subject.dropFirst(2)
     let clock = TestClock()
     let first = Recorder(skipped, clock: clock)
@@ -551,7 +551,7 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(second) == [4])  // the node's count is spent: nothing skipped for it
     #expect(subject.consumerCount == 1)
     // A property's changes, for every consumer.
-    let property = CurrentValueSubject<Int, Never>(0)
+    let property = AsyncCurrentValueSubject<Int, Never>(0)
     let changes = property.dropFirst()
     let early = Recorder(changes, clock: clock)
     #expect(recorded(early) == [])
@@ -565,7 +565,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("prefix: finishes inside the send of its last value and stops observing; prefix(0) never observes")
   func prefixFinishesInsideSend() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let firstTwo = subject.prefix(2)
     let clock = TestClock()
     let first = Recorder(firstTwo, clock: clock)
@@ -585,7 +585,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("drop(while:): the predicate runs once per value until it first fails, for every consumer together")
   func dropWhileRunsThePredicateOnce() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let calls = Counter()
     let typed = subject.drop { value in
       calls.increment()
@@ -605,7 +605,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("share(): the hot sequence as it is, one evaluation; share(replay:) replays the latest while connected")
   func shareIsTheNodeWithReplay() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let calls = Counter()
     let doubled = subject.map { value -> Int in
       calls.increment()
@@ -641,7 +641,7 @@ struct PushCoreMoreOperatorTests {
 
   @Test("share(replay:) over a current value gives it to each new consumer")
   func shareReplayOverACurrentValue() {
-    let property = CurrentValueSubject<Int, Never>(3)
+    let property = AsyncCurrentValueSubject<Int, Never>(3)
     let shared = property.share(replay: 1)
     let clock = TestClock()
     let first = Recorder(shared, clock: clock)
@@ -656,9 +656,9 @@ struct PushCoreMoreOperatorTests {
 
   @Test("hot inputs get the hot forms: the static type is HotSignal, with no contextual type to help")
   func hotInputsGetHotSignal() {
-    let subject = PassthroughSubject<Int, Never>()
-    let failing = PassthroughSubject<Int, TestError>()
-    let property = CurrentValueSubject<Int, Never>(0)
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let failing = AsyncPassthroughSubject<Int, TestError>()
+    let property = AsyncCurrentValueSubject<Int, Never>(0)
     let tracker = ActivityTracker()
     #expect(type(of: subject.prepend(0)) == HotSignal<Int, Never>.self)
     #expect(type(of: subject.prepend(contentsOf: [0, 1])) == HotSignal<Int, Never>.self)
@@ -685,11 +685,11 @@ struct PushCoreMoreOperatorTests {
 
   @Test("sample(on:) and take(until:) on two hot inputs: the hot form for each failure-type combination")
   func triggeredOperatorsResolveForEveryFailureCombination() {
-    let never = PassthroughSubject<Int, Never>()
-    let failing = PassthroughSubject<Int, TestError>()
-    let trigger = PassthroughSubject<Void, Never>()
-    let failingTrigger = PassthroughSubject<Void, TestError>()
-    let otherTrigger = PassthroughSubject<Void, OtherError>()
+    let never = AsyncPassthroughSubject<Int, Never>()
+    let failing = AsyncPassthroughSubject<Int, TestError>()
+    let trigger = AsyncPassthroughSubject<Void, Never>()
+    let failingTrigger = AsyncPassthroughSubject<Void, TestError>()
+    let otherTrigger = AsyncPassthroughSubject<Void, OtherError>()
     #expect(type(of: never.sample(on: trigger)) == HotSignal<Int, Never>.self)
     #expect(type(of: failing.sample(on: failingTrigger)) == HotSignal<Int, TestError>.self)
     #expect(type(of: never.sample(on: failingTrigger)) == HotSignal<Int, TestError>.self)
@@ -707,7 +707,7 @@ struct PushCoreMoreOperatorTests {
     typealias Cold = Signal<Int, Never>
     let cold = Cold([1, 2, 3])
     let failing = Signal<Int, TestError>.fail(TestError())
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let coldTrigger = Signal<Void, Never>.just(())
     #expect(type(of: cold.prepend(0)) == AsyncPrependSequence<Cold>.self)
     #expect(
@@ -724,8 +724,9 @@ struct PushCoreMoreOperatorTests {
     // One cold input keeps the stream form of the two-input operators.
     #expect(
       type(of: subject.sample(on: coldTrigger))
-        == AsyncSampleSequence<PassthroughSubject<Int, Never>, Signal<Void, Never>, Never>.self)
+        == AsyncSampleSequence<AsyncPassthroughSubject<Int, Never>, Signal<Void, Never>, Never>.self)
     #expect(
-      type(of: cold.take(until: subject)) == AsyncTakeUntilSequence<Cold, PassthroughSubject<Int, Never>, Never>.self)
+      type(of: cold.take(until: subject))
+        == AsyncTakeUntilSequence<Cold, AsyncPassthroughSubject<Int, Never>, Never>.self)
   }
 }

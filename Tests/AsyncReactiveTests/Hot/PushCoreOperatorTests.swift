@@ -7,7 +7,7 @@ import Testing
 /// One hot operator kind: how to build it over a subject of `Int`s.
 struct HotOperatorCase: Sendable, CustomTestStringConvertible {
   let name: String
-  let build: @Sendable (PassthroughSubject<Int, Never>) -> HotSignal<Int, Never>
+  let build: @Sendable (AsyncPassthroughSubject<Int, Never>) -> HotSignal<Int, Never>
   var testDescription: String { name }
 
   static let all: [HotOperatorCase] = [
@@ -23,18 +23,19 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
     // The graph holds the other input's storage, not the subject: the closure keeps it alive (a released
     // subject would finish, and end a combineLatest whose input never produced).
     .init(name: "combineLatest") { subject in
-      let other = CurrentValueSubject<Int, Never>(100)
+      let other = AsyncCurrentValueSubject<Int, Never>(100)
       return combineLatest(subject, other).map { [other] in $0 + $1 + other.value - 100 }
     },
     .init(name: "zip") { subject in zip(subject, subject.map { $0 * 10 }).map { $0 + $1 } },
-    .init(name: "merge") { subject in merge(subject, PassthroughSubject<Int, Never>()) },
+    .init(name: "merge") { subject in merge(subject, AsyncPassthroughSubject<Int, Never>()) },
     .init(name: "withLatestFrom") { subject in
-      let other = CurrentValueSubject<Int, Never>(5)
+      let other = AsyncCurrentValueSubject<Int, Never>(5)
       return subject.withLatestFrom(other.hotSignal) { [other] in $0 + $1 + other.value - 5 }
     },
     .init(name: "withLatestFrom(property)") { $0.withLatestFrom(Property(value: 7)) { $0 + $1 } },
     .init(name: "flatMapLatest (immediate inner)") { $0.flatMapLatest { Signal<Int, Never>.just($0 * 3) } },
-    .init(name: "flatMap (hot inner)") { subject in subject.flatMap { value in CurrentValueSubject<Int, Never>(value) }
+    .init(name: "flatMap (hot inner)") { subject in
+      subject.flatMap { value in AsyncCurrentValueSubject<Int, Never>(value) }
     },
     .init(name: "concatMap (immediate inner)") { $0.concatMap { Signal<Int, Never>.just($0 + 1) } },
     .init(name: "prepend") { $0.prepend(7, 8) },
@@ -60,7 +61,7 @@ struct HotOperatorCase: Sendable, CustomTestStringConvertible {
 struct PushCoreOperatorTests {
   /// What `kind` produces for `inputs` sent one after the other on a fresh graph, read by a sink.
   static func outputs(_ kind: HotOperatorCase, for inputs: [Int]) -> [Int] {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let log = Log<Int>()
     kind.build(subject).sink(in: lifetime) { log.append($0) }
@@ -71,7 +72,7 @@ struct PushCoreOperatorTests {
   @Test("send has been fully processed when it returns: a sink downstream saw it", arguments: HotOperatorCase.all)
   func processedInsideSend(_ kind: HotOperatorCase) {
     let inputs = [1, 2, 2, 3]
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let log = Log<Int>()
     kind.build(subject).sink(in: lifetime) { log.append($0) }
@@ -103,7 +104,7 @@ struct PushCoreOperatorTests {
   func reentrantSendIsQueued(_ kind: HotOperatorCase) {
     let expected = Self.outputs(kind, for: [1, 3], reentrant: 40)
     for _ in 0..<1_000 {
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let lifetime = Lifetime()
       let log = Log<Int>()
       let depth = Depth()
@@ -126,7 +127,7 @@ struct PushCoreOperatorTests {
 
   @Test("consumers of one operator value share one evaluation: the closure runs once per event")
   func sharedEvaluation() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let calls = Counter()
     let doubled = subject.map { value -> Int in
       calls.increment()
@@ -147,8 +148,8 @@ struct PushCoreOperatorTests {
 
   @Test("a node observes its inputs from its first consumer to its last, and holds no task")
   func referenceCountedConnection() async {
-    let subject = PassthroughSubject<Int, Never>()
-    let other = CurrentValueSubject<Int, Never>(0)
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let other = AsyncCurrentValueSubject<Int, Never>(0)
     let chain = combineLatest(subject.map { $0 + 1 }, other).withLatestFrom(other) { $0.0 + $1 }
     #expect(subject.consumerCount == 0)
     var first: SubjectSubscription<Int, Never>? = chain.subscribe()

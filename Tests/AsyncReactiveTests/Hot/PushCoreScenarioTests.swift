@@ -9,9 +9,9 @@ struct PushCoreScenarioTests {
   @Test("GitHubSignup: a tap is paired with the password sent just before it (1,000 fresh graphs)")
   func signupPairsTapWithPasswordAtTheTap() async {
     for _ in 0..<1_000 {
-      let username = PassthroughSubject<String, Never>()
-      let password = PassthroughSubject<String, Never>()
-      let taps = PassthroughSubject<Void, Never>()
+      let username = AsyncPassthroughSubject<String, Never>()
+      let password = AsyncPassthroughSubject<String, Never>()
+      let taps = AsyncPassthroughSubject<Void, Never>()
       let signups = taps.withLatestFrom(combineLatest(username, password)) { $1 }
       let consumer = signups.subscribe()
       username.send("tom")
@@ -28,8 +28,8 @@ struct PushCoreScenarioTests {
   @Test("withLatestFrom(property): a tap is paired with the value at the tap, not a later edit (1,000 graphs)")
   func propertyPairingReadsTheValueAtTheTap() async {
     for _ in 0..<1_000 {
-      let password = CurrentValueSubject<String, Never>("")
-      let taps = PassthroughSubject<Void, Never>()
+      let password = AsyncCurrentValueSubject<String, Never>("")
+      let taps = AsyncPassthroughSubject<Void, Never>()
       let consumer = taps.withLatestFrom(password) { $1 }.subscribe()
       password.value = "secret"
       taps.send()
@@ -42,8 +42,8 @@ struct PushCoreScenarioTests {
   @Test("RxSwift testWithLatestFrom_TwoObservablesWithImmediateValues, with do(onNext:) on the other side")
   func immediateValuesArePaired() async {
     for _ in 0..<1_000 {
-      let xs = CurrentValueSubject<Int, Never>(3)
-      let ys = CurrentValueSubject<Int, Never>(5)
+      let xs = AsyncCurrentValueSubject<Int, Never>(3)
+      let ys = AsyncCurrentValueSubject<Int, Never>(5)
       let seen = Counter()
       let result = xs.withLatestFrom(ys.handleEvents(onValue: { _ in seen.increment() })) { "\($0)\($1)" }
       let consumer = result.subscribe()
@@ -57,7 +57,7 @@ struct PushCoreScenarioTests {
   @Test("Command.isEnabled iterated, then enabledIf changes: the value at subscription, then the change (1,000)")
   func commandIsEnabledStartsWithTheValueAtSubscription() async {
     for _ in 0..<1_000 {
-      let enabled = CurrentValueSubject<Bool, Never>(false)
+      let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
       let command = Command<Void, Void>(enabledIf: enabled) {}
       var states = command.isEnabled.makeAsyncIterator()
       enabled.value = true
@@ -70,7 +70,7 @@ struct PushCoreScenarioTests {
   func derivedOutputsShareOneRequest() async {
     struct APIError: Error, Equatable {}
     for round in 0..<200 {
-      let submits = PassthroughSubject<Void, Never>()
+      let submits = AsyncPassthroughSubject<Void, Never>()
       let requests = Counter()
       let fails = round.isMultiple(of: 2)
       let event = submits.flatMapLatest { _ -> Signal<Int, APIError> in
@@ -97,8 +97,8 @@ struct PushCoreScenarioTests {
   @Test("A Property.flatMapLatest ends once the outer and the current inner sources are released")
   func flatMapLatestOverPropertiesFinishesWhenReleased() async {
     for _ in 0..<1_000 {
-      var outer: CurrentValueSubject<Int, Never>? = CurrentValueSubject(0)
-      var inner: CurrentValueSubject<String, Never>? = CurrentValueSubject("a")
+      var outer: AsyncCurrentValueSubject<Int, Never>? = AsyncCurrentValueSubject(0)
+      var inner: AsyncCurrentValueSubject<String, Never>? = AsyncCurrentValueSubject("a")
       var followed: Property<String>? = Property(outer!).flatMapLatest { [property = Property(inner!)] _ in property }
       let consumer = followed!.subscribe()
       inner!.send("b")
@@ -133,8 +133,8 @@ struct BindingTeardownTests {
   @Test("ReactiveSwift bindingFromSignal_tearsDownWhenDisposed: nothing is written after cancel() (1,000 rounds)")
   func bindingWritesNothingAfterCancel() async {
     for _ in 0..<1_000 {
-      let source = PassthroughSubject<Int, Never>()
-      let target = CurrentValueSubject<Int, Never>(0)
+      let source = AsyncPassthroughSubject<Int, Never>()
+      let target = AsyncCurrentValueSubject<Int, Never>(0)
       let lifetime = Lifetime()
       let binding = bind(source, to: target, in: lifetime)
       lifetime.cancel()

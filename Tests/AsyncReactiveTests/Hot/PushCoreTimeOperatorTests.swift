@@ -57,7 +57,7 @@ enum HotTimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringC
 
   /// Applies the hot form with a negative (or, where it must be positive, zero) duration.
   func applyWithBadDuration() {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     switch self {
     case .debounce: _ = subject.debounce(for: .seconds(-1))
     case .throttle: _ = subject.throttle(for: .seconds(-1), latest: false)
@@ -102,7 +102,7 @@ private func tasks(_ scope: ResourceScope) -> [String: Int] {
 
 /// A subject whose observation by the operator is reported: `stopped` opens when the operator stops observing
 /// it (its node disconnected, or a timeout gave up on it).
-private func watched<Element: Sendable, Failure: Error>(_ subject: PassthroughSubject<Element, Failure>) -> (
+private func watched<Element: Sendable, Failure: Error>(_ subject: AsyncPassthroughSubject<Element, Failure>) -> (
   upstream: HotSignal<Element, Failure>, stopped: Gate
 ) {
   let stopped = Gate()
@@ -116,7 +116,7 @@ struct PushCoreTimeOperatorTests {
   @Test("debounce: the quiet period starts at each send; the survivor is emitted when the clock says")
   func debounceTimeline() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let recorder = Recorder(subject.debounce(for: .milliseconds(300), clock: clock), clock: clock)
     subject.send("a")  // t=0: due at 300
     await clock.waitForSleeper(until: instant(300))
@@ -148,7 +148,7 @@ struct PushCoreTimeOperatorTests {
   @Test("debounce: sends closer together than the due time collapse to the last one")
   func debounceBurst() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject.debounce(for: .seconds(1), clock: clock), clock: clock)
     for value in 1...5 {
       subject.send(value)
@@ -167,7 +167,7 @@ struct PushCoreTimeOperatorTests {
   @Test("debounce: the finish emits the waiting value and ends inside the upstream's finish; a failure drops it")
   func debounceEnds() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, TestError>()
+    let subject = AsyncPassthroughSubject<String, TestError>()
     let recorder = Recorder(subject.debounce(for: .milliseconds(300), clock: clock), clock: clock)
     subject.send("a")
     await clock.waitForSleepers(1)
@@ -177,7 +177,7 @@ struct PushCoreTimeOperatorTests {
     #expect(recorder.termination == Timed(.finished, at: .milliseconds(100)))
     #expect(clock.sleeperCount == 0)
 
-    let failing = PassthroughSubject<String, TestError>()
+    let failing = AsyncPassthroughSubject<String, TestError>()
     let failed = Recorder(failing.debounce(for: .milliseconds(300), clock: clock), clock: clock)
     failing.send("b")
     await clock.waitForSleepers(1)
@@ -191,7 +191,7 @@ struct PushCoreTimeOperatorTests {
   @Test("debounce: the value is taken at its send, before any consumer's task has run")
   func debounceTakesTheValueAtSend() async throws {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let consumer = subject.debounce(for: .milliseconds(300), clock: clock).subscribe()  // no task iterates it yet
     subject.send("a")  // t=0: the quiet period ends at 300, whenever the timer task gets to run
     await clock.advance(by: .milliseconds(100))
@@ -206,7 +206,7 @@ struct PushCoreTimeOperatorTests {
   @Test("throttle, latest: the documented timeline; values emitted at once come out inside their send")
   func throttleLatestTimeline() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let recorder = Recorder(subject.throttle(for: .milliseconds(300), clock: clock, latest: true), clock: clock)
     subject.send("a")  // t=0: idle, so emitted at once; the window ends at 300
     #expect(recorder.values == [Timed("a", at: .zero)])
@@ -247,7 +247,7 @@ struct PushCoreTimeOperatorTests {
   func throttleNotLatestTimeline() async {
     await withTaskScope { scope in
       let clock = TestClock()
-      let subject = PassthroughSubject<String, Never>()
+      let subject = AsyncPassthroughSubject<String, Never>()
       let recorder = Recorder(subject.throttle(for: .milliseconds(300), clock: clock, latest: false), clock: clock)
       subject.send("a")  // t=0: emitted at once; the window ends at 300
       await clock.advance(by: .milliseconds(100))
@@ -275,7 +275,7 @@ struct PushCoreTimeOperatorTests {
   @Test("throttle, latest, RxSwift's input (200 ms earlier): 2@10, 5@210, 7@300, finish@300")
   func throttleRxSwiftInputLatest() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject.throttle(for: .milliseconds(200), clock: clock, latest: true), clock: clock)
     // At 210 the window ends: 5 is emitted by the timer or by the arriving 6, whichever runs first, and 6 is held
     // for the next window.
@@ -298,7 +298,7 @@ struct PushCoreTimeOperatorTests {
   @Test("throttle: a value sent exactly at a window's end belongs to the next window")
   func throttleValueAtTheWindowEnd() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let recorder = Recorder(subject.throttle(for: .milliseconds(300), clock: clock), clock: clock)
     subject.send("a")
     await clock.waitForSleepers(1)
@@ -319,7 +319,7 @@ struct PushCoreTimeOperatorTests {
   @Test("delay: every value and the finish come out the delay after their send, keeping order and spacing")
   func delayTimeline() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let recorder = Recorder(subject.delay(for: .milliseconds(300), clock: clock), clock: clock)
     subject.send("a")  // due at 300
     await clock.advance(by: .milliseconds(100))
@@ -344,7 +344,7 @@ struct PushCoreTimeOperatorTests {
   @Test("delay: values sent together come out together, in send order; a failure is not delayed")
   func delayOrderAndFailure() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let recorder = Recorder(subject.delay(for: .seconds(1), clock: clock), clock: clock)
     for value in 1...3 { subject.send(value) }
     await clock.waitForSleepers(1)
@@ -367,7 +367,7 @@ struct PushCoreTimeOperatorTests {
   @Test("timeout: values sent in time pass through inside their send; each restarts the interval")
   func timeoutEventsInTime() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let recorder = Recorder(subject.timeout(.milliseconds(200), clock: clock), clock: clock)
     await clock.waitForSleeper(until: instant(200))  // connected at 0: the first event is due before 200
     await clock.advance(by: .milliseconds(150))
@@ -386,7 +386,7 @@ struct PushCoreTimeOperatorTests {
   @Test("timeout: silence for a whole interval fails the result and stops observing the upstream")
   func timeoutSilenceAfterAValue() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let (upstream, stopped) = watched(subject)
     let recorder = Recorder(upstream.timeout(.milliseconds(200), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
@@ -409,7 +409,7 @@ struct PushCoreTimeOperatorTests {
   @Test("timeout: the clock starts when the node connects (its first consumer), not when it is made")
   func timeoutStartsAtConnection() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let timed = subject.timeout(.seconds(1), clock: clock)
     await clock.advance(by: .milliseconds(500))
     let recorder = Recorder(timed, clock: clock)  // t=500: the first event is due before 1500
@@ -423,20 +423,20 @@ struct PushCoreTimeOperatorTests {
     "timeout: a typed upstream fails with .upstream(error) or .timedOut; an untyped one with its error or TimeoutError")
   func timeoutFailures() async {
     let clock = TestClock()
-    let typed = PassthroughSubject<String, TestError>()
+    let typed = AsyncPassthroughSubject<String, TestError>()
     let failing = Recorder(typed.timeout(.seconds(1), clock: clock), clock: clock)
     typed.send("a")
     typed.fail(TestError(code: 5))
     #expect(failing.termination == Timed(.failed(.upstream(TestError(code: 5))), at: .zero))
     #expect(failing.values == [Timed("a", at: .zero)])
 
-    let silentTyped = PassthroughSubject<String, TestError>()
+    let silentTyped = AsyncPassthroughSubject<String, TestError>()
     let silent = Recorder(silentTyped.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     #expect(await silent.waitForTermination() == Timed(.failed(.timedOut), at: .seconds(1)))
 
-    let untyped = PassthroughSubject<Int, any Error>()
+    let untyped = AsyncPassthroughSubject<Int, any Error>()
     let untypedRecorder = Recorder(untyped.timeout(.seconds(1), clock: clock), clock: clock)
     untyped.fail(TestError(code: 9))
     guard case .failed(let error) = untypedRecorder.termination?.value else {
@@ -444,7 +444,7 @@ struct PushCoreTimeOperatorTests {
       return
     }
     #expect(error as? TestError == TestError(code: 9))
-    let silentUntyped = PassthroughSubject<Int, any Error>()
+    let silentUntyped = AsyncPassthroughSubject<Int, any Error>()
     let timedOut = Recorder(silentUntyped.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
@@ -461,7 +461,7 @@ struct PushCoreTimeOperatorTests {
   @Test("timeout(fallback:), cold fallback (RxSwift TimeoutOccurs_2): the upstream, then the fallback in a task")
   func timeoutSwitchesToAColdFallback() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let (upstream, stopped) = watched(subject)
     let started = Counter()
     let fallback = coldFallback([(50, -1), (200, -2), (310, -3)], finishAfter: 320, clock: clock, started: started)
@@ -495,8 +495,8 @@ struct PushCoreTimeOperatorTests {
   @Test("timeout(fallback:), hot fallback: observed from the timeout on, its current value first, inside its sends")
   func timeoutSwitchesToAHotFallback() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
-    let fallback = CurrentValueSubject<Int, TestError>(-1)
+    let subject = AsyncPassthroughSubject<Int, TestError>()
+    let fallback = AsyncCurrentValueSubject<Int, TestError>(-1)
     let recorder = Recorder(subject.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
     subject.send(1)  // due before 100
     #expect(fallback.consumerCount == 0)  // not observed before the timeout
@@ -517,7 +517,7 @@ struct PushCoreTimeOperatorTests {
   func timeoutSwitchesToAnImmediateFallback() async {
     await withTaskScope { scope in
       let clock = TestClock()
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       let recorder = Recorder(subject.timeout(.milliseconds(100), clock: clock, fallback: Signal.just(7)), clock: clock)
       #expect(tasks(scope) == ["task 'timeout timer'": 1])
       await clock.waitForSleepers(1)
@@ -532,7 +532,7 @@ struct PushCoreTimeOperatorTests {
   @Test("timeout(fallback:): an upstream failure in time passes through and the fallback never starts")
   func timeoutFallbackUpstreamFailure() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let started = Counter()
     let fallback = coldFallback([(100, -1)], finishAfter: nil, clock: clock, started: started)
     let recorder = Recorder(subject.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
@@ -548,7 +548,7 @@ struct PushCoreTimeOperatorTests {
   func timeoutFallbackTaskEndsOnDisconnect() async {
     await withTaskScope { scope in
       let clock = TestClock()
-      let subject = PassthroughSubject<Int, TestError>()
+      let subject = AsyncPassthroughSubject<Int, TestError>()
       let started = Counter()
       let fallback = coldFallback([(50, -1)], finishAfter: nil, clock: clock, started: started)
       let recorder = Recorder(subject.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
@@ -571,7 +571,7 @@ struct PushCoreTimeOperatorTests {
   @Test("buffer(every:): windows from the connection; one array per window, empty ones too; the finish flushes")
   func bufferTimeline() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let recorder = Recorder(subject.buffer(every: .seconds(1), clock: clock), clock: clock)
     await clock.waitForSleeper(until: TestClock.Instant(offset: .seconds(1)))  // the first window ends at 1 s
     await clock.advance(by: .milliseconds(200))
@@ -601,7 +601,7 @@ struct PushCoreTimeOperatorTests {
   @Test("buffer(every:count:), RxSwift's timeline: the value that fills a window emits it inside its send")
   func bufferRxSwiftTimelineWithCount() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let recorder = Recorder(subject.buffer(every: .milliseconds(70), clock: clock, count: 3), clock: clock)
     // (time, value sent then or nil, arrays emitted by then).
     let steps: [(Int, Int?, Int)] = [
@@ -633,9 +633,9 @@ struct PushCoreTimeOperatorTests {
   @Test("the hot form for a hot input (a HotSignal), the pull form for a cold one; no ambiguity")
   func overloadResolution() {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
-    let typed = PassthroughSubject<Int, TestError>()
-    let untyped = PassthroughSubject<Int, any Error>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let typed = AsyncPassthroughSubject<Int, TestError>()
+    let untyped = AsyncPassthroughSubject<Int, any Error>()
     let never = Signal<Int, Never>.never
     let failing = Signal<Int, TestError>.never
     let erased = Signal<Int, any Error>.never
@@ -677,7 +677,8 @@ struct PushCoreTimeOperatorTests {
         == AsyncTimeoutSequence<Signal<Int, Never>, ContinuousClock, TimeoutError>.self)
     #expect(
       type(of: never.timeout(.seconds(1), fallback: subject))
-        == AsyncTimeoutFallbackSequence<Signal<Int, Never>, PassthroughSubject<Int, Never>, ContinuousClock, Never>.self
+        == AsyncTimeoutFallbackSequence<Signal<Int, Never>, AsyncPassthroughSubject<Int, Never>, ContinuousClock, Never>
+        .self
     )
   }
 
@@ -687,7 +688,7 @@ struct PushCoreTimeOperatorTests {
   func sharedEvaluation(_ timeOperator: HotTimeOperator) async {
     await withTaskScope { scope in
       let clock = TestClock()
-      let subject = PassthroughSubject<Int, TestError>()
+      let subject = AsyncPassthroughSubject<Int, TestError>()
       let reads = Counter()
       let counted = subject.map { value -> Int in
         reads.increment()
@@ -720,7 +721,7 @@ struct PushCoreTimeOperatorTests {
   func noTaskWhileIdle(_ timeOperator: HotTimeOperator) async {
     await withTaskScope { scope in
       let clock = TestClock()
-      let subject = PassthroughSubject<Int, TestError>()
+      let subject = AsyncPassthroughSubject<Int, TestError>()
       let recorder = Recorder(timeOperator.apply(to: subject, clock: clock), clock: clock)
       #expect(tasks(scope) == (timeOperator.sleepsWhileIdle ? [timeOperator.timerName: 1] : [:]))
       subject.send(1)
@@ -747,7 +748,7 @@ struct PushCoreTimeOperatorTests {
     arguments: HotTimeOperator.allCases)
   func disconnectStopsEverything(_ timeOperator: HotTimeOperator) async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     await expectNoLeaks {
       let lifetime = Lifetime()
       let log = Log<String>()
@@ -767,7 +768,7 @@ struct PushCoreTimeOperatorTests {
     arguments: HotTimeOperator.allCases)
   func upstreamFailurePassesThrough(_ timeOperator: HotTimeOperator) async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     await expectNoLeaks {
       let recorder = Recorder(timeOperator.apply(to: subject, clock: clock), clock: clock)
       subject.send(1)
@@ -785,7 +786,7 @@ struct PushCoreTimeOperatorTests {
   @Test("a finite upstream finishes, with what the operator held emitted first", arguments: HotTimeOperator.allCases)
   func finish(_ timeOperator: HotTimeOperator) async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let recorder = Recorder(timeOperator.apply(to: subject, clock: clock), clock: clock)
     for value in 1...3 { subject.send(value) }
     subject.finish()
@@ -813,9 +814,9 @@ struct PushCoreTimeOperatorTests {
   /// What a sink of `build(subject)` sees when it sends 40 to the subject from inside its first value, and 1 then
   /// 3 are sent; and how deep the sink was ever nested in itself.
   private func reentrantOutputs<Failure: Error>(
-    _ build: (PassthroughSubject<Int, Never>) -> HotSignal<Int, Failure>
+    _ build: (AsyncPassthroughSubject<Int, Never>) -> HotSignal<Int, Failure>
   ) -> (values: [Int], deepest: Int) {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let log = Log<Int>()
     let depth = Depth()

@@ -6,7 +6,7 @@ import Testing
 struct AsyncStreamBridgeTests {
   @Test("a subject handed out as an AsyncStream keeps values sent right after")
   func subjectAsStream() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let stream: AsyncStream<Int> = subject.asAsyncStream()
     subject.send(1)
     subject.send(2)

@@ -32,7 +32,7 @@ private func isReactiveMap<Base, Transformed>(_: AsyncReactiveMapSequence<Base, 
 
 /// A helper that keeps the library's fast `map` by saying its sequence is a ``ReactiveSequence``.
 private func opaqueReactive<Element: Sendable>(
-  _ subject: PassthroughSubject<Element, Never>
+  _ subject: AsyncPassthroughSubject<Element, Never>
 ) -> some ReactiveSequence<Element, Never> & Sendable {
   subject
 }
@@ -64,7 +64,7 @@ struct OpaqueSequenceTests {
   @Test("bind to a subject, to a command and into an actor takes an opaque sequence")
   func bind() async {
     let lifetime = Lifetime()
-    let target = CurrentValueSubject<Int, Never>(0)
+    let target = AsyncCurrentValueSubject<Int, Never>(0)
     await opaque(Signal<Int, Never>([1, 2])).bind(to: target, in: lifetime).value
     #expect(target.value == 2)
     await AsyncReactive.bind(opaque(Signal<Int, Never>([3])), to: target, in: lifetime).value
@@ -133,8 +133,8 @@ struct OpaqueSequenceTests {
 
   @Test("an opaque subject is still subscribed when the consumer's iterator is made")
   func subscribesAtMakeIterator() async {
-    let left = PassthroughSubject<Int, Never>()
-    let right = PassthroughSubject<Int, Never>()
+    let left = AsyncPassthroughSubject<Int, Never>()
+    let right = AsyncPassthroughSubject<Int, Never>()
     var iterator = combineLatest([opaque(left), opaque(right)]).makeAsyncIterator()
     left.send(1)  // sent before the first `next()`: must not be lost
     right.send(2)
@@ -165,8 +165,8 @@ struct OpaqueSequenceTests {
   @Test("withLatestFrom takes an opaque sequence on either side, and an opaque base with a property")
   func withLatestFrom() async {
     // Over a sequence, `other` is followed by a task: once it asks `latest` for its 2nd element, it holds the 1st.
-    let values = PassthroughSubject<Int, Never>()
-    let latest = PassthroughSubject<String, Never>()
+    let values = AsyncPassthroughSubject<Int, Never>()
+    let latest = AsyncPassthroughSubject<String, Never>()
     let (forClosure, forPairs) = (Paced(latest), Paced(latest))
     let combined = Recorder(opaque(values).withLatestFrom(opaque(forClosure)) { "\($0)\($1)" }, clock: TestClock())
     let paired = Recorder(opaque(values).withLatestFrom(opaque(forPairs)).map { "\($0)\($1)" }, clock: TestClock())
@@ -181,8 +181,8 @@ struct OpaqueSequenceTests {
     #expect(paired.values.map(\.value) == ["1a"])
 
     // Over a property, its value is read when the element is processed, in the consumer's `next()`.
-    let state = CurrentValueSubject<String, Never>("s")
-    let taps = PassthroughSubject<Int, Never>()
+    let state = AsyncCurrentValueSubject<String, Never>("s")
+    let taps = AsyncPassthroughSubject<Int, Never>()
     var reads = opaque(taps).withLatestFrom(state.property) { "\($0)\($1)" }.makeAsyncIterator()
     taps.send(2)
     #expect(await reads.next() == "2s")
@@ -199,7 +199,7 @@ struct OpaqueSequenceTests {
 
   @Test("Property(initial:then:) and Command(enabledIf:) over it take an opaque sequence")
   func propertyAndCommand() async throws {
-    let source = PassthroughSubject<Bool, Never>()
+    let source = AsyncPassthroughSubject<Bool, Never>()
     let enabled = Property(initial: false, then: opaque(source))
     let command = Command(enabledIf: enabled) { "ran" }
     #expect(enabled.value == false)
@@ -228,7 +228,7 @@ struct OpaqueSequenceTests {
 
   @Test("some ReactiveSequence<T, F> keeps the library's map, and works with every operator too")
   func reactiveSequenceSpelling() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let doubled = opaqueReactive(subject).map { $0 * 2 }
     #expect(isReactiveMap(doubled))
     var iterator = combineLatest([doubled, opaqueReactive(subject).map { $0 * 3 }]).makeAsyncIterator()

@@ -6,8 +6,8 @@ import Testing
 struct CombineLatestTests {
   @Test("the first value waits for every input, then each element emits with the latest of the others")
   func combinesLatest() async {
-    let numbers = PassthroughSubject<Int, Never>()
-    let letters = PassthroughSubject<String, Never>()
+    let numbers = AsyncPassthroughSubject<Int, Never>()
+    let letters = AsyncPassthroughSubject<String, Never>()
     var iterator = combineLatest(numbers, letters).makeAsyncIterator()
     numbers.send(1)
     letters.send("a")
@@ -30,7 +30,7 @@ struct CombineLatestTests {
   func earlyValuesOnlyUpdateTheSlot() async {
     let first = DrainingSequence(1, 2)
     let second = DrainingSequence(10, 20)
-    let third = PassthroughSubject<Int, Never>()
+    let third = AsyncPassthroughSubject<Int, Never>()
     var iterator = combineLatest(first, second, third).makeAsyncIterator()
     Task {
       await first.drained.wait()  // 1 and 2 were both stored (and 10, 20 below)
@@ -46,8 +46,8 @@ struct CombineLatestTests {
 
   @Test("a failure after the first value ends the result after the values already produced")
   func failureAfterValues() async throws {
-    let numbers = PassthroughSubject<Int, TestError>()
-    let letters = PassthroughSubject<String, TestError>()
+    let numbers = AsyncPassthroughSubject<Int, TestError>()
+    let letters = AsyncPassthroughSubject<String, TestError>()
     var iterator = combineLatest(numbers, letters).makeAsyncIterator()
     numbers.send(1)
     letters.send("a")
@@ -61,7 +61,7 @@ struct CombineLatestTests {
   func streamInputTerminatedMidStream() async {
     let numbers = StreamInput<Int>()
     for value in 0..<10_000 { numbers.continuation.yield(value) }
-    let empty = PassthroughSubject<Int, Never>()
+    let empty = AsyncPassthroughSubject<Int, Never>()
     var iterator = combineLatest(numbers.stream, empty).makeAsyncIterator()
     empty.finish()
     #expect(await iterator.next() == nil)
@@ -70,9 +70,9 @@ struct CombineLatestTests {
 
   @Test("an input that finishes after producing keeps its latest value until every input finished")
   func finishesWhenAllFinished() async {
-    let numbers = PassthroughSubject<Int, Never>()
-    let letters = PassthroughSubject<String, Never>()
-    let flags = PassthroughSubject<Bool, Never>()
+    let numbers = AsyncPassthroughSubject<Int, Never>()
+    let letters = AsyncPassthroughSubject<String, Never>()
+    let flags = AsyncPassthroughSubject<Bool, Never>()
     var iterator = combineLatest(numbers, letters, flags).makeAsyncIterator()
     numbers.send(1)
     numbers.finish()
@@ -88,7 +88,7 @@ struct CombineLatestTests {
 
   @Test("the array form combines into arrays")
   func arrayForm() async {
-    let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, Never>() }
     var iterator = combineLatest(subjects).makeAsyncIterator()
     for (index, subject) in subjects.enumerated() { subject.send(index) }
     #expect(await iterator.next() == [0, 1, 2])
@@ -124,8 +124,8 @@ struct CombineLatestTests {
 
   @Test("elements that arrive together each produce one value: 2 × 2,000 concurrent sends, nothing merged or lost")
   func concurrentInputsLoseNothing() async {
-    let left = PassthroughSubject<Int, Never>()
-    let right = PassthroughSubject<Int, Never>()
+    let left = AsyncPassthroughSubject<Int, Never>()
+    let right = AsyncPassthroughSubject<Int, Never>()
     let combined = combineLatest(left, right)
     var iterator = combined.makeAsyncIterator()
     left.send(0)
@@ -162,9 +162,9 @@ struct CombineLatestTests {
   func scenarioSeveralRequestsOneCompletion() async throws {
     struct Profile: Equatable { var name: String }
     struct Wallet: Equatable { var money: Int }
-    let profile = PassthroughSubject<Profile, any Error>()
-    let wallet = PassthroughSubject<Wallet, any Error>()
-    let orders = PassthroughSubject<[String], any Error>()
+    let profile = AsyncPassthroughSubject<Profile, any Error>()
+    let wallet = AsyncPassthroughSubject<Wallet, any Error>()
+    let orders = AsyncPassthroughSubject<[String], any Error>()
     let screen = Log<String>()
     let updates = combineLatest(profile, wallet, orders)
     var iterator = updates.makeAsyncIterator()  // the view subscribes, then the view model fires the requests

@@ -15,8 +15,8 @@ struct ConcatTests {
 
   @Test("the next sequence starts only when the previous one finished; a hot one counts what it sends from then on")
   func nextStartsAfterPrevious() async {
-    let first = PassthroughSubject<Int, Never>()
-    let second = PassthroughSubject<Int, Never>()
+    let first = AsyncPassthroughSubject<Int, Never>()
+    let second = AsyncPassthroughSubject<Int, Never>()
     let secondStarted = Gate()
     let sequence = concat(
       first.subscribe().eraseToSignal(),  // registered now: nothing sent from here on is missed

@@ -106,7 +106,7 @@ struct DebugTests {
         "[request] +0ms subscribe", "[request] +0ms value: 2", "[request] +0ms finish",
       ])
     #expect(isReiterable(flaky.debug("request")))
-    #expect(!isReiterable(PassthroughSubject<Int, Never>().debug("subject")))
+    #expect(!isReiterable(AsyncPassthroughSubject<Int, Never>().debug("subject")))
     // A library operator, so `map` on it is the library's specialisable one.
     let mapped: AsyncReactiveMapSequence<AsyncDebugSequence<Signal<Int, TestError>, ContinuousClock>, Int> =
       flaky.debug("request").map { $0 + 1 }

@@ -10,7 +10,7 @@ struct FlatMapImmediateInnerTests {
     "merge: every value arrives, in outer order, also past the buffer limit",
     arguments: [.merge, .concat, .latest, FlattenStrategy.concurrent(limit: 2)])
   func manyOneValueInners(strategy: FlattenStrategy) async {
-    let users = PassthroughSubject<Int, Never>()
+    let users = AsyncPassthroughSubject<Int, Never>()
     let wallets = users.flatMap(strategy) { user in Signal<Int, Never>.just(user * 2) }
     var iterator = wallets.makeAsyncIterator()  // subscribes now
     for user in 0..<1_000 { users.send(user) }
@@ -58,7 +58,7 @@ struct FlatMapImmediateInnerTests {
 
   @Test("cancelling the consumer stops the outer pump that runs immediate inners in place")
   func cancellation() async {
-    let users = PassthroughSubject<Int, Never>()
+    let users = AsyncPassthroughSubject<Int, Never>()
     let first = Gate()
     let consumer = Task {
       var count = 0

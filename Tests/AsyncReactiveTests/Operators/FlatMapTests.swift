@@ -6,15 +6,15 @@ import Testing
 struct FlatMapTests {
   // MARK: Overload resolution
 
-  @Test("`.flatMap { }` on a Signal and on a PassthroughSubject picks the merging flatMap, and inners overlap")
+  @Test("`.flatMap { }` on a Signal and on a AsyncPassthroughSubject picks the merging flatMap, and inners overlap")
   func plainFlatMapMerges() async {
     // No type context: the overload is chosen by the call alone, as in user code.
     let onSignal = Signal<Int, Never>([1, 2]).flatMap { value in Signal<Int, Never>.just(value * 10) }
     expectMerging(onSignal)
     #expect(Set(await onSignal.collect()) == [10, 20])
 
-    let outer = PassthroughSubject<Int, Never>()
-    let inners = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
+    let outer = AsyncPassthroughSubject<Int, Never>()
+    let inners = [AsyncPassthroughSubject<String, Never>(), AsyncPassthroughSubject<String, Never>()]
     let subscribed = [Gate(), Gate()]
     let merged = outer.flatMap { index in
       let inner = inners[index].subscribe()
@@ -80,7 +80,7 @@ struct FlatMapTests {
   @Test("maxConcurrent: never more inners in flight than the limit, and the next starts when a slot frees")
   func maxConcurrentLimit() async {
     let inFlight = InFlight()
-    let started = PassthroughSubject<Int, Never>()
+    let started = AsyncPassthroughSubject<Int, Never>()
     var starts = started.subscribe().makeAsyncIterator()
     let gates = (0..<5).map { _ in Gate() }
     let limited = Signal<Int, Never>(0..<5).flatMap(maxConcurrent: 2) { index in
@@ -206,7 +206,7 @@ struct FlatMapTests {
 
   @Test("flatMapLatest cancels the previous inner, delivers no stale value, and lets the last inner finish")
   func flatMapLatestSwitches() async {
-    let outer = PassthroughSubject<Int, Never>()
+    let outer = AsyncPassthroughSubject<Int, Never>()
     let emitters = Emitters<String, Never>()
     let cancelled = [Gate(), Gate()]
     let latest = outer.flatMapLatest { emitters.run($0, onCancel: cancelled[$0]) }
@@ -230,7 +230,7 @@ struct FlatMapTests {
 
   @Test("flatMapLatest drops what a replaced inner produces after the switch, even if it ignores cancellation")
   func flatMapLatestDropsStaleValues() async {
-    let outer = PassthroughSubject<Int, Never>()
+    let outer = AsyncPassthroughSubject<Int, Never>()
     let release = Gate()
     let stubbornEnded = Gate()
     let emitters = Emitters<String, Never>()
@@ -255,7 +255,7 @@ struct FlatMapTests {
 
   @Test("an outer failure fails the result at once and cancels every inner")
   func outerFailureCancelsInners() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let outer = subject.subscribe()  // registered now: the sends below cannot be missed
     let emitters = Emitters<Int, TestError>()
     let cancelled = [Gate(), Gate()]
@@ -329,7 +329,7 @@ struct FlatMapTests {
   @Test("scenario 2: get the user, then from it the wallet; the wallet goes to moneySubject")
   func dependentRequests() async throws {
     let api = UserAPI()
-    let moneySubject = PassthroughSubject<[String: String], any Error>()
+    let moneySubject = AsyncPassthroughSubject<[String: String], any Error>()
     let money = moneySubject.subscribe()
     let lifetime = Lifetime()
 

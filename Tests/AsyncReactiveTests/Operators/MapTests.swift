@@ -6,7 +6,7 @@ import Testing
 struct MapTests {
   @Test("a synchronous map on a subscription resolves to the specialisable AsyncReactiveMapSequence")
   func resolvesToOwnMap() {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let doubled = subject.subscribe().map { $0 * 2 }
     #expect(type(of: doubled) == AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>.self)
     let chain = subject.subscribe().map { $0 * 2 }.filter { $0 > 0 }.map { "\($0)" }
@@ -70,7 +70,7 @@ struct MapTests {
 
   @Test("cancelling the consumer of a mapped subscription unregisters it from the subject")
   func cancellationPassesThrough() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let started = Gate()
     let doubled = subject.subscribe().map { $0 * 2 }  // registered now: no need to wait for the task
     let consumer = Task {

@@ -6,8 +6,8 @@ import Testing
 struct MergeTests {
   @Test("interleaves elements as they arrive and finishes when every input finished")
   func interleaves() async {
-    let first = PassthroughSubject<Int, Never>()
-    let second = PassthroughSubject<Int, Never>()
+    let first = AsyncPassthroughSubject<Int, Never>()
+    let second = AsyncPassthroughSubject<Int, Never>()
     var iterator = merge(first, second).makeAsyncIterator()
     first.send(1)
     #expect(await iterator.next() == 1)
@@ -25,8 +25,8 @@ struct MergeTests {
 
   @Test("values produced before a failure are delivered before it")
   func valuesBeforeFailure() async {
-    let first = PassthroughSubject<Int, TestError>()
-    let second = PassthroughSubject<Int, TestError>()
+    let first = AsyncPassthroughSubject<Int, TestError>()
+    let second = AsyncPassthroughSubject<Int, TestError>()
     let merged = merge(first, second)
     let iterator = merged.makeAsyncIterator()
     let consumer = Task {
@@ -56,11 +56,11 @@ struct MergeTests {
 
   @Test("six inputs of six sequence types")
   func sixInputs() async {
-    let passthrough = PassthroughSubject<Int, Never>()
-    let current = CurrentValueSubject<Int, Never>(2)
-    let replay = ReplaySubject<Int, Never>(bufferSize: 1)
+    let passthrough = AsyncPassthroughSubject<Int, Never>()
+    let current = AsyncCurrentValueSubject<Int, Never>(2)
+    let replay = AsyncReplaySubject<Int, Never>(bufferSize: 1)
     replay.send(3)
-    let subscription = PassthroughSubject<Int, Never>()
+    let subscription = AsyncPassthroughSubject<Int, Never>()
     let merged = merge(
       passthrough,
       current,
@@ -86,7 +86,7 @@ struct MergeTests {
 
   @Test("three inputs sending 5,000 elements each at the same time: nothing lost, each input's order kept")
   func concurrentInputs() async {
-    let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, Never>() }
     let iterator = merge(subjects).makeAsyncIterator()
     let count = 5_000
     let consumer = Task {

@@ -28,7 +28,7 @@ struct NaryArityTests {
   @Test("combineLatest of two inputs with a subject or a stream among them: the plain sequence, without retry")
   func combineLatest2SinglePass() async {
     let inputs = RerunInputs(count: 2)
-    let shared = combineLatest(PassthroughSubject<Int, TestError>(), inputs.typed(1))
+    let shared = combineLatest(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1))
     let _: AsyncCombineLatestSequence<(Int, Int), TestError> = shared
     let mixed = combineLatest(AsyncStream<Int> { $0.finish() }, inputs.typed(1))
     let _: AsyncCombineLatestSequence<(Int, Int), any Error> = mixed
@@ -62,7 +62,7 @@ struct NaryArityTests {
   @Test("combineLatest of three inputs with a subject or a stream among them: the plain sequence, without retry")
   func combineLatest3SinglePass() async {
     let inputs = RerunInputs(count: 3)
-    let shared = combineLatest(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
+    let shared = combineLatest(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
     let _: AsyncCombineLatestSequence<(Int, Int, Int), TestError> = shared
     let mixed = combineLatest(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2))
     let _: AsyncCombineLatestSequence<(Int, Int, Int), any Error> = mixed
@@ -97,7 +97,8 @@ struct NaryArityTests {
   @Test("combineLatest of four inputs with a subject or a stream among them: the plain sequence, without retry")
   func combineLatest4SinglePass() async {
     let inputs = RerunInputs(count: 4)
-    let shared = combineLatest(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
+    let shared = combineLatest(
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int), any Error> = mixed
@@ -136,7 +137,7 @@ struct NaryArityTests {
   func combineLatest5SinglePass() async {
     let inputs = RerunInputs(count: 5)
     let shared = combineLatest(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
       AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
@@ -180,7 +181,7 @@ struct NaryArityTests {
   func combineLatest6SinglePass() async {
     let inputs = RerunInputs(count: 6)
     let shared = combineLatest(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
@@ -230,7 +231,7 @@ struct NaryArityTests {
   func combineLatest7SinglePass() async {
     let inputs = RerunInputs(count: 7)
     let shared = combineLatest(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5), inputs.typed(6))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
@@ -283,7 +284,7 @@ struct NaryArityTests {
   func combineLatest8SinglePass() async {
     let inputs = RerunInputs(count: 8)
     let shared = combineLatest(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5), inputs.typed(6), inputs.typed(7))
     let _: AsyncCombineLatestSequence<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
@@ -325,7 +326,7 @@ struct NaryArityTests {
   @Test("zip of two inputs with a subject or a stream among them: the plain sequence, without retry")
   func zip2SinglePass() async {
     let inputs = RerunInputs(count: 2)
-    let shared = zip(PassthroughSubject<Int, TestError>(), inputs.typed(1))
+    let shared = zip(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1))
     let _: AsyncZipSequence<(Int, Int), TestError> = shared
     let mixed = zip(AsyncStream<Int> { $0.finish() }, inputs.typed(1))
     let _: AsyncZipSequence<(Int, Int), any Error> = mixed
@@ -359,7 +360,7 @@ struct NaryArityTests {
   @Test("zip of three inputs with a subject or a stream among them: the plain sequence, without retry")
   func zip3SinglePass() async {
     let inputs = RerunInputs(count: 3)
-    let shared = zip(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
+    let shared = zip(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
     let _: AsyncZipSequence<(Int, Int, Int), TestError> = shared
     let mixed = zip(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2))
     let _: AsyncZipSequence<(Int, Int, Int), any Error> = mixed
@@ -394,7 +395,7 @@ struct NaryArityTests {
   @Test("zip of four inputs with a subject or a stream among them: the plain sequence, without retry")
   func zip4SinglePass() async {
     let inputs = RerunInputs(count: 4)
-    let shared = zip(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
+    let shared = zip(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncZipSequence<(Int, Int, Int, Int), TestError> = shared
     let mixed = zip(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncZipSequence<(Int, Int, Int, Int), any Error> = mixed
@@ -433,7 +434,7 @@ struct NaryArityTests {
   func zip5SinglePass() async {
     let inputs = RerunInputs(count: 5)
     let shared = zip(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
     let _: AsyncZipSequence<(Int, Int, Int, Int, Int), TestError> = shared
     let mixed = zip(
       AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
@@ -477,7 +478,7 @@ struct NaryArityTests {
   func zip6SinglePass() async {
     let inputs = RerunInputs(count: 6)
     let shared = zip(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5))
     let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = zip(
@@ -527,7 +528,7 @@ struct NaryArityTests {
   func zip7SinglePass() async {
     let inputs = RerunInputs(count: 7)
     let shared = zip(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5), inputs.typed(6))
     let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = zip(
@@ -580,7 +581,7 @@ struct NaryArityTests {
   func zip8SinglePass() async {
     let inputs = RerunInputs(count: 8)
     let shared = zip(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5), inputs.typed(6), inputs.typed(7))
     let _: AsyncZipSequence<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = zip(
@@ -622,7 +623,7 @@ struct NaryArityTests {
   @Test("merge of two inputs with a subject or a stream among them: the plain sequence, without retry")
   func merge2SinglePass() async {
     let inputs = RerunInputs(count: 2)
-    let shared = merge(PassthroughSubject<Int, TestError>(), inputs.typed(1))
+    let shared = merge(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(AsyncStream<Int> { $0.finish() }, inputs.typed(1))
     let _: AsyncMergeSequence<Int, any Error> = mixed
@@ -656,7 +657,7 @@ struct NaryArityTests {
   @Test("merge of three inputs with a subject or a stream among them: the plain sequence, without retry")
   func merge3SinglePass() async {
     let inputs = RerunInputs(count: 3)
-    let shared = merge(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
+    let shared = merge(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2))
     let _: AsyncMergeSequence<Int, any Error> = mixed
@@ -691,7 +692,7 @@ struct NaryArityTests {
   @Test("merge of four inputs with a subject or a stream among them: the plain sequence, without retry")
   func merge4SinglePass() async {
     let inputs = RerunInputs(count: 4)
-    let shared = merge(PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
+    let shared = merge(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2), inputs.typed(3))
     let _: AsyncMergeSequence<Int, any Error> = mixed
@@ -730,7 +731,7 @@ struct NaryArityTests {
   func merge5SinglePass() async {
     let inputs = RerunInputs(count: 5)
     let shared = merge(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(
       AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4))
@@ -773,7 +774,7 @@ struct NaryArityTests {
   func merge6SinglePass() async {
     let inputs = RerunInputs(count: 6)
     let shared = merge(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(
@@ -819,7 +820,7 @@ struct NaryArityTests {
   func merge7SinglePass() async {
     let inputs = RerunInputs(count: 7)
     let shared = merge(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5), inputs.typed(6))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(
@@ -866,7 +867,7 @@ struct NaryArityTests {
   func merge8SinglePass() async {
     let inputs = RerunInputs(count: 8)
     let shared = merge(
-      PassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
+      AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2), inputs.typed(3), inputs.typed(4),
       inputs.typed(5), inputs.typed(6), inputs.typed(7))
     let _: AsyncMergeSequence<Int, TestError> = shared
     let mixed = merge(
@@ -892,10 +893,10 @@ struct NaryArityTests {
 
   @Test("combineLatest of two subjects: a HotSignal, evaluated inside the sends")
   func combineLatest2Hot() {
-    let subjects = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<2).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(subjects[0], subjects[1])
     let _: HotSignal<(Int, Int), TestError> = shared
-    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1])
+    let mixed = combineLatest(AsyncPassthroughSubject<Int, Never>(), subjects[1])
     let _: HotSignal<(Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -907,10 +908,10 @@ struct NaryArityTests {
 
   @Test("combineLatest of three subjects: a HotSignal, evaluated inside the sends")
   func combineLatest3Hot() {
-    let subjects = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(subjects[0], subjects[1], subjects[2])
     let _: HotSignal<(Int, Int, Int), TestError> = shared
-    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let mixed = combineLatest(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
     let _: HotSignal<(Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -922,10 +923,10 @@ struct NaryArityTests {
 
   @Test("combineLatest of four subjects: a HotSignal, evaluated inside the sends")
   func combineLatest4Hot() {
-    let subjects = (0..<4).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<4).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3])
     let _: HotSignal<(Int, Int, Int, Int), TestError> = shared
-    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    let mixed = combineLatest(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
     let _: HotSignal<(Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -937,10 +938,10 @@ struct NaryArityTests {
 
   @Test("combineLatest of five subjects: a HotSignal, evaluated inside the sends")
   func combineLatest5Hot() {
-    let subjects = (0..<5).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<5).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
     let _: HotSignal<(Int, Int, Int, Int, Int), TestError> = shared
-    let mixed = combineLatest(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    let mixed = combineLatest(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
     let _: HotSignal<(Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -952,11 +953,11 @@ struct NaryArityTests {
 
   @Test("combineLatest of six subjects: a HotSignal, evaluated inside the sends")
   func combineLatest6Hot() {
-    let subjects = (0..<6).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<6).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -968,12 +969,13 @@ struct NaryArityTests {
 
   @Test("combineLatest of seven subjects: a HotSignal, evaluated inside the sends")
   func combineLatest7Hot() {
-    let subjects = (0..<7).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<7).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
+      subjects[6])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -985,13 +987,13 @@ struct NaryArityTests {
 
   @Test("combineLatest of eight subjects: a HotSignal, evaluated inside the sends")
   func combineLatest8Hot() {
-    let subjects = (0..<8).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<8).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = combineLatest(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = combineLatest(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6],
-      subjects[7])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
+      subjects[6], subjects[7])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1003,10 +1005,10 @@ struct NaryArityTests {
 
   @Test("zip of two subjects: a HotSignal, evaluated inside the sends")
   func zip2Hot() {
-    let subjects = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<2).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(subjects[0], subjects[1])
     let _: HotSignal<(Int, Int), TestError> = shared
-    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1])
+    let mixed = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1])
     let _: HotSignal<(Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1018,10 +1020,10 @@ struct NaryArityTests {
 
   @Test("zip of three subjects: a HotSignal, evaluated inside the sends")
   func zip3Hot() {
-    let subjects = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(subjects[0], subjects[1], subjects[2])
     let _: HotSignal<(Int, Int, Int), TestError> = shared
-    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let mixed = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
     let _: HotSignal<(Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1033,10 +1035,10 @@ struct NaryArityTests {
 
   @Test("zip of four subjects: a HotSignal, evaluated inside the sends")
   func zip4Hot() {
-    let subjects = (0..<4).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<4).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3])
     let _: HotSignal<(Int, Int, Int, Int), TestError> = shared
-    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    let mixed = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
     let _: HotSignal<(Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1048,10 +1050,10 @@ struct NaryArityTests {
 
   @Test("zip of five subjects: a HotSignal, evaluated inside the sends")
   func zip5Hot() {
-    let subjects = (0..<5).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<5).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
     let _: HotSignal<(Int, Int, Int, Int, Int), TestError> = shared
-    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    let mixed = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
     let _: HotSignal<(Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1063,10 +1065,11 @@ struct NaryArityTests {
 
   @Test("zip of six subjects: a HotSignal, evaluated inside the sends")
   func zip6Hot() {
-    let subjects = (0..<6).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<6).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int), TestError> = shared
-    let mixed = zip(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let mixed = zip(
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1078,11 +1081,12 @@ struct NaryArityTests {
 
   @Test("zip of seven subjects: a HotSignal, evaluated inside the sends")
   func zip7Hot() {
-    let subjects = (0..<7).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<7).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = zip(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
+      subjects[6])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1094,13 +1098,13 @@ struct NaryArityTests {
 
   @Test("zip of eight subjects: a HotSignal, evaluated inside the sends")
   func zip8Hot() {
-    let subjects = (0..<8).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<8).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = zip(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = shared
     let mixed = zip(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6],
-      subjects[7])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
+      subjects[6], subjects[7])
     let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1112,10 +1116,10 @@ struct NaryArityTests {
 
   @Test("merge of two subjects: a HotSignal, evaluated inside the sends")
   func merge2Hot() {
-    let subjects = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<2).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(subjects[0], subjects[1])
     let _: HotSignal<Int, TestError> = shared
-    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1])
+    let mixed = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1127,10 +1131,10 @@ struct NaryArityTests {
 
   @Test("merge of three subjects: a HotSignal, evaluated inside the sends")
   func merge3Hot() {
-    let subjects = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(subjects[0], subjects[1], subjects[2])
     let _: HotSignal<Int, TestError> = shared
-    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let mixed = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1142,10 +1146,10 @@ struct NaryArityTests {
 
   @Test("merge of four subjects: a HotSignal, evaluated inside the sends")
   func merge4Hot() {
-    let subjects = (0..<4).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<4).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3])
     let _: HotSignal<Int, TestError> = shared
-    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    let mixed = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1157,10 +1161,10 @@ struct NaryArityTests {
 
   @Test("merge of five subjects: a HotSignal, evaluated inside the sends")
   func merge5Hot() {
-    let subjects = (0..<5).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<5).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
     let _: HotSignal<Int, TestError> = shared
-    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    let mixed = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1172,10 +1176,11 @@ struct NaryArityTests {
 
   @Test("merge of six subjects: a HotSignal, evaluated inside the sends")
   func merge6Hot() {
-    let subjects = (0..<6).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<6).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
     let _: HotSignal<Int, TestError> = shared
-    let mixed = merge(PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    let mixed = merge(
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1187,11 +1192,12 @@ struct NaryArityTests {
 
   @Test("merge of seven subjects: a HotSignal, evaluated inside the sends")
   func merge7Hot() {
-    let subjects = (0..<7).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<7).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
     let _: HotSignal<Int, TestError> = shared
     let mixed = merge(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
+      subjects[6])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()
@@ -1203,13 +1209,13 @@ struct NaryArityTests {
 
   @Test("merge of eight subjects: a HotSignal, evaluated inside the sends")
   func merge8Hot() {
-    let subjects = (0..<8).map { _ in PassthroughSubject<Int, TestError>() }
+    let subjects = (0..<8).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let shared = merge(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
     let _: HotSignal<Int, TestError> = shared
     let mixed = merge(
-      PassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6],
-      subjects[7])
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
+      subjects[6], subjects[7])
     let _: HotSignal<Int, any Error> = mixed
     let lifetime = Lifetime()
     let log = Log<[Int]>()

@@ -11,7 +11,7 @@ struct NaryContractTests {
     arguments: NaryForm.allCases, 0..<3
   )
   func inputFailure(_ form: NaryForm, failing position: Int) async throws {
-    let failing = PassthroughSubject<Int, TestError>()
+    let failing = AsyncPassthroughSubject<Int, TestError>()
     let watched = [WatchedInput<Int, TestError>(), WatchedInput<Int, TestError>()]
     var others = watched.map(\.signal).makeIterator()
     let inputs = (0..<3).map { $0 == position ? Signal(failing) : others.next()! }
@@ -35,7 +35,7 @@ struct NaryContractTests {
     arguments: NaryForm.endingOnAnEmptyInput
   )
   func inputFinishingEmpty(_ form: NaryForm) async {
-    let empty = PassthroughSubject<Int, Never>()
+    let empty = AsyncPassthroughSubject<Int, Never>()
     let watched = [WatchedInput<Int, Never>(), WatchedInput<Int, Never>()]
     let outputs = form.subscribe([Signal(empty), watched[0].signal, watched[1].signal])
     Task {
@@ -49,7 +49,7 @@ struct NaryContractTests {
   @Test("merge keeps going when an input finishes: it ends when every input has")
   func mergeOutlivesAnEmptyInput() async {
     for form in [NaryForm.merge3, .mergeArray] {
-      let inputs = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+      let inputs = (0..<3).map { _ in AsyncPassthroughSubject<Int, Never>() }
       let outputs = form.subscribe(inputs)
       inputs[0].finish()
       inputs[1].send(1)
@@ -119,7 +119,8 @@ struct NaryContractTests {
   @Test("an iterator dropped before its first next() unsubscribes from subjects at once", arguments: NaryForm.allCases)
   func droppedBeforeFirstNext(_ form: NaryForm) {
     let subjects = [
-      PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(),
+      AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>(),
+      AsyncPassthroughSubject<Int, Never>(),
     ]
     do {
       let outputs = form.subscribe(subjects)
@@ -132,7 +133,7 @@ struct NaryContractTests {
   @Test("an empty array of inputs finishes at once without a value, re-iterable or not")
   func emptyArrayForms() async {
     let signals: [Signal<Int, Never>] = []
-    let subjects: [PassthroughSubject<Int, Never>] = []
+    let subjects: [AsyncPassthroughSubject<Int, Never>] = []
     for form in [NaryForm.combineLatestArray, .zipArray, .mergeArray] {
       #expect(await form.subscribe(signals).next() == nil, "\(form)")
       #expect(await form.subscribe(subjects).next() == nil, "\(form)")
@@ -171,7 +172,7 @@ struct NaryContractTests {
       #expect(inputs.runCounts == [2, 2, 2], "\(form)")
     }
     // An array of subjects gives the plain sequence: `retry` does not compile on it.
-    let subjects: [PassthroughSubject<Int, Never>] = []
+    let subjects: [AsyncPassthroughSubject<Int, Never>] = []
     #expect(!(type(of: combineLatest(subjects)) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: zip(subjects)) is any ReiterableAsyncSequence.Type))
     #expect(!(type(of: merge(subjects)) is any ReiterableAsyncSequence.Type))

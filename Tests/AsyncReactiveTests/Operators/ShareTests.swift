@@ -28,7 +28,7 @@ struct ShareTests {
 
   @Test("consumers registered before the first next() all get every value; the upstream is subscribed to once")
   func registeredBeforeFirstNext() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     // A cold sequence over the subject (a hot one is shared already: its `share()` is itself).
     let shared = Signal(subject).share()
     var first = shared.makeAsyncIterator()  // subscribes to the subject now
@@ -59,7 +59,7 @@ struct ShareTests {
 
   @Test("a consumer that joins a running run gets the latest `replay` values first, then live ones")
   func replayForLateConsumers() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let shared = subject.share(replay: 2)
     var early = shared.makeAsyncIterator()
     subject.send(1)
@@ -76,7 +76,7 @@ struct ShareTests {
 
   @Test("without replay, a late consumer gets only the values sent after it joined")
   func noReplayByDefault() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let shared = subject.share()
     var early = shared.makeAsyncIterator()
     subject.send(1)
@@ -189,7 +189,7 @@ struct ShareTests {
 
   @Test("a consumer of a run that ended reads that run's end, even if it pulls only after a new run started")
   func endedRunConsumersKeepTheirEnd() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let runs = Counter()
     let shared = Signal.deferred {
       runs.increment()

@@ -35,7 +35,7 @@ struct StatelessOperatorTests {
   func prepend() async {
     #expect(await Signal<Int, Never>([3, 4]).prepend(1, 2).collect() == [1, 2, 3, 4])
     #expect(await Signal<Int, Never>.empty.prepend(contentsOf: [0]).collect() == [0])
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     var iterator = subject.prepend(0).makeAsyncIterator()
     subject.send(1)
     subject.finish()
@@ -93,7 +93,7 @@ struct StatelessOperatorTests {
   @Test("handleEvents reports a consumer that stops early as cancel, once")
   func handleEventsCancel() async {
     let log = Log<String>()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let events = subject.handleEvents(
       onValue: { log.append("value \($0)") },
       onFinish: { log.append("finish") },

@@ -107,8 +107,8 @@ struct TakeUntilTests {
 
   @Test("the lifecycle idiom: a subject's values until a view-disappeared subject fires")
   func lifecycle() async {
-    let positions = PassthroughSubject<Int, Never>()
-    let disappeared = PassthroughSubject<Void, Never>()
+    let positions = AsyncPassthroughSubject<Int, Never>()
+    let disappeared = AsyncPassthroughSubject<Void, Never>()
     var iterator = positions.take(until: disappeared).makeAsyncIterator()  // subscribes to both now
     positions.send(1)
     #expect(await iterator.next() == 1)

@@ -9,8 +9,8 @@ import Testing
 struct WithLatestFromTests {
   @Test("each value is combined with the latest of the other; values before the other's first one are dropped")
   func combinesWithLatest() async {
-    let values = Paced(PassthroughSubject<Int, Never>())
-    let latest = Paced(PassthroughSubject<String, Never>())
+    let values = Paced(AsyncPassthroughSubject<Int, Never>())
+    let latest = Paced(AsyncPassthroughSubject<String, Never>())
     let recorder = Recorder(values.withLatestFrom(latest) { value, latest in "\(value)\(latest)" }, clock: TestClock())
     values.base.send(1)  // the other has nothing yet: dropped
     await values.pulled(2)
@@ -31,8 +31,8 @@ struct WithLatestFromTests {
 
   @Test("the tuple form pairs each value with the latest of the other")
   func pairs() async {
-    let values = Paced(PassthroughSubject<Int, Never>())
-    let latest = Paced(CurrentValueSubject<String, Never>("a"))
+    let values = Paced(AsyncPassthroughSubject<Int, Never>())
+    let latest = Paced(AsyncCurrentValueSubject<String, Never>("a"))
     let recorder = Recorder(values.withLatestFrom(latest).map { "\($0.0)\($0.1)" }, clock: TestClock())
     await latest.pulled(2)  // the current value "a" was taken
     values.base.send(1)
@@ -47,7 +47,7 @@ struct WithLatestFromTests {
 
   @Test("the other finishing does not end the result: its latest value keeps being used")
   func otherFinishingKeepsLatest() async {
-    let values = Paced(PassthroughSubject<Int, Never>())
+    let values = Paced(AsyncPassthroughSubject<Int, Never>())
     let latest = Paced(Signal<String, Never>(["a"]))
     let recorder = Recorder(values.withLatestFrom(latest) { "\($0)\($1)" }, clock: TestClock())
     await latest.pulled(2)  // "a" taken; the other ends right after
@@ -67,7 +67,7 @@ struct WithLatestFromTests {
   @Test("the result finishes when self finishes, after its buffered values, and the other is cancelled")
   func finishesWithSelfAndCancelsOther() async {
     let cancelled = Gate()
-    let values = Paced(PassthroughSubject<Int, Never>())
+    let values = Paced(AsyncPassthroughSubject<Int, Never>())
     let latest = Paced(
       Signal<String, Never>.create { emitter in
         emitter.send("a")
@@ -97,7 +97,7 @@ struct WithLatestFromTests {
 
   @Test("a failure of self fails the result after the values before it, and cancels the other")
   func selfFailure() async {
-    let values = Paced(PassthroughSubject<Int, TestError>())
+    let values = Paced(AsyncPassthroughSubject<Int, TestError>())
     let latest = WatchedInput<String, Never>()
     let latestValue = Paced(latest.signal.prepend("a"))
     let recorder = Recorder(values.withLatestFrom(latestValue) { "\($0)\($1)" }, clock: TestClock())
@@ -121,7 +121,7 @@ struct WithLatestFromTests {
   @Test("dropping the iterator (a break) cancels both inputs")
   func breakCancelsBoth() async {
     let latest = WatchedInput<String, Never>()
-    let values = Paced(PassthroughSubject<Int, Never>())
+    let values = Paced(AsyncPassthroughSubject<Int, Never>())
     let other = Paced(latest.signal.prepend("a"))
     let sender = Task {
       await other.pulled(2)

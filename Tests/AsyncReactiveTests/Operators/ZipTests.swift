@@ -6,8 +6,8 @@ import Testing
 struct ZipTests {
   @Test("pairs the n-th elements of each input; an input that runs ahead waits for its partners")
   func pairsInOrder() async {
-    let numbers = PassthroughSubject<Int, Never>()
-    let letters = PassthroughSubject<String, Never>()
+    let numbers = AsyncPassthroughSubject<Int, Never>()
+    let letters = AsyncPassthroughSubject<String, Never>()
     var iterator = zip(numbers, letters).makeAsyncIterator()
     numbers.send(1)
     letters.send("a")
@@ -30,8 +30,8 @@ struct ZipTests {
 
   @Test("an input that finished still pairs what it buffered; the result ends once that is used up")
   func finishesWhenFinishedInputRunsDry() async {
-    let numbers = PassthroughSubject<Int, Never>()
-    let letters = PassthroughSubject<String, Never>()
+    let numbers = AsyncPassthroughSubject<Int, Never>()
+    let letters = AsyncPassthroughSubject<String, Never>()
     var iterator = zip(numbers, letters).makeAsyncIterator()
     numbers.send(1)
     numbers.send(2)
@@ -45,8 +45,8 @@ struct ZipTests {
 
   @Test("a failure ends the result after the pairs already made, even with elements still buffered")
   func failureAfterValues() async throws {
-    let numbers = PassthroughSubject<Int, TestError>()
-    let letters = PassthroughSubject<String, TestError>()
+    let numbers = AsyncPassthroughSubject<Int, TestError>()
+    let letters = AsyncPassthroughSubject<String, TestError>()
     var iterator = zip(numbers, letters).makeAsyncIterator()
     numbers.send(1)
     numbers.send(2)
@@ -91,8 +91,8 @@ struct ZipTests {
 
   @Test("two inputs sending 5,000 elements each at the same time are paired in order")
   func concurrentInputs() async {
-    let left = PassthroughSubject<Int, Never>()
-    let right = PassthroughSubject<Int, Never>()
+    let left = AsyncPassthroughSubject<Int, Never>()
+    let right = AsyncPassthroughSubject<Int, Never>()
     let zipped = zip(left, right)
     let iterator = zipped.makeAsyncIterator()
     let count = 5_000

@@ -12,8 +12,8 @@ protocol SearchAPI: Sendable {
 
 /// The view model: a plain actor. State goes out as subjects, the logic lives in a command.
 actor SearchViewModel {
-  nonisolated let query = CurrentValueSubject<String, Never>("")
-  nonisolated let results = CurrentValueSubject<[String], Never>([])
+  nonisolated let query = AsyncCurrentValueSubject<String, Never>("")
+  nonisolated let results = AsyncCurrentValueSubject<[String], Never>([])
   nonisolated let search: Command<String, [String]>
   private let lifetime = Lifetime()
 

@@ -216,7 +216,7 @@ struct SignalTests {
 
   @Test("eraseToSignal keeps element and failure types; erasing a Signal returns it as it is")
   func erase() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let erased: Signal<Int, TestError> = subject.eraseToSignal()
     var iterator = erased.makeAsyncIterator()  // erasing a subject registers at makeAsyncIterator, as the subject does
     subject.send(1)

@@ -2,13 +2,13 @@ import AsyncReactive
 import Observation
 import Testing
 
-/// `CurrentValueSubject.value` and `Property.value` (derived too) take part in Observation, which is what lets
+/// `AsyncCurrentValueSubject.value` and `Property.value` (derived too) take part in Observation, which is what lets
 /// a SwiftUI `body` read `viewModel.isLoading.value` directly.
 @Suite("Observation tracking of current values")
 struct ObservationTests {
   @Test("withObservationTracking fires exactly once per change of a subject it read")
   func subjectFiresOncePerChange() {
-    let count = CurrentValueSubject<Int, Never>(0)
+    let count = AsyncCurrentValueSubject<Int, Never>(0)
     let fired = Counter()
     for value in 1...100 {
       withObservationTracking {
@@ -25,7 +25,7 @@ struct ObservationTests {
 
   @Test("a subject changed before anyone read it is tracked from its first read on")
   func firstReadStartsTracking() {
-    let count = CurrentValueSubject<Int, Never>(0)
+    let count = AsyncCurrentValueSubject<Int, Never>(0)
     for value in 1...10 { count.value = value }  // nobody read it: no announcement is needed
     let fired = Counter()
     withObservationTracking {
@@ -39,9 +39,9 @@ struct ObservationTests {
 
   @Test("a derived property is tracked through the subjects it reads; an unrelated subject does not fire")
   func derivedIsTracked() {
-    let username = CurrentValueSubject<String, Never>("")
-    let password = CurrentValueSubject<String, Never>("")
-    let unrelated = CurrentValueSubject<Int, Never>(0)
+    let username = AsyncCurrentValueSubject<String, Never>("")
+    let password = AsyncCurrentValueSubject<String, Never>("")
+    let unrelated = AsyncCurrentValueSubject<Int, Never>(0)
     let isValid = combineLatest(username, password).map { $0.count >= 3 && $1.count >= 8 }
     let fired = Counter()
     let track = {
@@ -88,7 +88,7 @@ struct ObservationTests {
   @Test("Observations { } yields a derived property's value after each change")
   func observationsSequence() async {
     guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return }
-    let count = CurrentValueSubject<Int, Never>(1)
+    let count = AsyncCurrentValueSubject<Int, Never>(1)
     let doubled = count.map { $0 * 2 }
     var values = Observations { doubled.value }.makeAsyncIterator()
     #expect(await values.next() == 2)

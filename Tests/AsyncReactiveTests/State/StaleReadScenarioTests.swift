@@ -7,9 +7,9 @@ import Testing
 struct StaleReadScenarioTests {
   @Test("signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }: a tap right after an edit uses it")
   func tapAfterEditUsesTheEdit() async {
-    let username = CurrentValueSubject<String, Never>("tom")
-    let password = CurrentValueSubject<String, Never>("")
-    let taps = PassthroughSubject<Void, Never>()
+    let username = AsyncCurrentValueSubject<String, Never>("tom")
+    let password = AsyncCurrentValueSubject<String, Never>("")
+    let taps = AsyncPassthroughSubject<Void, Never>()
     var signups = taps.withLatestFrom(combineLatest(username, password)) { $1 }.makeAsyncIterator()
     var stale = 0
     for round in 0..<1_000 {
@@ -25,8 +25,8 @@ struct StaleReadScenarioTests {
   func immediateValuesArePaired() async {
     var results: [String] = []
     for _ in 0..<1_000 {
-      let base = CurrentValueSubject<Int, Never>(3)
-      let other = CurrentValueSubject<Int, Never>(5)
+      let base = AsyncCurrentValueSubject<Int, Never>(3)
+      let other = AsyncCurrentValueSubject<Int, Never>(5)
       var pairs = base.withLatestFrom(other) { "\($0)\($1)" }.makeAsyncIterator()
       results.append(await pairs.next() ?? "dropped")
     }
@@ -35,8 +35,8 @@ struct StaleReadScenarioTests {
 
   @Test("Command(enabledIf: combineLatest(u, p).map(valid)): a tap right after an edit follows that edit")
   func enabledIfFollowsTheLatestEdit() async {
-    let username = CurrentValueSubject<String, Never>("tom")
-    let password = CurrentValueSubject<String, Never>("")
+    let username = AsyncCurrentValueSubject<String, Never>("tom")
+    let password = AsyncCurrentValueSubject<String, Never>("")
     let valid = combineLatest(username, password).map { $0.count >= 3 && $1.count >= 8 }
     let runs = Counter()
     let signUp = Command(enabledIf: valid) { runs.increment() }
@@ -58,8 +58,8 @@ struct StaleReadScenarioTests {
   func noEnabledFlashOnLoad() async {
     var flashes = 0
     for _ in 0..<1_000 {
-      let username = CurrentValueSubject<String, Never>("")
-      let password = CurrentValueSubject<String, Never>("")
+      let username = AsyncCurrentValueSubject<String, Never>("")
+      let password = AsyncCurrentValueSubject<String, Never>("")
       let runs = Counter()
       let logIn = Command(enabledIf: combineLatest(username, password).map { !$0.isEmpty && !$1.isEmpty }) {
         runs.increment()
@@ -77,22 +77,25 @@ struct StaleReadScenarioTests {
   @Test("withLatestFrom picks the synchronous form for every property argument and failure type (compile-time)")
   func overloads() {
     typealias Form = Property<(String, String)>
-    let text = CurrentValueSubject<String, Never>("")
-    let taps = PassthroughSubject<Void, Never>()
+    let text = AsyncCurrentValueSubject<String, Never>("")
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let failing = Signal<Int, TestError>.just(1)
     let form = combineLatest(text, text)
-    let _: AsyncWithLatestValueSequence<PassthroughSubject<Void, Never>, Form, (String, String)> =
+    let _: AsyncWithLatestValueSequence<AsyncPassthroughSubject<Void, Never>, Form, (String, String)> =
       taps.withLatestFrom(form) { $1 }
-    let _: AsyncWithLatestValueSequence<PassthroughSubject<Void, Never>, Form, (Void, (String, String))> =
+    let _: AsyncWithLatestValueSequence<AsyncPassthroughSubject<Void, Never>, Form, (Void, (String, String))> =
       taps.withLatestFrom(form)
     let _:
-      AsyncWithLatestValueSequence<CurrentValueSubject<String, Never>, CurrentValueSubject<String, Never>, String> =
+      AsyncWithLatestValueSequence<
+        AsyncCurrentValueSubject<String, Never>, AsyncCurrentValueSubject<String, Never>, String
+      > =
         text.withLatestFrom(text) { $0 + $1 }
     let typed: AsyncWithLatestValueSequence<Signal<Int, TestError>, Form, Int> = failing.withLatestFrom(form) { n, _ in
       n
     }
-    let _: AsyncWithLatestValueSequence<Signal<Int, TestError>, CurrentValueSubject<String, Never>, (Int, String)> =
-      failing.withLatestFrom(text)
+    let _:
+      AsyncWithLatestValueSequence<Signal<Int, TestError>, AsyncCurrentValueSubject<String, Never>, (Int, String)> =
+        failing.withLatestFrom(text)
     // The base's failure type is kept.
     let _: TestError.Type = type(of: typed).Failure.self
   }

@@ -101,7 +101,7 @@ struct StressCancellationTests {
         let inputs = (0..<3).map { _ in probe.input(Never.self, yieldEvery: random.int(in: 1..<4)) }
         await exercise(operation, inputs: inputs, inner: { _ in probe.input(Never.self) }, mode, count, probe)
       case .subjects:
-        let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+        let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, Never>() }
         for subject in subjects { probe.feed(subject) }
         await exercise(operation, inputs: subjects, inner: { _ in subjects[1] }, mode, count, probe)
         #expect(
@@ -205,7 +205,7 @@ struct StressCancellationTests {
       let mode = StopMode.allCases[random.int(in: 0..<StopMode.allCases.count)]
       let count = random.int(in: 0..<40)
       let probe = Probe()
-      let source = PassthroughSubject<Int, Never>()
+      let source = AsyncPassthroughSubject<Int, Never>()
       probe.feed(source)
       let context = "\(kind), seed \(seed): \(mode) after \(count)"
       // Each kind is fed from `source` through a binding-free relay task, so that the subject under test has
@@ -213,24 +213,24 @@ struct StressCancellationTests {
       let consumerCount: @Sendable () -> Int
       switch kind {
       case .passthrough:
-        let subject = PassthroughSubject<Int, Never>()
+        let subject = AsyncPassthroughSubject<Int, Never>()
         await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { subject }
         consumerCount = { subject.consumerCount }
       case .currentValue:
-        let subject = CurrentValueSubject<Int, Never>(0)
+        let subject = AsyncCurrentValueSubject<Int, Never>(0)
         await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { subject }
         consumerCount = { subject.consumerCount }
       case .replay:
-        let subject = ReplaySubject<Int, Never>(bufferSize: random.int(in: 0..<8))
+        let subject = AsyncReplaySubject<Int, Never>(bufferSize: random.int(in: 0..<8))
         await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { subject }
         consumerCount = { subject.consumerCount }
       case .property:
-        let subject = CurrentValueSubject<Int, Never>(0)
+        let subject = AsyncCurrentValueSubject<Int, Never>(0)
         let property = Property(subject)
         await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) { property }
         consumerCount = { subject.consumerCount }
       case .boundedSubscription:
-        let subject = PassthroughSubject<Int, Never>()
+        let subject = AsyncPassthroughSubject<Int, Never>()
         let limit = random.int(in: 1..<4)
         await stopConsumer(mode, after: count, probe: probe, relaying: source, to: subject.send) {
           subject.subscribe(bufferingPolicy: .bufferingNewest(limit))
@@ -249,7 +249,7 @@ struct StressCancellationTests {
   /// to `send` (subscribed before the consumer starts, cancelled once it stopped).
   private func stopConsumer<S: AsyncSequence>(
     _ mode: StopMode, after count: Int, probe: Probe,
-    relaying source: PassthroughSubject<Int, Never>, to send: @escaping @Sendable (Int) -> Void,
+    relaying source: AsyncPassthroughSubject<Int, Never>, to send: @escaping @Sendable (Int) -> Void,
     _ make: @escaping @Sendable () -> S
   ) async where S: SendableMetatype, S.AsyncIterator: SendableMetatype {
     let subscription = source.subscribe()

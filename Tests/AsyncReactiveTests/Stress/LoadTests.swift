@@ -8,7 +8,7 @@ struct ProducerTally: Sendable {
   var next: [Int]
   var outOfOrder = 0
   var count = 0
-  /// Values that are not from a producer (a `CurrentValueSubject`'s initial value), in order of arrival.
+  /// Values that are not from a producer (an `AsyncCurrentValueSubject`'s initial value), in order of arrival.
   var others: [Int] = []
   /// A hash of the whole order, to compare consumers that must see the same order.
   var orderHash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -136,18 +136,18 @@ struct StressLoadTests {
       })
   }
 
-  @Test("PassthroughSubject: 8 producers, 8 consumers, nothing lost or duplicated, one order for all")
+  @Test("AsyncPassthroughSubject: 8 producers, 8 consumers, nothing lost or duplicated, one order for all")
   func passthroughSubject() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let tallies = await tallyConsumers(of: { subject }, send: { subject.send($0) }, finish: { subject.finish() })
-    expectComplete(tallies, "PassthroughSubject")
+    expectComplete(tallies, "AsyncPassthroughSubject")
     #expect(subject.consumerCount == 0)
   }
 
   @Test("hot chain map → combineLatest → withLatestFrom: 8 producers, 8 consumers, nothing lost, one order for all")
   func hotChain() async {
-    let subject = PassthroughSubject<Int, Never>()
-    let other = CurrentValueSubject<Int, Never>(0)
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let other = AsyncCurrentValueSubject<Int, Never>(0)
     let chain = combineLatest(subject.map { $0 }, other)
       .map { value, _ in value }
       .withLatestFrom(other.hotSignal) { value, _ in value }
@@ -163,19 +163,19 @@ struct StressLoadTests {
     #expect(other.consumerCount == 0)
   }
 
-  @Test("CurrentValueSubject: each consumer gets the current value first, then every value sent")
+  @Test("AsyncCurrentValueSubject: each consumer gets the current value first, then every value sent")
   func currentValueSubject() async {
-    let subject = CurrentValueSubject<Int, Never>(-1)
+    let subject = AsyncCurrentValueSubject<Int, Never>(-1)
     let tallies = await tallyConsumers(of: { subject }, send: { subject.send($0) }, finish: { subject.finish() })
-    expectComplete(tallies, "CurrentValueSubject")
+    expectComplete(tallies, "AsyncCurrentValueSubject")
     for tally in tallies { #expect(tally.others == [-1]) }
     #expect(subject.consumerCount == 0)
     #expect(subject.value >> 32 < profile.producers && subject.value & 0xFFFF_FFFF == perProducer - 1)
   }
 
-  @Test("ReplaySubject: early consumers get everything; consumers joining mid-stream get a contiguous suffix")
+  @Test("AsyncReplaySubject: early consumers get everything; consumers joining mid-stream get a contiguous suffix")
   func replaySubject() async {
-    let subject = ReplaySubject<Int, Never>(bufferSize: 16)
+    let subject = AsyncReplaySubject<Int, Never>(bufferSize: 16)
     let (producers, perProducer) = (profile.producers, perProducer)
     let late = Log<ProducerTally>()
     let halfway = Gate()
@@ -205,7 +205,7 @@ struct StressLoadTests {
           subject.finish()
         }
       })
-    expectComplete(tallies, "ReplaySubject")
+    expectComplete(tallies, "AsyncReplaySubject")
     for tally in late.all {
       #expect(tally.outOfOrder == 0, "a late consumer saw a gap, a duplicate or a reordering")
       #expect(tally.count >= 16, "a late consumer did not get the replay")
@@ -217,7 +217,7 @@ struct StressLoadTests {
 
   @Test("Property: consumers of a Property see its subject's current value, then every value")
   func property() async {
-    let subject = CurrentValueSubject<Int, Never>(-1)
+    let subject = AsyncCurrentValueSubject<Int, Never>(-1)
     let property = Property(subject)
     let tallies = await tallyConsumers(of: { property }, send: { subject.send($0) }, finish: { subject.finish() })
     expectComplete(tallies, "Property")
@@ -227,7 +227,7 @@ struct StressLoadTests {
 
   @Test("merge of 8 subjects, one producer each: every value once, each input's in order")
   func merge8() async {
-    let subjects = (0..<profile.producers).map { _ in PassthroughSubject<Int, Never>() }
+    let subjects = (0..<profile.producers).map { _ in AsyncPassthroughSubject<Int, Never>() }
     let tallies = await tallyConsumers(
       of: { merge(subjects) }, send: { subjects[$0 >> 32].send($0) },
       finish: { for subject in subjects { subject.finish() } })
@@ -241,7 +241,7 @@ struct StressLoadTests {
 
   @Test("combineLatest of 8 subjects: one output per input value, each step moves one input by one")
   func combineLatest8() async {
-    let subjects = (0..<profile.producers).map { _ in PassthroughSubject<Int, Never>() }
+    let subjects = (0..<profile.producers).map { _ in AsyncPassthroughSubject<Int, Never>() }
     let (producers, perProducer) = (profile.producers, perProducer)
     struct Steps: Sendable {
       var first: [Int]?
@@ -281,7 +281,7 @@ struct StressLoadTests {
 
   @Test("share: 8 consumers of one shared run get every value, in the same order", arguments: [0, 4])
   func share(replay: Int) async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let shared = subject.subscribe().share(replay: replay)
     let (producers, perProducer, consumers) = (profile.producers, perProducer, profile.consumers)
     let late = Log<ProducerTally>()
@@ -327,7 +327,7 @@ struct StressLoadTests {
     let innerSize = 8
     let outerPerProducer = max(1, profile.loadEvents / (innerSize * profile.consumers * profile.producers))
     let outerTotal = outerPerProducer * profile.producers
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let producers = profile.producers
     // What each consumer's transform saw, in the order the outer delivered it; an inner's values are
     // `arrival << 4 | position`.

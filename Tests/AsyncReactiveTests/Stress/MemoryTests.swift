@@ -16,7 +16,7 @@ struct StressMemoryTests {
   @Test("10,000 subscribe/cancel cycles on one subject leave resident memory flat")
   func subscribeCancelCyclesKeepMemoryFlat() async throws {
     let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       /// One cycle: a consumer registers, receives a value, and stops in one of the three ways.
       func cycle(_ index: Int) async {
         switch index % 3 {

@@ -151,12 +151,12 @@ struct StressMisuseTests {
     expectTrapMessage(result, "CommandPolicy.concurrent(limit: 0)")
   }
 
-  @Test("ReplaySubject(bufferSize:) with a negative size")
+  @Test("AsyncReplaySubject(bufferSize:) with a negative size")
   func replaySubjectNegativeBufferSize() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = ReplaySubject<Int, Never>(bufferSize: -1)
+      _ = AsyncReplaySubject<Int, Never>(bufferSize: -1)
     }
-    expectTrapMessage(result, "ReplaySubject(bufferSize: -1)")
+    expectTrapMessage(result, "AsyncReplaySubject(bufferSize: -1)")
   }
 
   @Test("BufferingPolicy.bufferingNewest(_:) below 1")
@@ -178,7 +178,7 @@ struct StressMisuseTests {
   @Test("SubjectSubscription iterated twice")
   func subscriptionIteratedTwice() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let subscription = PassthroughSubject<Int, Never>().subscribe()
+      let subscription = AsyncPassthroughSubject<Int, Never>().subscribe()
       _ = subscription.makeAsyncIterator()
       _ = subscription.makeAsyncIterator()
     }

@@ -86,7 +86,7 @@ final class Probe: Sendable {
 
   /// Feeds `subject` from a producer task (`0, 1, 2, …` with a yield after each, up to `limit`) until
   /// ``stopFeeders()``.
-  func feed(_ subject: PassthroughSubject<Int, Never>, limit: Int = 100_000) {
+  func feed(_ subject: AsyncPassthroughSubject<Int, Never>, limit: Int = 100_000) {
     state.withLock {
       $0.started += 1
       $0.live += 1

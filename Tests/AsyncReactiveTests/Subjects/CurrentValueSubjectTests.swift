@@ -2,11 +2,11 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-@Suite("CurrentValueSubject, ReplaySubject and Property")
+@Suite("AsyncCurrentValueSubject, AsyncReplaySubject and Property")
 struct StatefulSubjectTests {
   @Test("value reads and writes synchronously; consumers get the current value first")
   func currentValueFirst() async {
-    let subject = CurrentValueSubject<Int, Never>(1)
+    let subject = AsyncCurrentValueSubject<Int, Never>(1)
     #expect(subject.value == 1)
     subject.value = 2
     #expect(subject.value == 2)
@@ -20,7 +20,7 @@ struct StatefulSubjectTests {
 
   @Test("after finish, a late consumer gets only the end; value stays readable; sends are ignored")
   func currentValueAfterFinish() async {
-    let subject = CurrentValueSubject<String, Never>("a")
+    let subject = AsyncCurrentValueSubject<String, Never>("a")
     subject.send("b")
     subject.finish()
     subject.send("c")
@@ -30,7 +30,7 @@ struct StatefulSubjectTests {
 
   @Test("fail reaches consumers after the current value")
   func currentValueFail() async {
-    let subject = CurrentValueSubject<Int, TestError>(0)
+    let subject = AsyncCurrentValueSubject<Int, TestError>(0)
     let values = subject.subscribe()
     subject.fail(TestError(code: 2))
     let result = await values.collectResult()
@@ -38,9 +38,9 @@ struct StatefulSubjectTests {
     #expect(result.failure == TestError(code: 2))
   }
 
-  @Test("ReplaySubject replays the last n values, also after it finished")
+  @Test("AsyncReplaySubject replays the last n values, also after it finished")
   func replayLastN() async {
-    let subject = ReplaySubject<Int, Never>(bufferSize: 2)
+    let subject = AsyncReplaySubject<Int, Never>(bufferSize: 2)
     for value in 1...5 { subject.send(value) }
     let live = subject.subscribe()
     subject.send(6)
@@ -49,9 +49,9 @@ struct StatefulSubjectTests {
     #expect(await subject.collect() == [5, 6])
   }
 
-  @Test("ReplaySubject replays before its failure")
+  @Test("AsyncReplaySubject replays before its failure")
   func replayThenFail() async {
-    let subject = ReplaySubject<Int, TestError>(bufferSize: 3)
+    let subject = AsyncReplaySubject<Int, TestError>(bufferSize: 3)
     subject.send(1)
     subject.send(2)
     subject.fail(TestError(code: 9))
@@ -60,9 +60,9 @@ struct StatefulSubjectTests {
     #expect(result.failure == TestError(code: 9))
   }
 
-  @Test("ReplaySubject(bufferSize: 0) behaves like a PassthroughSubject")
+  @Test("AsyncReplaySubject(bufferSize: 0) behaves like a AsyncPassthroughSubject")
   func replayZero() async {
-    let subject = ReplaySubject<Int, Never>(bufferSize: 0)
+    let subject = AsyncReplaySubject<Int, Never>(bufferSize: 0)
     subject.send(1)
     let values = subject.subscribe()
     subject.send(2)
@@ -70,16 +70,16 @@ struct StatefulSubjectTests {
     #expect(await values.collect() == [2])
   }
 
-  @Test("ReplaySubject with a negative buffer size traps")
+  @Test("AsyncReplaySubject with a negative buffer size traps")
   func replayNegative() async {
     await #expect(processExitsWith: .failure) {
-      _ = ReplaySubject<Int, Never>(bufferSize: -1)
+      _ = AsyncReplaySubject<Int, Never>(bufferSize: -1)
     }
   }
 
   @Test("Property reflects its subject and cannot send")
   func propertyReflectsSubject() async {
-    let subject = CurrentValueSubject<[String], Never>([])
+    let subject = AsyncCurrentValueSubject<[String], Never>([])
     let property = Property(subject)
     #expect(property.value == [])
     let changes = property.subscribe()
@@ -99,8 +99,8 @@ struct StatefulSubjectTests {
 
   @Test("consumers of stateful subjects are removed when they stop")
   func statefulConsumersRemoved() async {
-    let current = CurrentValueSubject<Int, Never>(0)
-    let replay = ReplaySubject<Int, Never>(bufferSize: 1)
+    let current = AsyncCurrentValueSubject<Int, Never>(0)
+    let replay = AsyncReplaySubject<Int, Never>(bufferSize: 1)
     replay.send(1)
     for await _ in current { break }
     for await _ in replay { break }

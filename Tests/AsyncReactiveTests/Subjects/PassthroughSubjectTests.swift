@@ -2,11 +2,11 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-@Suite("PassthroughSubject")
+@Suite("AsyncPassthroughSubject")
 struct PassthroughSubjectTests {
   @Test("a consumer gets every value sent after it subscribed, then the end")
   func deliversInOrder() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     subject.send(0)  // nobody listens yet: not delivered to later consumers
     let values = subject.subscribe()
     for value in 1...5 { subject.send(value) }
@@ -16,7 +16,7 @@ struct PassthroughSubjectTests {
 
   @Test("a send with nobody registered is skipped, and consumers that come and go keep the count right")
   func sendsWithoutConsumers() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     for round in 0..<100 {
       subject.send(-1)  // nobody listens: dropped without taking the lock
       let early = subject.subscribe()
@@ -37,7 +37,7 @@ struct PassthroughSubjectTests {
 
   @Test("two consumers see identical sequences")
   func twoConsumersSeeTheSame() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let first = subject.subscribe()
     let second = subject.subscribe()
     let producer = Task {
@@ -54,7 +54,7 @@ struct PassthroughSubjectTests {
 
   @Test("4 concurrent senders × 20,000 values × 3 consumers: nothing lost, per-sender order kept, same order")
   func concurrentSenders() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let consumers = (0..<3).map { _ in subject.subscribe() }
     let perSender = 20_000
     let results = await withTaskGroup(of: [Int].self) { group in
@@ -84,7 +84,7 @@ struct PassthroughSubjectTests {
 
   @Test("finish reaches current and late consumers; later sends are ignored")
   func finishReachesLateConsumers() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let early = subject.subscribe()
     subject.send(1)
     subject.finish()
@@ -95,7 +95,7 @@ struct PassthroughSubjectTests {
 
   @Test("fail reaches current and late consumers after their buffered values, with the typed error")
   func failReachesLateConsumers() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let early = subject.subscribe()
     subject.send(1)
     subject.fail(TestError(code: 7))
@@ -111,7 +111,7 @@ struct PassthroughSubjectTests {
 
   @Test("typed failure: the thrown error is the subject's Failure type, no cast needed")
   func typedFailure() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     subject.fail(TestError(code: 3))
     do throws(TestError) {
       for try await _ in subject {}
@@ -123,7 +123,7 @@ struct PassthroughSubjectTests {
 
   @Test("a Never-failure subject is iterated with plain for await")
   func neverFailureNeedsNoTry() async {
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let values = subject.subscribe()
     subject.send("a")
     subject.finish()
@@ -134,7 +134,7 @@ struct PassthroughSubjectTests {
 
   @Test("values sent between subscribe() and the loop start are kept")
   func subscribeRegistersAtOnce() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let values = subject.subscribe()
     #expect(subject.consumerCount == 1)
     subject.send(1)
@@ -145,7 +145,7 @@ struct PassthroughSubjectTests {
 
   @Test("a cancelled consumer is removed at once")
   func cancelledConsumerIsRemoved() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let values = subject.subscribe()
     let received = Gate()
     let consumer = Task {
@@ -168,7 +168,7 @@ struct PassthroughSubjectTests {
 
   @Test("breaking out of the loop removes the consumer")
   func breakRemovesConsumer() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let values = subject.subscribe()
     subject.send(1)
     subject.send(2)
@@ -178,7 +178,7 @@ struct PassthroughSubjectTests {
 
   @Test("a subscription dropped without being iterated is removed")
   func droppedSubscriptionIsRemoved() {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     do {
       let subscription = subject.subscribe()
       #expect(subject.consumerCount == 1)
@@ -189,7 +189,7 @@ struct PassthroughSubjectTests {
 
   @Test("a consumer that finished is removed")
   func finishedConsumerIsRemoved() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let values = subject.subscribe()
     subject.finish()
     var iterator = values.makeAsyncIterator()
@@ -200,7 +200,7 @@ struct PassthroughSubjectTests {
 
   @Test("bufferingNewest keeps the latest values, bufferingOldest the first ones")
   func boundedBuffers() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let newest = subject.subscribe(bufferingPolicy: .bufferingNewest(2))
     let oldest = subject.subscribe(bufferingPolicy: .bufferingOldest(2))
     let all = subject.subscribe()
@@ -213,7 +213,7 @@ struct PassthroughSubjectTests {
 
   @Test("a consumer parked in next() is woken by send, finish and fail")
   func parkedConsumerIsWoken() async {
-    let subject = PassthroughSubject<Int, TestError>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     let values = subject.subscribe()
     let consumer = Task { await values.collectResult() }
     for value in 1...3 { subject.send(value) }
@@ -225,7 +225,7 @@ struct PassthroughSubjectTests {
 
   @Test("Void subjects have send()")
   func voidSend() async {
-    let taps = PassthroughSubject<Void, Never>()
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let values = taps.subscribe()
     taps.send()
     taps.send()
@@ -246,7 +246,7 @@ struct PassthroughSubjectTests {
   @Test("iterating one subscription twice traps")
   func subscriptionIsSinglePass() async {
     await #expect(processExitsWith: .failure) {
-      let subscription = PassthroughSubject<Int, Never>().subscribe()
+      let subscription = AsyncPassthroughSubject<Int, Never>().subscribe()
       _ = subscription.makeAsyncIterator()
       _ = subscription.makeAsyncIterator()
     }

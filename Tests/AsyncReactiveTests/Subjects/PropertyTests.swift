@@ -5,7 +5,7 @@ import Testing
 struct PropertyTests {
   @Test("map: the derived value reflects the source on the very next line, 1,000 of 1,000")
   func mapIsSynchronous() {
-    let username = CurrentValueSubject<String, Never>("")
+    let username = AsyncCurrentValueSubject<String, Never>("")
     let isValid = username.map { $0.count >= 3 }
     #expect(isValid.value == false)
     for round in 0..<1_000 {
@@ -16,7 +16,7 @@ struct PropertyTests {
 
   @Test("a derived value is up to date from any thread: 4 writers, each reading its own derived value back")
   func derivedFromAnyThread() async {
-    let sources = (0..<4).map { _ in CurrentValueSubject<Int, Never>(0) }
+    let sources = (0..<4).map { _ in AsyncCurrentValueSubject<Int, Never>(0) }
     let total = combineLatest(sources).map { $0.reduce(0, +) }
     let stale = Counter()
     await withTaskGroup(of: Void.self) { group in
@@ -38,8 +38,12 @@ struct PropertyTests {
 
   @Test("combineLatest of 2 to 6 properties and the array form: values and tuple positions")
   func combineLatestArities() {
-    let (a, b, c) = (CurrentValueSubject<Int, Never>(1), CurrentValueSubject<String, Never>("b"), Property(value: 3.0))
-    let (d, e, f) = (CurrentValueSubject<Bool, Never>(true), Property(value: "e"), CurrentValueSubject<Int, Never>(6))
+    let (a, b, c) = (
+      AsyncCurrentValueSubject<Int, Never>(1), AsyncCurrentValueSubject<String, Never>("b"), Property(value: 3.0)
+    )
+    let (d, e, f) = (
+      AsyncCurrentValueSubject<Bool, Never>(true), Property(value: "e"), AsyncCurrentValueSubject<Int, Never>(6)
+    )
     #expect(combineLatest(a, b).value == (1, "b"))
     #expect(combineLatest(a, b, c).value == (1, "b", 3.0))
     #expect(combineLatest(a, b, c, d).value == (1, "b", 3.0, true))
@@ -54,8 +58,8 @@ struct PropertyTests {
 
   @Test("the overloads: properties combine into a Property; any other input gives the stream form")
   func overloadResolution() {
-    let name = CurrentValueSubject<String, Never>("")
-    let taps = PassthroughSubject<Void, Never>()
+    let name = AsyncCurrentValueSubject<String, Never>("")
+    let taps = AsyncPassthroughSubject<Void, Never>()
     let combined: Property<(String, String)> = combineLatest(name, name.property)
     let mapped: Property<Int> = name.map(\.count)
     let unique: Property<Int> = mapped.removeDuplicates()
@@ -66,7 +70,7 @@ struct PropertyTests {
 
   @Test("iteration: the current value first, then each change in order, and the final value is never lost")
   func iterationOrder() async {
-    let count = CurrentValueSubject<Int, Never>(0)
+    let count = AsyncCurrentValueSubject<Int, Never>(0)
     let doubled = count.map { $0 * 2 }
     var values = doubled.makeAsyncIterator()
     #expect(await values.next() == 0)
@@ -77,7 +81,7 @@ struct PropertyTests {
 
   @Test("map repeats an unchanged derived value; removeDuplicates skips it")
   func removeDuplicates() async {
-    let text = CurrentValueSubject<String, Never>("a")
+    let text = AsyncCurrentValueSubject<String, Never>("a")
     let lengths = text.map(\.count)
     var all = lengths.makeAsyncIterator()
     var distinct = lengths.removeDuplicates().makeAsyncIterator()
@@ -89,8 +93,8 @@ struct PropertyTests {
 
   @Test("combineLatest iteration: the current combination first, then one per change; finishes when all finish")
   func combinedIteration() async {
-    let a = CurrentValueSubject<Int, Never>(1)
-    let b = CurrentValueSubject<Int, Never>(10)
+    let a = AsyncCurrentValueSubject<Int, Never>(1)
+    let b = AsyncCurrentValueSubject<Int, Never>(10)
     let sum = combineLatest(a, b).map { $0 + $1 }
     var values = sum.makeAsyncIterator()
     #expect(await values.next() == 11)
@@ -143,9 +147,9 @@ struct PropertyTests {
 
   @Test("flatMapLatest: the value reads through the selected inner property; iteration switches inners")
   func flatMapLatest() async {
-    let first = CurrentValueSubject<String, Never>("a")
-    let second = CurrentValueSubject<String, Never>("x")
-    let useSecond = CurrentValueSubject<Bool, Never>(false)
+    let first = AsyncCurrentValueSubject<String, Never>("a")
+    let second = AsyncCurrentValueSubject<String, Never>("x")
+    let useSecond = AsyncCurrentValueSubject<Bool, Never>(false)
     let selected = useSecond.flatMapLatest { $0 ? second : first }
     #expect(selected.value == "a")
     var values = selected.makeAsyncIterator()
@@ -163,7 +167,7 @@ struct PropertyTests {
 
   @Test("consumerCount and hasConsumers on subjects and properties return to zero when consumers stop")
   func consumerCounts() async {
-    let subject = CurrentValueSubject<Int, Never>(0)
+    let subject = AsyncCurrentValueSubject<Int, Never>(0)
     let derived = subject.map { $0 + 1 }
     #expect(!subject.hasConsumers && !derived.hasConsumers)
     var direct: Property<Int>.Iterator? = subject.property.makeAsyncIterator()
@@ -177,7 +181,7 @@ struct PropertyTests {
     direct = nil
     #expect(subject.consumerCount == 0)
     #expect(derived.consumerCount == 0 && !derived.hasConsumers)
-    let passthrough = PassthroughSubject<Int, Never>()
+    let passthrough = AsyncPassthroughSubject<Int, Never>()
     let subscription: SubjectSubscription<Int, Never>? = passthrough.subscribe()
     #expect(passthrough.hasConsumers)
     _ = subscription
@@ -188,9 +192,9 @@ struct PropertyTests {
 struct SubjectReleaseTests {
   @Test("each kind of subject, released, finishes its consumers after what they had buffered")
   func subjectsFinishOnRelease() async {
-    var passthrough: PassthroughSubject<Int, Never>? = PassthroughSubject()
-    var current: CurrentValueSubject<Int, Never>? = CurrentValueSubject(0)
-    var replay: ReplaySubject<Int, Never>? = ReplaySubject(bufferSize: 1)
+    var passthrough: AsyncPassthroughSubject<Int, Never>? = AsyncPassthroughSubject()
+    var current: AsyncCurrentValueSubject<Int, Never>? = AsyncCurrentValueSubject(0)
+    var replay: AsyncReplaySubject<Int, Never>? = AsyncReplaySubject(bufferSize: 1)
     var p = passthrough!.subscribe().makeAsyncIterator()
     var c = current!.makeAsyncIterator()
     var r = replay!.subscribe().makeAsyncIterator()
@@ -205,10 +209,10 @@ struct SubjectReleaseTests {
 
   @Test("a consumer never keeps its subject alive")
   func consumersDoNotRetain() async {
-    weak var weakSubject: CurrentValueSubject<Int, Never>?
+    weak var weakSubject: AsyncCurrentValueSubject<Int, Never>?
     var values: Property<Int>.Iterator
     do {
-      let subject = CurrentValueSubject<Int, Never>(7)
+      let subject = AsyncCurrentValueSubject<Int, Never>(7)
       weakSubject = subject
       values = subject.map { $0 }.makeAsyncIterator()
     }
@@ -237,8 +241,8 @@ struct SubjectReleaseTests {
 }
 
 private actor SignupViewModel {
-  nonisolated let username = CurrentValueSubject<String, Never>("")
-  nonisolated let password = CurrentValueSubject<String, Never>("")
+  nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
+  nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let isValid: Property<Bool>
 
   init() {

@@ -12,7 +12,7 @@ struct SinkTests {
 
   @Test("a passthrough sink gets each value before send returns, then the end once; later sends are ignored")
   func passthroughDeliversSynchronously() {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let values = Log<Int>()
     let ends = Counter()
@@ -34,7 +34,7 @@ struct SinkTests {
 
   @Test("a current-value sink gets the current value in the call, then each change; a failure ends it with the error")
   func currentValueReplaysAndFails() {
-    let subject = CurrentValueSubject<String, Failed>("a")
+    let subject = AsyncCurrentValueSubject<String, Failed>("a")
     let lifetime = Lifetime()
     let values = Log<String>()
     let ends = Log<Failed?>()
@@ -49,7 +49,7 @@ struct SinkTests {
 
   @Test("a replay sink gets the buffer first; on an ended subject it gets the buffer and the end in the call")
   func replayAndEndedSubject() {
-    let subject = ReplaySubject<Int, Never>(bufferSize: 2)
+    let subject = AsyncReplaySubject<Int, Never>(bufferSize: 2)
     let lifetime = Lifetime()
     for value in 1...3 { subject.send(value) }
     let live = Log<Int>()
@@ -66,7 +66,7 @@ struct SinkTests {
 
   @Test("ending the lifetime stops the sink at once and removes it; a sink on an ended lifetime never runs")
   func lifetimeEndsTheSink() {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let values = Log<Int>()
     do {
       let lifetime = Lifetime()
@@ -91,7 +91,7 @@ struct SinkTests {
 
   @Test("a sink that sends to its own subject does not recurse: every sink gets each event before the next")
   func reentrantSendIsQueued() {
-    let subject = PassthroughSubject<String, Never>()
+    let subject = AsyncPassthroughSubject<String, Never>()
     let lifetime = Lifetime()
     let log = Log<String>()
     let depth = Atomic<Int>(0)
@@ -114,7 +114,7 @@ struct SinkTests {
     let lifetime = Lifetime()
     let ends = Log<String>()
     do {
-      let subject = CurrentValueSubject<Int, Never>(1)
+      let subject = AsyncCurrentValueSubject<Int, Never>(1)
       subject.sink(in: lifetime, onValue: { _ in }, onEnd: { ends.append($0 == nil ? "finished" : "failed") })
     }
     #expect(ends.all == ["finished"])
@@ -126,7 +126,7 @@ struct SinkTests {
     let lifetime = Lifetime()
     let sum = Atomic<Int>(0)
     for value in 0..<1_000 {
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       subject.sink(in: lifetime) { sum.add($0, ordering: .relaxed) }
       subject.send(value)
       subject.finish()
@@ -137,7 +137,7 @@ struct SinkTests {
 
   @Test("4 concurrent senders × 5,000 values × 3 sinks: each value once, same order everywhere, one at a time")
   func concurrentSenders() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let logs = (0..<3).map { _ in Log<Int>() }
     let inside = Atomic<Int>(0)
@@ -172,7 +172,7 @@ struct SinkTests {
 
   @Test("a sink and an iterating consumer of one subject see the same values")
   func sinkBesideIterator() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()
     let synchronous = Log<Int>()
     subject.sink(in: lifetime) { synchronous.append($0) }

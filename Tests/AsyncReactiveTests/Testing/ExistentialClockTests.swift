@@ -15,7 +15,7 @@ struct ExistentialClockTests {
     let signal = Signal<Int, Never>.just(1)
     let untyped = Signal<Int, any Error>.just(1)
     let typed = Signal<Int, TestError>.just(1)
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     _ = signal.debounce(for: .seconds(1), clock: env.clock)
     _ = signal.throttle(for: .seconds(1), clock: env.clock, latest: false)
     _ = signal.delay(for: .seconds(1), clock: env.clock)

@@ -8,7 +8,7 @@ struct LeakTests {
   func cleanScenarioPasses() async {
     await expectNoLeaks {
       let lifetime = Lifetime()
-      let text = CurrentValueSubject<String, Never>("")
+      let text = AsyncCurrentValueSubject<String, Never>("")
       let isValid = text.map { $0.count >= 3 }
       let seen = Gate()
       isValid.observe(in: lifetime) { valid in if valid { seen.open() } }
@@ -22,7 +22,7 @@ struct LeakTests {
   @Test("a leaked observation of a hot source fails the test: a consumer still alive, and no task while idle")
   func leakedObservationIsCaught() async {
     let kept = Lifetime()  // outlives the block: its observation leaks
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     await withKnownIssue {
       await expectNoLeaks(timeout: .milliseconds(100)) {
         _ = subject.observe(in: kept) { _ in }
@@ -67,7 +67,7 @@ struct LeakTests {
 
   @Test("a subscription kept past the block is a leaked consumer")
   func leakedSubscriptionIsCaught() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let kept = Log<SubjectSubscription<Int, Never>>()
     await withKnownIssue {
       await expectNoLeaks(timeout: .milliseconds(100)) {
@@ -82,7 +82,7 @@ struct LeakTests {
 
   @Test("the process-wide counters include what is alive now")
   func processWideCounters() async {
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let subscription = subject.subscribe()
     #expect(Resources.liveConsumers >= 1)
     #expect(Resources.total >= Resources.liveConsumers)
@@ -120,7 +120,7 @@ struct LeakTests {
   @Test("operators' internal tasks are counted and end with the iteration")
   func operatorTasksAreCounted() async {
     await expectNoLeaks {
-      let subject = PassthroughSubject<Int, Never>()
+      let subject = AsyncPassthroughSubject<Int, Never>()
       var iterator = combineLatest(subject, subject).debounce(for: .seconds(1)).makeAsyncIterator()
       subject.finish()
       #expect(await iterator.next() == nil)

@@ -245,7 +245,7 @@ struct TestClockTests {
   @Test(arguments: 0..<200)
   func repeatedHandshakesAreDeterministic(iteration: Int) async throws {
     let clock = TestClock()
-    let ticks = PassthroughSubject<Int, Never>()
+    let ticks = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(ticks, clock: clock)
     let producer = Task {
       for tick in 1...3 {
@@ -296,7 +296,7 @@ private func sleepsOrEnds<Element: Sendable, Failure: Error>(
 struct TestClockRecorderTests {
   @Test func recordsValuesSentRightAfterCreation() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject, clock: clock)
     subject.send(1)
     subject.send(2)
@@ -329,7 +329,7 @@ struct TestClockRecorderTests {
 
   @Test func recordsAFailureWithItsTime() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, TestFailure>()
+    let subject = AsyncPassthroughSubject<Int, TestFailure>()
     let recorder = Recorder(subject, clock: clock)
     subject.send(1)
     #expect(await recorder.waitForValues(count: 1) == [Timed(1, at: .zero)])
@@ -340,7 +340,7 @@ struct TestClockRecorderTests {
 
   @Test func waitForValuesReturnsFewerIfTheSequenceEnds() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject, clock: clock)
     let waiter = Task { await recorder.waitForValues(count: 3) }
     subject.send(1)
@@ -350,7 +350,7 @@ struct TestClockRecorderTests {
 
   @Test func waitForValuesReturnsOnlyTheFirstCount() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject, clock: clock)
     for value in 1...3 { subject.send(value) }
     subject.finish()
@@ -360,7 +360,7 @@ struct TestClockRecorderTests {
 
   @Test func cancelStopsTheRecording() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject, clock: clock)
     subject.send(1)
     _ = await recorder.waitForValues(count: 1)
@@ -372,7 +372,7 @@ struct TestClockRecorderTests {
 
   @Test func waitsReturnWhenTheirTaskIsCancelled() async {
     let clock = TestClock()
-    let subject = PassthroughSubject<Int, Never>()
+    let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject, clock: clock)
     let values = Task { await recorder.waitForValues(count: 1) }
     let termination = Task { await recorder.waitForTermination() }

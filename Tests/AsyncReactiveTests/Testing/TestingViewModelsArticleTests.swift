@@ -11,9 +11,9 @@ private protocol LoginAPI: Sendable {
 /// Inputs are subjects the view sends to, outputs are hot signals and properties the view observes.
 private actor LoginViewModel {
   // Inputs
-  nonisolated let email = CurrentValueSubject<String, Never>("")
-  nonisolated let password = CurrentValueSubject<String, Never>("")
-  nonisolated let loginTapped = PassthroughSubject<Void, Never>()
+  nonisolated let email = AsyncCurrentValueSubject<String, Never>("")
+  nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
+  nonisolated let loginTapped = AsyncPassthroughSubject<Void, Never>()
   // Outputs
   nonisolated let isLoginEnabled: Property<Bool>
   nonisolated let loggedIn: HotSignal<String, Never>

@@ -66,7 +66,7 @@ struct VirtualTimeTests {
   func debounceRestartedOnTheWay() async {
     let clock = TestClock()
     await clock.withVirtualTime {
-      let query = PassthroughSubject<String, Never>()
+      let query = AsyncPassthroughSubject<String, Never>()
       let debounced = Recorder(query.debounce(for: .milliseconds(300), clock: clock), clock: clock)
       async let typing: Void = {
         for text in ["s", "sw", "swi"] {
@@ -191,8 +191,8 @@ struct VirtualTimeTests {
 
 /// A small view model: a query bound to a search command whose fake API answers after a hop through an actor.
 private actor InstantSearchViewModel {
-  nonisolated let query = PassthroughSubject<String, Never>()
-  nonisolated let results = CurrentValueSubject<[String], Never>([])
+  nonisolated let query = AsyncPassthroughSubject<String, Never>()
+  nonisolated let results = AsyncCurrentValueSubject<[String], Never>([])
   nonisolated let search: Command<String, [String]>
   private let lifetime = Lifetime()
 

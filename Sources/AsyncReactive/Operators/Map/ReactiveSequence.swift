@@ -21,7 +21,7 @@
 /// standard library's `filter`, `prefix`, `dropFirst`, … over a conforming base, so whole chains stay fast:
 ///
 /// ```swift
-/// let subject = PassthroughSubject<Int, Never>()
+/// let subject = AsyncPassthroughSubject<Int, Never>()
 /// // AsyncFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>
 /// let evens = subject.subscribe().map { $0 * 2 }.filter { $0 % 3 != 0 }
 /// ```

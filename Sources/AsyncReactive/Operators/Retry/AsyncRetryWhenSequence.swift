@@ -9,7 +9,7 @@ extension ReiterableAsyncSequence {
   /// After each failure, `trigger` is iterated anew and its first element starts the next attempt. A subject (or
   /// its subscription) as the trigger therefore counts only what it sends after the failure; a cold trigger such
   /// as ``Signal/timer(every:clock:)`` starts over after each failure, which makes it a delay. A
-  /// ``CurrentValueSubject`` or ``Property`` gives its current value first: filter it (`reachable.filter { $0 }`
+  /// ``AsyncCurrentValueSubject`` or ``Property`` gives its current value first: filter it (`reachable.filter { $0 }`
   /// retries at once while reachable), or skip it with `dropFirst()` to wait for a change, as RxExample does with
   /// `skip(1)`.
   ///

@@ -41,8 +41,8 @@ extension HotSequence {
   /// **Cancellation:** when the last consumer stops, neither sequence is observed any more.
   ///
   /// ```swift
-  /// let positions = PassthroughSubject<Double, Never>()
-  /// let frames = PassthroughSubject<Void, Never>()
+  /// let positions = AsyncPassthroughSubject<Double, Never>()
+  /// let frames = AsyncPassthroughSubject<Void, Never>()
   /// let shown = positions.sample(on: frames)   // HotSignal<Double, Never>
   /// positions.send(0.25)
   /// frames.send()                              // `shown` has produced 0.25 when this returns

@@ -12,7 +12,7 @@
 /// Elements wait for the consumer in an unbounded buffer that it drains in batches.
 ///
 /// ```swift
-/// let shown: AsyncTakeUntilSequence<SubjectSubscription<Int, Never>, PassthroughSubject<Void, Never>, Never> =
+/// let shown: AsyncTakeUntilSequence<SubjectSubscription<Int, Never>, AsyncPassthroughSubject<Void, Never>, Never> =
 ///   positions.subscribe().take(until: viewWillDisappear)
 /// ```
 public struct AsyncTakeUntilSequence<

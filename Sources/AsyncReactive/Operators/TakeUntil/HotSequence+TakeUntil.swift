@@ -30,7 +30,7 @@ extension HotSequence {
   /// `values.take(until: viewWillDisappear)`.
   ///
   /// The trigger's element itself is not emitted. If the trigger finishes without an element, nothing changes:
-  /// the result goes on mirroring this sequence. A trigger with a current value (a ``CurrentValueSubject``, a
+  /// the result goes on mirroring this sequence. A trigger with a current value (an ``AsyncCurrentValueSubject``, a
   /// ``Property``) ends the result as soon as it is observed, before any element, as in RxSwift.
   ///
   /// **Finishes:** inside the `send` of the trigger's first element, or when this sequence finishes.
@@ -40,8 +40,8 @@ extension HotSequence {
   /// **Cancellation:** when the last consumer stops, neither sequence is observed any more.
   ///
   /// ```swift
-  /// let positions = PassthroughSubject<Int, Never>()
-  /// let viewWillDisappear = PassthroughSubject<Void, Never>()
+  /// let positions = AsyncPassthroughSubject<Int, Never>()
+  /// let viewWillDisappear = AsyncPassthroughSubject<Void, Never>()
   /// let shown = positions.take(until: viewWillDisappear)   // HotSignal<Int, Never>
   /// viewWillDisappear.send()                              // `shown` has finished when this returns
   /// ```

@@ -1,6 +1,6 @@
 /// Each element of a base sequence combined with the current value of a property, read synchronously when
 /// the element is processed: what `withLatestFrom(_:)` returns when its argument is a ``Property``, a
-/// ``CurrentValueSubject`` or any ``PropertyProtocol``.
+/// ``AsyncCurrentValueSubject`` or any ``PropertyProtocol``.
 ///
 /// Unlike the stream form (``AsyncWithLatestFromSequence``), nothing runs in a task: the property's
 /// ``PropertyProtocol/value`` is read in the consumer's task right after the base produced its element, so

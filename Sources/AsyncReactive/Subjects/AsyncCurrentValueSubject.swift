@@ -16,18 +16,18 @@
 /// **Cancellation:** a consumer whose task is cancelled, or that breaks out of its loop, is removed at once.
 ///
 /// ```swift
-/// let searchText = CurrentValueSubject<String, Never>("")
+/// let searchText = AsyncCurrentValueSubject<String, Never>("")
 /// searchText.value = "swift"          // sends "swift"
 /// for await text in searchText { print(text) }   // "swift", then later edits
 /// ```
-public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subject {
+public final class AsyncCurrentValueSubject<Element: Sendable, Failure: Error>: SubjectProtocol {
   @usableFromInline let storage: SubjectStorage<Element, Failure>
   @usableFromInline let observation = ValueObservation()
 
   /// Creates a subject holding `value`.
   ///
   /// ```swift
-  /// let isLoading = CurrentValueSubject<Bool, Never>(false)
+  /// let isLoading = AsyncCurrentValueSubject<Bool, Never>(false)
   /// ```
   @inlinable public init(_ value: Element) {
     storage = SubjectStorage(replay: .current, initial: value)
@@ -94,7 +94,7 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   @inlinable public var consumerCount: Int { storage.consumerCount }
 
   /// Calls `onValue` synchronously for each value, and `onEnd` when the subject ends, while `lifetime` lasts;
-  /// see ``Subject/sink(in:onValue:onEnd:)``.
+  /// see ``SubjectProtocol/sink(in:onValue:onEnd:)``.
   ///
   /// ```swift
   /// subject.sink(in: lifetime, onValue: { print($0) }, onEnd: { print("ended", $0 as Any) })
@@ -112,4 +112,4 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Subje
   deinit { storage.terminate(.finished) }
 }
 
-extension CurrentValueSubject: ReactiveSequence {}
+extension AsyncCurrentValueSubject: ReactiveSequence {}

@@ -1,15 +1,15 @@
 /// A hot sequence that you push values into and that many consumers can iterate at the same time.
 ///
-/// Conformers: ``PassthroughSubject``, ``CurrentValueSubject``, ``ReplaySubject``. Sending is
+/// Conformers: ``AsyncPassthroughSubject``, ``AsyncCurrentValueSubject``, ``AsyncReplaySubject``. Sending is
 /// synchronous and safe from any thread, task or callback. Each consumer receives every value sent after it
 /// subscribed, in send order; all consumers see the same order.
 ///
 /// ```swift
-/// func forward(_ value: Int, to subject: some Subject<Int, Never>) { subject.send(value) }
+/// func forward(_ value: Int, to subject: some SubjectProtocol<Int, Never>) { subject.send(value) }
 /// ```
 ///
 /// A subject is a ``HotSequence``: operators applied to it run inside ``send(_:)``.
-public protocol Subject<Element, Failure>: HotSequence
+public protocol SubjectProtocol<Element, Failure>: HotSequence
 where AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
   /// Delivers `value` to every current consumer; ignored after the subject terminated.
   func send(_ value: Element)
@@ -28,7 +28,7 @@ where AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
   /// observer costs a closure (a few hundred bytes where an iterating consumer keeps a parked task, ~1.8 KB).
   ///
   /// **Delivery:** on the sending thread, inside `send`, after the subject's lock is released. A replaying
-  /// subject first gives the observer what it replays (a ``CurrentValueSubject`` its current value), in this
+  /// subject first gives the observer what it replays (an ``AsyncCurrentValueSubject`` its current value), in this
   /// call. Events reach each observer once, in send order, never two at a time: when another thread is
   /// delivering, or an observer sends to the same subject again, the event is queued and the thread already
   /// delivering hands it on after the current one (no recursion).
@@ -41,7 +41,7 @@ where AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
   /// returns (one already being delivered on another thread finishes).
   ///
   /// ```swift
-  /// let total = CurrentValueSubject<Int, Never>(0)
+  /// let total = AsyncCurrentValueSubject<Int, Never>(0)
   /// price.sink(in: lifetime) { total.send($0 * quantity) } onEnd: { _ in }   // total is current after send
   /// ```
   func sink(
@@ -49,7 +49,7 @@ where AsyncIterator == SubjectSubscription<Element, Failure>.Iterator {
   )
 }
 
-extension Subject {
+extension SubjectProtocol {
   /// Whether any consumer is registered now (RxSwift's `hasObservers`).
   ///
   /// ```swift
@@ -58,7 +58,7 @@ extension Subject {
   public var hasConsumers: Bool { consumerCount > 0 }
 }
 
-extension Subject {
+extension SubjectProtocol {
   /// Registers a consumer now with the subject's default buffering policy.
   ///
   /// Use it when values may be sent between "I want to listen" and the start of the loop:
@@ -72,12 +72,12 @@ extension Subject {
   }
 }
 
-extension Subject {
+extension SubjectProtocol {
   /// Calls `onValue` synchronously for each value sent from now on, for as long as `lifetime` lasts; see
   /// ``sink(in:onValue:onEnd:)`` for when and where it runs.
   ///
   /// ```swift
-  /// let searchText = CurrentValueSubject<String, Never>("")
+  /// let searchText = AsyncCurrentValueSubject<String, Never>("")
   /// searchText.sink(in: lifetime) { print("query:", $0) }   // prints "query: " at once
   /// searchText.send("swift")                                 // prints "query: swift" before send returns
   /// ```
@@ -86,11 +86,11 @@ extension Subject {
   }
 }
 
-extension Subject where Element == Void {
+extension SubjectProtocol where Element == Void {
   /// Sends `()`: lifecycle events and button taps read better this way.
   ///
   /// ```swift
-  /// let viewWillAppear = PassthroughSubject<Void, Never>()
+  /// let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
   /// viewWillAppear.send()
   /// ```
   public func send() { send(()) }

@@ -11,7 +11,7 @@
 /// **Cancellation:** a consumer whose task is cancelled, or that breaks out of its loop, is removed at once.
 ///
 /// ```swift
-/// let orders = PassthroughSubject<[Order], any Error>()
+/// let orders = AsyncPassthroughSubject<[Order], any Error>()
 /// api.requestOrders { result in
 ///   switch result {
 ///   case .success(let list): orders.send(list); orders.finish()
@@ -20,7 +20,7 @@
 /// }
 /// for try await list in orders { show(list) }
 /// ```
-public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subject {
+public final class AsyncPassthroughSubject<Element: Sendable, Failure: Error>: SubjectProtocol {
   @usableFromInline let storage = SubjectStorage<Element, Failure>(replay: .none)
 
   /// Creates a subject with no consumers.
@@ -70,7 +70,7 @@ public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subjec
   @inlinable public var consumerCount: Int { storage.consumerCount }
 
   /// Calls `onValue` synchronously for each value, and `onEnd` when the subject ends, while `lifetime` lasts;
-  /// see ``Subject/sink(in:onValue:onEnd:)``.
+  /// see ``SubjectProtocol/sink(in:onValue:onEnd:)``.
   ///
   /// ```swift
   /// subject.sink(in: lifetime, onValue: { print($0) }, onEnd: { print("ended", $0 as Any) })
@@ -88,4 +88,4 @@ public final class PassthroughSubject<Element: Sendable, Failure: Error>: Subjec
   deinit { storage.terminate(.finished) }
 }
 
-extension PassthroughSubject: ReactiveSequence {}
+extension AsyncPassthroughSubject: ReactiveSequence {}

@@ -1,6 +1,6 @@
 /// A hot subject that replays the last `bufferSize` values to each new consumer, then sends live values.
 ///
-/// The counterpart of RACReplaySubject and RxSwift's `ReplaySubject.create(bufferSize:)`.
+/// The counterpart of RACReplaySubject and RxSwift's `AsyncReplaySubject.create(bufferSize:)`.
 ///
 /// **Finishes:** when ``finish()`` is called or the subject is released (nobody can send any more); a
 /// consumer that subscribes later still receives the replayed values, then the end.
@@ -10,20 +10,20 @@
 /// **Cancellation:** a consumer whose task is cancelled, or that breaks out of its loop, is removed at once.
 ///
 /// ```swift
-/// let log = ReplaySubject<String, Never>(bufferSize: 2)
+/// let log = AsyncReplaySubject<String, Never>(bufferSize: 2)
 /// log.send("a"); log.send("b"); log.send("c")
 /// for await line in log { print(line) }   // "b", "c", then live lines
 /// ```
-public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
+public final class AsyncReplaySubject<Element: Sendable, Failure: Error>: SubjectProtocol {
   @usableFromInline let storage: SubjectStorage<Element, Failure>
 
-  /// Creates a subject that replays up to `bufferSize` values (0 behaves like a ``PassthroughSubject``).
+  /// Creates a subject that replays up to `bufferSize` values (0 behaves like an ``AsyncPassthroughSubject``).
   ///
   /// ```swift
-  /// let lastThree = ReplaySubject<Int, Never>(bufferSize: 3)
+  /// let lastThree = AsyncReplaySubject<Int, Never>(bufferSize: 3)
   /// ```
   @inlinable public init(bufferSize: Int) {
-    precondition(bufferSize >= 0, "ReplaySubject(bufferSize: \(bufferSize)): bufferSize must not be negative")
+    precondition(bufferSize >= 0, "AsyncReplaySubject(bufferSize: \(bufferSize)): bufferSize must not be negative")
     storage = SubjectStorage(replay: .latest(bufferSize))
   }
 
@@ -71,7 +71,7 @@ public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
   @inlinable public var consumerCount: Int { storage.consumerCount }
 
   /// Calls `onValue` synchronously for each value, and `onEnd` when the subject ends, while `lifetime` lasts;
-  /// see ``Subject/sink(in:onValue:onEnd:)``.
+  /// see ``SubjectProtocol/sink(in:onValue:onEnd:)``.
   ///
   /// ```swift
   /// subject.sink(in: lifetime, onValue: { print($0) }, onEnd: { print("ended", $0 as Any) })
@@ -89,4 +89,4 @@ public final class ReplaySubject<Element: Sendable, Failure: Error>: Subject {
   deinit { storage.terminate(.finished) }
 }
 
-extension ReplaySubject: ReactiveSequence {}
+extension AsyncReplaySubject: ReactiveSequence {}
