@@ -88,47 +88,6 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
   }
 }
 
-extension WeakReference where Object: Actor {
-  /// Assigns each element of `source` to the object's isolated state, for as long as `lifetime` lasts and
-  /// the object exists: ``_Concurrency/Actor/bind(_:in:_:)->Task<Void,Never>`` for a view model's own `init`,
-  /// before `self` can be used. Elements wait until ``set(_:)`` was called.
-  ///
-  /// ```swift
-  /// init(search: some SearchService) {
-  ///   let this = WeakReference<SearchViewModel>()
-  ///   this.bind(searchText.debounce(for: .milliseconds(300)), in: lifetime) { viewModel, text in
-  ///     viewModel.query = text
-  ///   }
-  ///   this.set(self)
-  /// }
-  /// ```
-  /// - Parameters:
-  ///   - source: any non-failing `AsyncSequence`; registered before this returns.
-  ///   - lifetime: ends the binding when it ends (typically one the view model owns).
-  ///   - assign: stores an element; runs isolated to the object, one element at a time, in order.
-  /// - Returns: the binding's task.
-  @discardableResult
-  public func bind<Source: AsyncSequence & Sendable>(
-    _ source: Source,
-    in lifetime: Lifetime,
-    _ assign: @escaping @Sendable (isolated Object, Source.Element) -> Void
-  ) -> Task<Void, Never>
-  where Source.Element: Sendable, Source.Failure == Never {
-    let iterator = source.makeAsyncIterator()
-    return lifetime.run(name: "WeakReference.bind(_:in:_:)") { [self] in
-      guard await value() != nil else { return }
-      var iterator = iterator
-      while let element = await iterator.next(isolation: nil) {
-        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
-        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
-        guard !Task.isCancelled else { break }
-        guard let target = object else { return }
-        await target.assign(element, with: assign)
-      }
-    }
-  }
-}
-
 extension Command {
   /// Creates a command whose work runs isolated to `owner`'s object, held weakly: the RACCommand a view
   /// model declares in its own `init` to call its own methods.
