@@ -342,11 +342,9 @@ public struct ObservationHandle: Sendable {
 /// What an observation does with each event, on the caller's actor: call the caller's closure (`observe(in:)`), or
 /// write to a weakly held object (`bind(to: object, keyPath, in:)`). One object holding the caller's closure, so that
 /// an idle observation keeps no wrapper around it.
-// Safe (`@unchecked Sendable`): what a handler holds is never shared. The caller's closures come in as `sending`
-// arguments (the caller keeps no reference to them); a write is formed by the library and captures only an
-// immutable key path, and its target is held weakly; and only the observation's drain calls ``handle(_:on:)``, one
-// event at a time: on the caller's actor when it has one (the `isolation` argument), otherwise by one drain after
-// another, each taking over from the last under the observer's lock.
+// Safe (`@unchecked Sendable`): nothing here is shared. The caller's closures come in `sending` (the caller keeps no
+// reference), a write is the library's and captures only an immutable key path, the target is weak; and only the
+// drain calls `handle(_:on:)`, one event at a time: on the caller's actor, or with none, one drain after another.
 final class IsolatedHandler<Element: Sendable>: @unchecked Sendable {
   private let body: ((Element) async -> Void)?
   private weak var target: AnyObject?
