@@ -1,26 +1,30 @@
 /// A weak reference to an object that does not exist yet: how a view model's synchronous `init` declares
-/// commands and bindings that call back into the view model itself.
+/// commands and observations that call back into the view model itself.
 ///
 /// In an actor's `init`, `self` cannot be captured before every stored property is set, so
 /// `Command { [weak self] in await self?.reload() }` does not compile for a command stored in that actor.
-/// Create a reference first, give it to the commands and bindings, and set it last:
+/// Create a reference first, give it to the commands and observations, and set it last:
 ///
 /// ```swift
 /// actor LifecycleViewModel {
 ///   nonisolated let refreshCheck: Command<Void, Void>
+///   nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
+///   private let lifetime = Lifetime()
 ///   private var lastRefresh: ContinuousClock.Instant?
 ///
 ///   init() {
 ///     let this = WeakReference<LifecycleViewModel>()
 ///     refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
+///     viewWillAppear.observe(in: lifetime) { _ in await this.value()?.appeared() }
 ///     this.set(self)
 ///   }
 ///
 ///   func checkRefresh() { … }   // isolated: the command's work runs on the view model
+///   func appeared() { … }
 /// }
 /// ```
 ///
-/// The reference is weak: commands and bindings never keep their view model alive. Work that starts before
+/// The reference is weak: commands and observations never keep their view model alive. Work that starts before
 /// ``set(_:)`` waits for it; work that starts after the object is gone finds `nil`.
 public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
   private struct State: Sendable {
