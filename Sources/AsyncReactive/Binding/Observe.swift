@@ -83,7 +83,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
 
   /// Assigns each element to an optional property of `target` (a label's `text: String?`) on the caller's actor,
   /// for as long as `lifetime` lasts and `target` exists; see
-  /// ``_Concurrency/AsyncSequence/bind(to:_:in:isolation:)-(_,ReferenceWritableKeyPath<Target,Self.Element>,_,_)``.
+  /// ``_Concurrency/AsyncSequence/bind(to:_:in:isolation:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_)``.
   ///
   /// ```swift
   /// Signal.future { await api.title() }.bind(to: titleLabel, \.text, in: lifetime)   // text: String?
