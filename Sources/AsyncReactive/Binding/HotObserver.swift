@@ -3,7 +3,7 @@
 /// empty). So an idle observation costs what a ``HotSignal/sink(in:onValue:onEnd:)`` costs, plus this object.
 ///
 /// Events are handled one at a time, in send order, by one drain at a time; the drain runs isolated to
-/// `isolation` (the caller's actor for `observe(on:in:)`, none for `observe(in:)`). When the lifetime ends or
+/// `isolation` (the caller's actor; none for a caller that has none). When the lifetime ends or
 /// ``cancel()`` is called, the sink is removed, queued events are dropped (a lifetime that ended delivers nothing
 /// more, ReactiveSwift's `bindingFromSignal_tearsDownWhenDisposed`), and a drain in progress is cancelled.
 @usableFromInline package final class HotObserver<Element: Sendable, Failure: Error>: ObservationControl {
@@ -28,16 +28,16 @@
   /// Where the drain runs.
   let isolation: (any Actor)?
   /// Handles one value, on `isolation`; `false` ends the observation (its target is gone).
-  let onValue: @Sendable (isolated (any Actor)?, Element) async -> Bool
+  let onValue: IsolatedHandler<Element>
   /// Handles the source's end, on `isolation`, after every value; not called when the observation was cancelled.
-  let onEnd: (@Sendable (isolated (any Actor)?, Termination<Failure>) async -> Void)?
+  let onEnd: IsolatedHandler<Termination<Failure>>?
   /// The drain task's name.
   let name: String
 
   init(
     name: String, lifetime: Lifetime, isolation: (any Actor)?,
-    onEnd: (@Sendable (isolated (any Actor)?, Termination<Failure>) async -> Void)? = nil,
-    onValue: @escaping @Sendable (isolated (any Actor)?, Element) async -> Bool
+    onEnd: IsolatedHandler<Termination<Failure>>? = nil,
+    onValue: IsolatedHandler<Element>
   ) {
     self.name = name
     self.isolation = isolation
@@ -122,7 +122,7 @@
         if stopped { finish() }
         return
       case .end(let end):
-        if !Task.isCancelled, let onEnd { await onEnd(actor, end) }
+        if !Task.isCancelled, let onEnd { _ = await onEnd.handle(end, on: actor) }
         state.withLock { state in
           state.draining = false
           state.drain = nil
@@ -132,7 +132,7 @@
       case .values:
         for value in batch {
           guard !Task.isCancelled else { break }
-          if await !onValue(actor, value) {
+          if await !onValue.handle(value, on: actor) {
             // The target is gone: the observation ends. (`cancel()` finishes it once this drain is marked over.)
             state.withLock { state in
               state.draining = false
@@ -279,11 +279,12 @@ extension ObservationControl {
   }
 }
 
-/// What an observation or a binding of a hot source returns: it runs until its source ends, its lifetime ends or
-/// ``cancel()`` is called, and keeps no task while no event waits.
+/// What every observation and binding returns (`observe`, `bind(to:)`): it runs until its source ends, its lifetime
+/// ends or ``cancel()`` is called.
 ///
-/// Shaped like the `Task` that observations of cold sequences return: ``cancel()`` and an awaitable ``value``,
-/// so code that awaits an observation's end reads the same for both.
+/// One type for every source: over a hot source (a subject, a property, a hot chain) the observation keeps no task
+/// while no event waits; over a cold sequence it is the one task that iterates it. Either way, ``cancel()`` ends it
+/// and ``value`` waits for its end, so code that cancels or awaits an observation reads the same for both.
 ///
 /// ```swift
 /// let observation = viewModel.title.observe(in: lifetime) { print($0) }
@@ -291,10 +292,22 @@ extension ObservationControl {
 /// await observation.value       // returns once the observation is over
 /// ```
 public struct ObservationHandle: Sendable {
-  let control: any ObservationControl
+  private enum Kind: Sendable {
+    /// An observation of a hot source: a sink, plus a drain task while events wait.
+    case control(any ObservationControl)
+    /// An observation of a cold sequence: the task that iterates it.
+    case task(Task<Void, Never>)
+  }
+
+  private let kind: Kind
 
   package init(control: some ObservationControl) {
-    self.control = control
+    kind = .control(control)
+  }
+
+  /// The handle of a cold observation: the task that iterates the sequence and calls the handlers.
+  package init(task: Task<Void, Never>) {
+    kind = .task(task)
   }
 
   /// Ends the observation now: nothing more is delivered, not even what was sent before and still waits; an
@@ -303,7 +316,12 @@ public struct ObservationHandle: Sendable {
   /// ```swift
   /// observation.cancel()
   /// ```
-  public func cancel() { control.cancel() }
+  public func cancel() {
+    switch kind {
+    case .control(let control): control.cancel()
+    case .task(let task): task.cancel()
+    }
+  }
 
   /// Returns once the observation is over: the source ended and its last event was handled, or the observation
   /// was cancelled (by ``cancel()`` or its lifetime) and its handler returned.
@@ -312,6 +330,47 @@ public struct ObservationHandle: Sendable {
   /// await viewModel.events.observe(in: lifetime) { log($0) }.value   // the source finished
   /// ```
   public var value: Void {
-    get async { await control.waitUntilOver() }
+    get async {
+      switch kind {
+      case .control(let control): await control.waitUntilOver()
+      case .task(let task): await task.value
+      }
+    }
+  }
+}
+
+/// What an observation does with each event, on the caller's actor: call the caller's closure (`observe(in:)`), or
+/// write to a weakly held object (`bind(to: object, keyPath, in:)`). One object holding the caller's closure, so that
+/// an idle observation keeps no wrapper around it.
+// Safe (`@unchecked Sendable`): nothing here is shared. The caller's closures come in `sending` (the caller keeps no
+// reference), a write is the library's and captures only an immutable key path, the target is weak; and only the
+// drain calls `handle(_:on:)`, one event at a time: on the caller's actor, or with none, one drain after another.
+final class IsolatedHandler<Element: Sendable>: @unchecked Sendable {
+  private let body: ((Element) async -> Void)?
+  private weak var target: AnyObject?
+  private let write: ((AnyObject, Element) -> Void)?
+
+  /// Calls `body` with each event.
+  init(_ body: sending @escaping (Element) async -> Void) {
+    self.body = body
+    self.write = nil
+  }
+
+  /// Calls `write` with the target and each event, while the target exists.
+  init(target: AnyObject, write: @escaping (AnyObject, Element) -> Void) {
+    self.body = nil
+    self.target = target
+    self.write = write
+  }
+
+  /// Handles `value`, staying on `isolation`; `false` ends the observation (its target is gone).
+  func handle(_ value: Element, on isolation: isolated (any Actor)?) async -> Bool {
+    if let body {
+      await body(value)
+      return true
+    }
+    guard let target, let write else { return false }
+    write(target, value)
+    return true
   }
 }

@@ -1,59 +1,66 @@
 // Observations and bindings of hot sources (subjects, properties, hot chains, a command's streams): a sink on the
-// source plus, for handlers that run in a task or on an actor, a drain task that exists only while values wait.
-// An idle observation keeps no task (it costs what a `sink` costs); the order, the handler's isolation and the
-// lifetime rules are those of the `AsyncSequence` forms, which stay for cold sequences.
+// source plus, for handlers that run on the caller's actor, a drain task that exists only while values wait. An idle
+// observation keeps no task (it costs what a `sink` costs); the order, the handler's isolation and the lifetime
+// rules are those of the `AsyncSequence` forms, which stay for cold sequences.
 
 extension HotSequence where Failure == Never {
-  /// Runs `onValue` for each element, for as long as `lifetime` lasts (RAC `subscribeNext:`, RxSwift
-  /// `subscribe(onNext:).disposed(by:)`), keeping no task while no value waits.
+  /// Runs `onValue` for each element on the caller's actor, for as long as `lifetime` lasts (RAC
+  /// `subscribeNext:`, RxSwift `subscribe(onNext:).disposed(by:)`, ReactiveSwift `observeValues`), keeping no task
+  /// while no value waits.
   ///
   /// The observation is registered before this returns: values sent right after the call are not missed. Values
-  /// are handled one at a time, in send order, off the caller's actor; a value sent while one is handled waits
-  /// for it.
+  /// are handled one at a time, in send order, isolated to the caller's actor (the main actor in a `@MainActor`
+  /// view, the actor in an actor's method; off any actor for a caller that has none), so the closure touches the
+  /// caller's state directly and need not be `@Sendable`. A value sent while one is handled waits for it.
   ///
   /// **Cancellation:** ending the lifetime (or ``ObservationHandle/cancel()``) ends the observation: nothing more
   /// is handled, not even a value sent before and still waiting, and a handler in progress is cancelled.
   ///
   /// ```swift
-  /// viewModel.isLoading.observe(in: lifetime) { loading in
-  ///   print(loading ? "loading…" : "idle")
+  /// @MainActor final class ProfileView {
+  ///   let lifetime = Lifetime()
+  ///   let nameLabel = Label()
+  ///   func show(_ viewModel: ProfileViewModel) {
+  ///     viewModel.name.observe(in: lifetime) { self.nameLabel.text = $0 }
+  ///   }
   /// }
   /// ```
   /// - Parameters:
   ///   - lifetime: ends the observation when it ends.
+  ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFinished: called once if the source finishes (not when the observation is cancelled).
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
     in lifetime: Lifetime,
-    _ onValue: @escaping @Sendable (Element) async -> Void,
-    onFinished: (@Sendable () async -> Void)? = nil
+    isolation: isolated (any Actor)? = #isolation,
+    @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
+    @_inheritActorContext onFinished: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
     // No end handler unless asked for: an idle observation's size is what a view with many of them pays.
-    var onEnd: (@Sendable (isolated (any Actor)?, Termination<Never>) async -> Void)?
-    if let onFinished { onEnd = { _, _ in await onFinished() } }
-    return HotObserver<Element, Never>(name: "observe(in:)", lifetime: lifetime, isolation: nil, onEnd: onEnd) {
-      _, value in
-      await onValue(value)
-      return true
-    }.start(observing: hotSignal.node, in: lifetime)
+    var onEnd: IsolatedHandler<Termination<Never>>?
+    if let onFinished { onEnd = IsolatedHandler { _ in await onFinished() } }
+    return HotObserver<Element, Never>(
+      name: "observe(in:)", lifetime: lifetime, isolation: isolation, onEnd: onEnd, onValue: IsolatedHandler(onValue)
+    ).start(observing: hotSignal.node, in: lifetime)
   }
 }
 
 extension HotSequence {
-  /// Runs `onValue` for each element and `onFailure` if the source fails, for as long as `lifetime` lasts,
-  /// keeping no task while no value waits; see ``HotSequence/observe(in:_:onFinished:)``.
+  /// Runs `onValue` for each element and `onFailure` if the source fails, on the caller's actor, for as long as
+  /// `lifetime` lasts, keeping no task while no value waits; see ``HotSequence/observe(in:isolation:_:onFinished:)``.
   ///
   /// ```swift
   /// viewModel.orders.observe(in: lifetime) { orders in
-  ///   show(orders)
+  ///   self.show(orders)
   /// } onFailure: { error in
-  ///   showError(error)
+  ///   self.showError(error)
   /// }
   /// ```
   /// - Parameters:
   ///   - lifetime: ends the observation when it ends.
+  ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the source fails, after its values.
   ///   - onFinished: called once if the source finishes.
@@ -61,68 +68,34 @@ extension HotSequence {
   @discardableResult
   public func observe(
     in lifetime: Lifetime,
-    onValue: @escaping @Sendable (Element) async -> Void,
-    onFailure: @escaping @Sendable (Failure) async -> Void,
-    onFinished: (@Sendable () async -> Void)? = nil
+    isolation: isolated (any Actor)? = #isolation,
+    @_inheritActorContext onValue: sending @escaping (Element) async -> Void,
+    @_inheritActorContext onFailure: sending @escaping (Failure) async -> Void,
+    @_inheritActorContext onFinished: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
-    HotObserver<Element, Failure>(name: "observe(in:onValue:onFailure:)", lifetime: lifetime, isolation: nil) {
-      _, termination in
+    let onEnd = IsolatedHandler<Termination<Failure>> { termination in
       switch termination {
       case .finished: await onFinished?()
       case .failed(let failure): await onFailure(failure)
       }
-    } onValue: { _, value in
-      await onValue(value)
-      return true
-    }.start(observing: hotSignal.node, in: lifetime)
+    }
+    return HotObserver<Element, Failure>(
+      name: "observe(in:onValue:onFailure:)", lifetime: lifetime, isolation: isolation, onEnd: onEnd,
+      onValue: IsolatedHandler(onValue)
+    ).start(observing: hotSignal.node, in: lifetime)
   }
 }
 
 extension HotSequence where Failure == Never {
-  /// Runs `body` with `target` and each element, on the caller's actor, for as long as `lifetime` lasts and
-  /// `target` exists (RxSwift `subscribe(with:onNext:)`, RxCocoa `Binder`), keeping no task while no value
-  /// waits: each burst of values is handled by one job on the caller's actor.
+  /// Assigns each element to `target[keyPath: keyPath]` on the caller's actor, for as long as `lifetime` lasts and
+  /// `target` exists (RAC `RAC(label, text) = signal`, RxCocoa `bind(to: label.rx.text)`, ReactiveSwift
+  /// `label.reactive.text <~ signal`), keeping no task while no value waits.
   ///
-  /// The target is held **weakly**, and `body` runs isolated to `isolation` (the main actor in a `@MainActor`
-  /// view), one element at a time, in send order. A target that goes away ends the observation at the next
-  /// element. The observation is registered before this returns.
-  ///
-  /// **Cancellation:** ending the lifetime ends the observation: nothing more is handled, not even a value sent
-  /// before and still waiting.
-  ///
-  /// ```swift
-  /// @MainActor final class ProfileView {
-  ///   let lifetime = Lifetime()
-  ///   let nameLabel = Label()
-  ///   func bind(to viewModel: ProfileViewModel) {
-  ///     viewModel.name.observe(on: self, in: lifetime) { view, name in
-  ///       view.nameLabel.text = name
-  ///     }
-  ///   }
-  /// }
-  /// ```
-  /// - Parameters:
-  ///   - target: passed to `body` with each element; held weakly.
-  ///   - lifetime: ends the observation when it ends.
-  ///   - isolation: where `body` runs; the caller's actor by default.
-  ///   - body: handles an element; runs isolated to `isolation`.
-  /// - Returns: the observation, to cancel it or await its end.
-  @discardableResult
-  public func observe<Target: AnyObject>(
-    on target: Target,
-    in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: @escaping (Target, Element) -> Void
-  ) -> ObservationHandle {
-    let handler = IsolatedHandler(target: target, body: body)
-    return HotObserver<Element, Never>(name: "observe(on:in:)", lifetime: lifetime, isolation: isolation) {
-      _, value in handler.handle(value)
-    }.start(observing: hotSignal.node, in: lifetime)
-  }
-
-  /// Assigns each element to `target[keyPath: keyPath]`, on the caller's actor, for as long as `lifetime` lasts
-  /// and `target` exists (RAC `RAC(label, text) = signal`, RxCocoa `bind(to: label.rx.text)`), keeping no task
-  /// while no value waits; see ``HotSequence/observe(on:in:isolation:_:)``.
+  /// The target is held **weakly**: a view that binds to its own widgets creates no retain cycle, and a target
+  /// that goes away ends the binding at the next element. The assignment runs isolated to the caller's actor (the
+  /// main actor in a `@MainActor` view), one element at a time, in send order. The binding is registered before
+  /// this returns; ending the lifetime ends it: nothing more is written, not even a value sent before and still
+  /// waiting.
   ///
   /// ```swift
   /// viewModel.title.bind(to: titleLabel, \.text, in: lifetime)
@@ -131,7 +104,7 @@ extension HotSequence where Failure == Never {
   ///   - target: the object to write to; held weakly.
   ///   - keyPath: the property that receives each element.
   ///   - lifetime: ends the binding when it ends.
-  ///   - isolation: where the assignment runs; the caller's actor by default.
+  ///   - isolation: where the assignment runs; the caller's actor (leave the default).
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
@@ -140,11 +113,17 @@ extension HotSequence where Failure == Never {
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation
   ) -> ObservationHandle {
-    observe(on: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
+    HotObserver<Element, Never>(
+      name: "bind(to:_:in:)", lifetime: lifetime, isolation: isolation,
+      onValue: IsolatedHandler(target: target) { object, value in
+        unsafeDowncast(object, to: Target.self)[keyPath: keyPath] = value
+      }
+    ).start(observing: hotSignal.node, in: lifetime)
   }
 
-  /// Assigns each element to an optional property of `target` (a label's `text: String?`), on the caller's
-  /// actor, for as long as `lifetime` lasts and `target` exists, keeping no task while no value waits.
+  /// Assigns each element to an optional property of `target` (a label's `text: String?`) on the caller's actor,
+  /// for as long as `lifetime` lasts and `target` exists, keeping no task while no value waits; see
+  /// ``HotSequence/bind(to:_:in:isolation:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_)``.
   ///
   /// ```swift
   /// viewModel.title.bind(to: titleLabel, \.text, in: lifetime)   // text: String?
@@ -153,7 +132,7 @@ extension HotSequence where Failure == Never {
   ///   - target: the object to write to; held weakly.
   ///   - keyPath: the optional property that receives each element.
   ///   - lifetime: ends the binding when it ends.
-  ///   - isolation: where the assignment runs; the caller's actor by default.
+  ///   - isolation: where the assignment runs; the caller's actor (leave the default).
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
@@ -162,12 +141,20 @@ extension HotSequence where Failure == Never {
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation
   ) -> ObservationHandle {
-    observe(on: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
+    HotObserver<Element, Never>(
+      name: "bind(to:_:in:)", lifetime: lifetime, isolation: isolation,
+      onValue: IsolatedHandler(target: target) { object, value in
+        unsafeDowncast(object, to: Target.self)[keyPath: keyPath] = value
+      }
+    ).start(observing: hotSignal.node, in: lifetime)
   }
 
   /// Sends each element to `subject` inside the source's `send`, for as long as `lifetime` lasts (RAC's
-  /// `RAC(target, key) = signal`, RxSwift's `bind(to:)`): when `source.send(x)` returns, the subject has `x` and
-  /// its own graph has run. No task.
+  /// `RAC(target, key) = signal`, RxSwift's `bind(to:)`, ReactiveSwift's `subject <~ signal`): when
+  /// `source.send(x)` returns, the subject has `x` and its own graph has run. No task.
+  ///
+  /// Takes no `isolation`: nothing of the caller's runs. A subject is safe to send to from any thread, so the
+  /// binding writes it where the value is sent, as ``SubjectProtocol/sink(in:_:)`` runs.
   ///
   /// **Finishes:** when the source ends or the lifetime ends. The subject is not finished: it may have other
   /// sources, and a view model's state outlives the inputs bound into it.
@@ -191,8 +178,12 @@ extension HotSequence where Failure == Never {
   }
 
   /// Triggers `command` with each element inside the source's `send`, for as long as `lifetime` lasts: a
-  /// button's taps bound to a command (RAC's `button.rac_command = command`). No task: each tap is admitted or
-  /// refused by the command's policy and `enabledIf` during the send, as ``Command/trigger(_:)`` does.
+  /// button's taps bound to a command (RAC's `button.rac_command = command`, RxSwift Action's
+  /// `bind(to: action.inputs)`). No task: each tap is admitted or refused by the command's policy and `enabledIf`
+  /// during the send, as ``Command/trigger(_:)`` does.
+  ///
+  /// Takes no `isolation`: nothing of the caller's runs, and ``Command/trigger(_:)`` is synchronous and safe from
+  /// any thread, so the binding triggers the command where the tap is sent.
   ///
   /// **Finishes:** when the source ends, the lifetime ends, or the command is released.
   ///
@@ -213,9 +204,10 @@ extension HotSequence where Failure == Never {
     }
   }
 
-  /// Binds a button to a command in one line (RAC's `button.rac_command = command`): each element (the taps)
-  /// triggers `command` inside its send, and ``Command/isEnabled`` drives `button[keyPath: isEnabled]` on the
-  /// caller's actor. No task while idle; the button and the command are held weakly.
+  /// Binds a button to a command in one line (RAC's `button.rac_command = command`, RxSwift Action's
+  /// `button.rx.action`): each element (the taps) triggers `command` inside its send, and ``Command/isEnabled``
+  /// drives `button[keyPath: isEnabled]` on the caller's actor. No task while idle; the button and the command are
+  /// held weakly.
   ///
   /// ```swift
   /// loginButton.taps.bind(to: viewModel.logIn, enabling: loginButton, \.isEnabled, in: lifetime)
@@ -225,7 +217,7 @@ extension HotSequence where Failure == Never {
   ///   - button: the object whose enabled state follows the command; held weakly.
   ///   - isEnabled: the button's enabled property.
   ///   - lifetime: ends both bindings when it ends.
-  ///   - isolation: where the button is updated; the caller's actor by default.
+  ///   - isolation: where the button is updated; the caller's actor (leave the default).
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
   public func bind<Output, Button: AnyObject>(
@@ -237,127 +229,5 @@ extension HotSequence where Failure == Never {
   ) -> ObservationHandle {
     bind(to: command, in: lifetime)
     return command.isEnabled.bind(to: button, isEnabled, in: lifetime, isolation: isolation)
-  }
-}
-
-/// The handler of an `observe(on:in:)`: the weakly held target and the caller's closure.
-// Safe (`@unchecked Sendable`): the closure is formed in the caller's isolation, and `handle(_:)` is called only
-// by the observation's drain, which runs isolated to that same actor (the `isolation` argument, the caller's by
-// default), one value at a time. With no actor, drains run one after another, never at once, each taking over
-// from the last under the observer's lock. The weak reference itself is safe to read from any thread.
-final class IsolatedHandler<Target: AnyObject, Element>: @unchecked Sendable {
-  weak var target: Target?
-  let body: (Target, Element) -> Void
-
-  init(target: Target, body: @escaping (Target, Element) -> Void) {
-    self.target = target
-    self.body = body
-  }
-
-  /// Hands `value` to the body; `false` when the target is gone.
-  func handle(_ value: Element) -> Bool {
-    guard let target else { return false }
-    body(target, value)
-    return true
-  }
-}
-
-/// Sends each element of the hot `source` to `subject` inside the source's `send`, for as long as `lifetime`
-/// lasts; the free-function spelling of `source.bind(to: subject, in: lifetime)`. No task.
-///
-/// ```swift
-/// bind(searchField.texts, to: viewModel.searchText, in: lifetime)
-/// ```
-/// - Parameters:
-///   - source: a non-failing hot sequence (a subject, a property, a hot chain).
-///   - subject: receives each element; held until the binding ends.
-///   - lifetime: ends the binding when it ends.
-/// - Returns: the binding, to cancel it or await its end.
-@discardableResult
-public func bind<Source: HotSequence, Target: SubjectProtocol<Source.Element, TargetFailure>, TargetFailure>(
-  _ source: Source,
-  to subject: Target,
-  in lifetime: Lifetime
-) -> ObservationHandle where Source.Failure == Never {
-  source.bind(to: subject, in: lifetime)
-}
-
-/// Triggers `command` with each element of the hot `source` inside its `send`, for as long as `lifetime` lasts;
-/// the free-function spelling of `source.bind(to: command, in: lifetime)`. No task.
-///
-/// ```swift
-/// bind(viewWillAppear, to: viewModel.refreshCheck, in: lifetime)
-/// ```
-/// - Parameters:
-///   - source: a non-failing hot sequence of the command's input.
-///   - command: the command to trigger; held weakly.
-///   - lifetime: ends the binding when it ends.
-/// - Returns: the binding, to cancel it or await its end.
-@discardableResult
-public func bind<Source: HotSequence, Output>(
-  _ source: Source,
-  to command: Command<Source.Element, Output>,
-  in lifetime: Lifetime
-) -> ObservationHandle where Source.Failure == Never {
-  source.bind(to: command, in: lifetime)
-}
-
-extension Actor {
-  /// Assigns each element of the hot `source` to the actor's isolated state, for as long as `lifetime` lasts and
-  /// the actor exists, keeping no task while no value waits; see the `AsyncSequence` form
-  /// ``_Concurrency/Actor/bind(_:in:_:)->Task<Void,Never>``.
-  ///
-  /// ```swift
-  /// await viewModel.bind(searchField.texts, in: lifetime) { viewModel, text in
-  ///   viewModel.searchText = text
-  /// }
-  /// ```
-  /// - Parameters:
-  ///   - source: a non-failing hot sequence; observed from before this returns.
-  ///   - lifetime: ends the binding when it ends.
-  ///   - assign: stores an element; runs isolated to the actor, one element at a time, in send order.
-  /// - Returns: the binding, to cancel it or await its end. The actor is held weakly.
-  @discardableResult
-  public func bind<Source: HotSequence>(
-    _ source: Source,
-    in lifetime: Lifetime,
-    _ assign: @escaping @Sendable (isolated Self, Source.Element) -> Void
-  ) -> ObservationHandle where Source.Failure == Never {
-    HotObserver<Source.Element, Never>(name: "Actor.bind(_:in:_:)", lifetime: lifetime, isolation: nil) {
-      [weak self] _, value in
-      guard let target = self else { return false }
-      await target.assign(value, with: assign)
-      return true
-    }.start(observing: source.hotSignal.node, in: lifetime)
-  }
-}
-
-extension WeakReference where Object: Actor {
-  /// Assigns each element of the hot `source` to the object's isolated state, for as long as `lifetime` lasts
-  /// and the object exists, keeping no task while no value waits; elements wait until ``set(_:)`` was called.
-  /// See the `AsyncSequence` form.
-  ///
-  /// ```swift
-  /// let this = WeakReference<SearchViewModel>()
-  /// this.bind(searchText, in: lifetime) { viewModel, text in viewModel.query = text }
-  /// this.set(self)
-  /// ```
-  /// - Parameters:
-  ///   - source: a non-failing hot sequence; observed from before this returns.
-  ///   - lifetime: ends the binding when it ends.
-  ///   - assign: stores an element; runs isolated to the object, one element at a time, in send order.
-  /// - Returns: the binding, to cancel it or await its end.
-  @discardableResult
-  public func bind<Source: HotSequence>(
-    _ source: Source,
-    in lifetime: Lifetime,
-    _ assign: @escaping @Sendable (isolated Object, Source.Element) -> Void
-  ) -> ObservationHandle where Source.Failure == Never {
-    HotObserver<Source.Element, Never>(name: "WeakReference.bind(_:in:_:)", lifetime: lifetime, isolation: nil) {
-      [self] _, value in
-      guard let target = await self.value() else { return false }
-      await target.assign(value, with: assign)
-      return true
-    }.start(observing: source.hotSignal.node, in: lifetime)
   }
 }

@@ -1,26 +1,30 @@
 /// A weak reference to an object that does not exist yet: how a view model's synchronous `init` declares
-/// commands and bindings that call back into the view model itself.
+/// commands and observations that call back into the view model itself.
 ///
 /// In an actor's `init`, `self` cannot be captured before every stored property is set, so
 /// `Command { [weak self] in await self?.reload() }` does not compile for a command stored in that actor.
-/// Create a reference first, give it to the commands and bindings, and set it last:
+/// Create a reference first, give it to the commands and observations, and set it last:
 ///
 /// ```swift
 /// actor LifecycleViewModel {
 ///   nonisolated let refreshCheck: Command<Void, Void>
+///   nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
+///   private let lifetime = Lifetime()
 ///   private var lastRefresh: ContinuousClock.Instant?
 ///
 ///   init() {
 ///     let this = WeakReference<LifecycleViewModel>()
 ///     refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
+///     viewWillAppear.observe(in: lifetime) { _ in await this.value()?.appeared() }
 ///     this.set(self)
 ///   }
 ///
 ///   func checkRefresh() { … }   // isolated: the command's work runs on the view model
+///   func appeared() { … }
 /// }
 /// ```
 ///
-/// The reference is weak: commands and bindings never keep their view model alive. Work that starts before
+/// The reference is weak: commands and observations never keep their view model alive. Work that starts before
 /// ``set(_:)`` waits for it; work that starts after the object is gone finds `nil`.
 public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
   private struct State: Sendable {
@@ -85,47 +89,6 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
       if ready { continuation.resume() }
     }
     return object
-  }
-}
-
-extension WeakReference where Object: Actor {
-  /// Assigns each element of `source` to the object's isolated state, for as long as `lifetime` lasts and
-  /// the object exists: ``_Concurrency/Actor/bind(_:in:_:)->Task<Void,Never>`` for a view model's own `init`,
-  /// before `self` can be used. Elements wait until ``set(_:)`` was called.
-  ///
-  /// ```swift
-  /// init(search: some SearchService) {
-  ///   let this = WeakReference<SearchViewModel>()
-  ///   this.bind(searchText.debounce(for: .milliseconds(300)), in: lifetime) { viewModel, text in
-  ///     viewModel.query = text
-  ///   }
-  ///   this.set(self)
-  /// }
-  /// ```
-  /// - Parameters:
-  ///   - source: any non-failing `AsyncSequence`; registered before this returns.
-  ///   - lifetime: ends the binding when it ends (typically one the view model owns).
-  ///   - assign: stores an element; runs isolated to the object, one element at a time, in order.
-  /// - Returns: the binding's task.
-  @discardableResult
-  public func bind<Source: AsyncSequence & Sendable>(
-    _ source: Source,
-    in lifetime: Lifetime,
-    _ assign: @escaping @Sendable (isolated Object, Source.Element) -> Void
-  ) -> Task<Void, Never>
-  where Source.Element: Sendable, Source.Failure == Never {
-    let iterator = source.makeAsyncIterator()
-    return lifetime.run(name: "WeakReference.bind(_:in:_:)") { [self] in
-      guard await value() != nil else { return }
-      var iterator = iterator
-      while let element = await iterator.next(isolation: nil) {
-        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
-        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
-        guard !Task.isCancelled else { break }
-        guard let target = object else { return }
-        await target.assign(element, with: assign)
-      }
-    }
   }
 }
 

@@ -94,13 +94,13 @@ actor LifecycleViewModel {
     lastCheck = Label(on: screen, order: 3)
   }
 
-  func bind(to viewModel: LifecycleViewModel) async {
-    await viewModel.bind(viewWillAppear.events, in: lifetime) { viewModel, _ in viewModel.viewWillAppear() }
-    await viewModel.bind(viewDidDisappear.events, in: lifetime) { viewModel, _ in viewModel.viewDidDisappear() }
+  func bind(to viewModel: LifecycleViewModel) {
+    viewWillAppear.events.observe(in: lifetime) { _ in await viewModel.viewWillAppear() }
+    viewDidDisappear.events.observe(in: lifetime) { _ in await viewModel.viewDidDisappear() }
     viewModel.orders.traced("orders", on: screen).bind(to: orderList, \.rows, in: lifetime)
     viewModel.refreshCheck.values.traced("refreshCheck.values", on: screen).bind(to: lastCheck, \.text, in: lifetime)
-    viewModel.leaveTimer.values.traced("leaveTimer.values", on: screen).observe(on: self, in: lifetime) { view, _ in
-      view.banner.show("leave timer fired: orders marked stale")
+    viewModel.leaveTimer.values.traced("leaveTimer.values", on: screen).observe(in: lifetime) { [weak self] _ in
+      self?.banner.show("leave timer fired: orders marked stale")
     }
     viewModel.leaveTimer.executing.traced("leaveTimer.executing", on: screen)
       .bind(to: leaveTimer, \.isAnimating, in: lifetime)
@@ -111,7 +111,7 @@ actor LifecycleViewModel {
 @MainActor func playLifecycleScreen(_ stage: Stage) async {
   let viewModel = LifecycleViewModel(service: OrdersService(api: stage.api), clock: stage.clock)
   let view = LifecycleView(on: stage.screen)
-  await view.bind(to: viewModel)
+  view.bind(to: viewModel)
   stage.user("view appears")
   await view.viewWillAppear.happen()
   await stage.waitsUntil { view.orderList.reloads == 1 && !view.lastCheck.text.isEmpty }

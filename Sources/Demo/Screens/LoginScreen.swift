@@ -57,8 +57,8 @@ actor LoginViewModel {
     loginButton.taps.traced("loginButton", on: screen)
       .bind(to: viewModel.logIn, enabling: loginButton, \.isEnabled, in: lifetime)
     viewModel.logIn.values.traced("logIn.values", on: screen).bind(to: signedIn, \.text, in: lifetime)
-    viewModel.logIn.disabledErrors.traced("logIn.disabledErrors", on: screen).observe(on: self, in: lifetime) {
-      view, _ in view.banner.show("tap ignored: the button is disabled")
+    viewModel.logIn.disabledErrors.traced("logIn.disabledErrors", on: screen).observe(in: lifetime) {
+      [weak self] _ in self?.banner.show("tap ignored: the button is disabled")
     }
   }
 }

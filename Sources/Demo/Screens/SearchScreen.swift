@@ -8,8 +8,8 @@ import AsyncReactive
 ///
 /// ```swift
 /// let viewModel = SearchViewModel(api: api)
-/// await viewModel.bind(field.debounce(for: .milliseconds(100), clock: clock), in: lifetime) { vm, text in
-///   vm.searchTextChanged(text)
+/// field.debounce(for: .milliseconds(100), clock: clock).observe(in: lifetime) { text in
+///   await viewModel.searchTextChanged(text)
 /// }
 /// ```
 actor SearchViewModel {
@@ -68,7 +68,7 @@ actor SearchViewModel {
   }
 
   /// Binds the view model's outputs to the widgets, and the search field's text into the view model.
-  func bind(to viewModel: SearchViewModel, clock: ScenarioClock) async {
+  func bind(to viewModel: SearchViewModel, clock: ScenarioClock) {
     viewModel.results.traced("results", on: screen)
       .map { "results: \($0.joined(separator: ", "))" }
       .bind(to: results, \.text, in: lifetime)
@@ -80,7 +80,7 @@ actor SearchViewModel {
       .bind(to: caption, \.text, in: lifetime)
     // RAC(self.viewModel, searchText) = self.searchTextField.rac_textSignal, debounced.
     let text = searchField.texts.traced("searchField", on: screen).debounce(for: Self.debounce, clock: clock)
-    await viewModel.bind(text, in: lifetime) { viewModel, text in viewModel.searchTextChanged(text) }
+    text.observe(in: lifetime) { text in await viewModel.searchTextChanged(text) }
   }
 }
 
@@ -88,7 +88,7 @@ actor SearchViewModel {
 @MainActor func playSearchScreen(_ stage: Stage) async {
   let viewModel = SearchViewModel(api: stage.api)
   let view = SearchView(on: stage.screen)
-  await view.bind(to: viewModel, clock: stage.clock)
+  view.bind(to: viewModel, clock: stage.clock)
   // "sw" is searched 100 ms after its keystroke, at 140 ms, and takes at least 205 ms: "swift" comes while it
   // runs, and replaces it at 300 ms, whatever the seed. The user's pauses end as the debounce fires.
   stage.user("types \"s\"")

@@ -150,7 +150,7 @@ import AsyncReactiveTesting
 /// A lifecycle event of a view controller (`viewWillAppear`, `viewDidDisappear`); the script makes it happen.
 ///
 /// ```swift
-/// await viewModel.bind(viewWillAppear.events, in: lifetime) { viewModel, _ in viewModel.viewWillAppear() }
+/// viewWillAppear.events.observe(in: lifetime) { _ in await viewModel.viewWillAppear() }
 /// await viewWillAppear.happen()
 /// ```
 @MainActor final class LifecycleEvent {

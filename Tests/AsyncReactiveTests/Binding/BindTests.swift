@@ -2,7 +2,7 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-@Suite("bind(_:to:in:): subjects, commands and actor state")
+@Suite("bind(to:in:): subjects, commands and actor state")
 struct BindTests {
   @Test("bind(to: subject) forwards in order until the lifetime ends; the subject is not finished")
   func bindToSubject() async {
@@ -23,13 +23,13 @@ struct BindTests {
     #expect(await seen.next() == 4)
   }
 
-  @Test("the free function binds an AsyncStream; the source finishing ends the binding, not the subject")
+  @Test("bind(to: subject) over an AsyncStream: the source finishing ends the binding, not the subject")
   func freeFunctionWithStream() async {
     let input = StreamInput<String>()
     let target = AsyncPassthroughSubject<String, Never>()
     let lifetime = Lifetime()
     var seen = target.subscribe().makeAsyncIterator()
-    let binding = bind(input.stream, to: target, in: lifetime)
+    let binding = input.stream.bind(to: target, in: lifetime)
     input.continuation.yield("a")
     input.continuation.yield("b")
     input.continuation.finish()
@@ -42,7 +42,7 @@ struct BindTests {
   func lifetimeStopsSource() async {
     let input = StreamInput<Int>()
     let lifetime = Lifetime()
-    bind(input.stream, to: AsyncPassthroughSubject<Int, Never>(), in: lifetime)
+    input.stream.bind(to: AsyncPassthroughSubject<Int, Never>(), in: lifetime)
     lifetime.cancel()
     await input.terminated.wait()
   }
@@ -80,7 +80,7 @@ struct BindTests {
     let taps = AsyncPassthroughSubject<Void, Never>()
     let lifetime = Lifetime()
     weak var weakCommand: Command<Void, Void>?
-    let binding: Task<Void, Never>
+    let binding: ObservationHandle
     do {
       let command = Command<Void, Void> {}
       weakCommand = command
@@ -92,15 +92,13 @@ struct BindTests {
     #expect(!lifetime.hasEnded)
   }
 
-  @Test("await actor.bind(_:in:_:) assigns isolated state in order until the lifetime ends")
+  @Test("an actor's observe(in:) assigns its isolated state in order until the lifetime ends")
   func bindIntoActor() async {
     let texts = AsyncPassthroughSubject<String, Never>()
     let viewModel = TextViewModel()
     var changes = viewModel.changes.subscribe().makeAsyncIterator()
     let lifetime = Lifetime()
-    let binding = await viewModel.bind(texts, in: lifetime) { viewModel, text in
-      viewModel.searchText = text
-    }
+    let binding = await viewModel.follow(texts, in: lifetime)
     texts.send("s")
     texts.send("sw")
     #expect(await take(2, from: &changes) == ["s", "sw"])
@@ -110,19 +108,20 @@ struct BindTests {
     #expect(texts.consumerCount == 0)
   }
 
-  @Test("a binding into an actor does not keep the actor alive, and ends when the actor is gone")
+  @Test("an observation that calls into an actor it captures weakly does not keep the actor alive")
   func bindIntoActorIsWeak() async {
     let texts = AsyncPassthroughSubject<String, Never>()
     let lifetime = Lifetime()
     weak var weakViewModel: TextViewModel?
-    let binding: Task<Void, Never>
+    let binding: ObservationHandle
     do {
       let viewModel = TextViewModel()
       weakViewModel = viewModel
-      binding = await viewModel.bind(texts, in: lifetime) { $0.searchText = $1 }
+      binding = texts.observe(in: lifetime) { [weak viewModel] text in await viewModel?.set(text) }
     }
     #expect(weakViewModel == nil)
-    texts.send("late")
+    texts.send("late")  // reaches no actor
+    lifetime.cancel()
     await binding.value
     #expect(texts.consumerCount == 0)
   }
@@ -136,4 +135,11 @@ private actor TextViewModel {
   var searchText = "" {
     didSet { changes.send(searchText) }
   }
+
+  /// Assigns each text: the closure runs isolated to this actor, the caller of `observe(in:)`.
+  func follow(_ texts: AsyncPassthroughSubject<String, Never>, in lifetime: Lifetime) -> ObservationHandle {
+    texts.observe(in: lifetime) { self.searchText = $0 }
+  }
+
+  func set(_ text: String) { searchText = text }
 }

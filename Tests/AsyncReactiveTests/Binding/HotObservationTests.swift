@@ -167,9 +167,9 @@ struct HotObservationTests {
     #expect(taps.consumerCount == 0)
   }
 
-  @Test("observe(on:) runs on the caller's actor, holds its target weakly, and ends when the target is gone")
+  @Test("bind(to: object, keyPath) runs on the caller's actor, holds its target weakly, ends when it is gone")
   @MainActor
-  func observeOnRunsOnTheCallersActor() async {
+  func keyPathBindingRunsOnTheCallersActor() async {
     let lifetime = Lifetime()
     let text = AsyncCurrentValueSubject<String, Never>("a")
     var label: FakeLabel? = FakeLabel()
@@ -184,18 +184,23 @@ struct HotObservationTests {
     #expect(!lifetime.hasEnded)
   }
 
-  @Test("Actor.bind over a hot source assigns on the actor, in order, and holds the actor weakly")
-  func actorBind() async {
-    let lifetime = Lifetime()
-    let text = AsyncPassthroughSubject<String, Never>()
-    var model: TextModel? = TextModel()
-    let binding = await model!.bind(text, in: lifetime) { model, value in model.append(value) }
-    for value in ["a", "b", "c"] { text.send(value) }
-    #expect(await model!.waitFor(count: 3) == ["a", "b", "c"])
-    model = nil
-    text.send("d")
-    await binding.value
-    #expect(text.consumerCount == 0)
+  @Test("an actor's observe(in:) over a hot source runs on the actor, in order, keeping no task while idle")
+  func actorObserves() async {
+    await counted { scope in
+      let lifetime = Lifetime()
+      let text = AsyncPassthroughSubject<String, Never>()
+      let model = TextModel()
+      let observation = await model.follow(text, in: lifetime)
+      #expect(scope.live == ["subject consumer": 1])
+      for value in ["a", "b", "c"] { text.send(value) }
+      #expect(await model.waitFor(count: 3) == ["a", "b", "c"])
+      await scope.waitUntil(atMost: 1)  // the drain ended: only the observation itself is left
+      #expect(scope.live == ["subject consumer": 1])
+      lifetime.cancel()
+      await observation.value
+      #expect(text.consumerCount == 0)
+      #expect(scope.total == 0)
+    }
   }
 }
 
@@ -208,6 +213,11 @@ private actor TextModel {
     let ready = waiters.filter { values.count >= $0.0 }
     waiters.removeAll { values.count >= $0.0 }
     for (_, waiter) in ready { waiter.resume() }
+  }
+
+  /// Appends each text; the closure runs isolated to this actor, the caller of `observe(in:)`.
+  func follow(_ text: AsyncPassthroughSubject<String, Never>, in lifetime: Lifetime) -> ObservationHandle {
+    text.observe(in: lifetime) { self.append($0) }
   }
 
   func waitFor(count: Int) async -> [String] {

@@ -54,10 +54,11 @@ import Testing
 
   deinit { deinitialized.open() }
 
-  /// Three one-line bindings, no `[weak self]`, no `@MainActor` annotations.
+  /// Three one-line bindings, no `@Sendable` or `@MainActor` annotations; `[weak self]` because the view owns the
+  /// lifetime that keeps the closure.
   func bind(to viewModel: SignupFormViewModel) -> [ObservationHandle] {
     [
-      viewModel.title.observe(on: self, in: lifetime) { view, title in view.titles.append(title) },
+      viewModel.title.observe(in: lifetime) { [weak self] title in self?.titles.append(title) },
       viewModel.username.bind(to: nameLabel, \.text, in: lifetime),
       signUpButton.taps.bind(to: viewModel.signUp, enabling: signUpButton, \.isEnabled, in: lifetime),
     ]
@@ -79,7 +80,7 @@ actor SignupFormViewModel {
 @Suite("Binding views: weak targets on the caller's actor")
 @MainActor
 struct ViewBindingTests {
-  @Test("observe(on:), bind(to:_:) and a button bound to a command deliver in order, on the main actor")
+  @Test("observe(in:), bind(to:_:) and a button bound to a command deliver in order, on the main actor")
   func bindingsDeliverOnTheMainActor() async throws {
     let viewModel = SignupFormViewModel()
     let view = SignupView(deinitialized: Gate())

@@ -22,7 +22,7 @@ actor LifecycleViewModel {
     addLeaveTimer = Command(owner: this, policy: .cancelPrevious) { viewModel in
       try await viewModel.runLeaveTimer(clock)
     }
-    this.bind(viewWillAppear, in: lifetime) { viewModel, _ in viewModel.appeared() }
+    viewWillAppear.observe(in: lifetime) { _ in await this.value()?.appeared() }
     viewWillAppear.bind(to: refreshCheck, in: lifetime)
     viewWillDisappear.bind(to: addLeaveTimer, in: lifetime)
     this.set(self)

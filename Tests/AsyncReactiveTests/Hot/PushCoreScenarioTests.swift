@@ -136,7 +136,7 @@ struct BindingTeardownTests {
       let source = AsyncPassthroughSubject<Int, Never>()
       let target = AsyncCurrentValueSubject<Int, Never>(0)
       let lifetime = Lifetime()
-      let binding = bind(source, to: target, in: lifetime)
+      let binding = source.bind(to: target, in: lifetime)
       lifetime.cancel()
       source.send(1)  // the binding's task may not have started yet: it must not write this
       await binding.value

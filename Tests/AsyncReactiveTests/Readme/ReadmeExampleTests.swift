@@ -27,31 +27,46 @@ actor SearchViewModel {
   }
 }
 
-/// The view: it only binds and shows.
-func showSearch(_ viewModel: SearchViewModel, in lifetime: Lifetime, print: @escaping @Sendable (String) -> Void) {
-  viewModel.search.executing.observe(in: lifetime) { print($0 ? "loading…" : "idle") }
-  viewModel.results.observe(in: lifetime) { print("results: \($0.joined(separator: ", "))") }
-  viewModel.search.errors.observe(in: lifetime) { print("error: \($0)") }
+/// The view: it only binds and shows. Observers run on the caller's actor, here the main actor, so `show` may
+/// touch the widgets directly.
+@MainActor
+func showSearch(_ viewModel: SearchViewModel, in lifetime: Lifetime, show: @escaping (String) -> Void) {
+  viewModel.search.executing.observe(in: lifetime) { show($0 ? "loading…" : "idle") }
+  viewModel.results.observe(in: lifetime) { show("results: \($0.joined(separator: ", "))") }
+  viewModel.search.errors.observe(in: lifetime) { show("error: \($0)") }
 }
 // README-END
 
+/// A `@MainActor` view with a label, as the README's sentence under the example calls `showSearch`.
+@MainActor private final class SearchScreenView {
+  let lifetime = Lifetime()
+  let label = FakeLabel()
+
+  func show(_ viewModel: SearchViewModel) {
+    // The README's line, word for word:
+    showSearch(viewModel, in: lifetime) { [label] in label.text = $0 }
+  }
+}
+
 @Suite("The README's MVVM example")
+@MainActor
 struct ReadmeExampleTests {
   struct FakeAPI: SearchAPI {
     func search(_ text: String) async throws -> [String] { [text, text + "ui"] }
   }
 
-  @Test("typing searches after the debounce; the view sees loading, the results, then idle")
+  @Test("typing searches after the debounce; a @MainActor view's label shows loading, the results, then idle")
   func readmeExampleRuns() async throws {
     let clock = TestClock()
     let viewModel = SearchViewModel(api: FakeAPI(), clock: clock)
-    let lifetime = Lifetime()
-    let lines = Log<String>()
     var changes = viewModel.search.executing.makeAsyncIterator()
     var results = viewModel.results.subscribe().makeAsyncIterator()
-    showSearch(viewModel, in: lifetime) { lines.append($0) }
+    let view = SearchScreenView()
+    view.show(viewModel)
     #expect(await changes.next() == false)
     #expect(await results.next() == [])
+    // Each observation delivers in its own order; across the two, the label's order may vary.
+    #expect(await view.label.changes.wait(count: 2).compactMap { $0 }.sorted() == ["idle", "results: "])
 
     viewModel.query.send("swift")  // what the text field's change handler does
     await clock.waitForSleepers(1)
@@ -60,6 +75,9 @@ struct ReadmeExampleTests {
     #expect(await changes.next() == false)
     #expect(await results.next() == ["swift", "swiftui"])
     #expect(viewModel.results.value == ["swift", "swiftui"])
-    lifetime.cancel()
+    let shown = await view.label.changes.wait(count: 5)
+    #expect(shown.filter { $0 == "loading…" || $0 == "idle" }.suffix(2) == ["loading…", "idle"])
+    #expect(shown.last { $0?.hasPrefix("results") == true } == "results: swift, swiftui")
+    view.lifetime.cancel()
   }
 }
