@@ -37,7 +37,7 @@ struct FlatMapImportTests {
     await expectMerging(merged, outer: outerInput, inners: inners.map(\.continuation))
   }
 
-  @Test("a library sequence's .flatMap { } merges: Signal, a subject's subscription, and a subject (hot form)")
+  @Test("a library sequence's .flatMap { } merges: Signal, a subscription (also after an async map), a subject")
   func libraryTypesMerge() async {
     let inners = [AsyncStream.makeStream(of: String.self), AsyncStream.makeStream(of: String.self)]
     let (outer, outerInput) = AsyncStream.makeStream(of: Int.self)
@@ -50,15 +50,22 @@ struct FlatMapImportTests {
     let subject = AsyncPassthroughSubject<Int, Never>()
     let onSubscription: AsyncFlattenSequence<SubjectSubscription<Int, Never>, Signal<Int, Never>, Never> =
       subject.subscribe().flatMap { Signal<Int, Never>.just($0 * 10) }
+    // The standard library's `async` map over a library sequence is still a library sequence.
+    let afterAsyncMap:
+      AsyncFlattenSequence<AsyncMapSequence<SubjectSubscription<Int, Never>, Int>, Signal<Int, Never>, Never> =
+        subject.subscribe().map { value async in value + 1 }.flatMap { Signal<Int, Never>.just($0 * 10) }
     let hot: HotSignal<Int, Never> = subject.flatMap { Signal<Int, Never>.just($0 * 10) }
     let explicitHot: HotSignal<Int, Never> = subject.flatMap(.merge) { Signal<Int, Never>.just($0 * 10) }
     var subscription = onSubscription.makeAsyncIterator()
+    var afterAsyncMapValues = afterAsyncMap.makeAsyncIterator()
     var hotValues = hot.makeAsyncIterator()
     var explicitHotValues = explicitHot.makeAsyncIterator()
     subject.send(1)
     subject.finish()
     #expect(await subscription.next() == 10)
     #expect(await subscription.next() == nil)
+    #expect(await afterAsyncMapValues.next() == 20)
+    #expect(await afterAsyncMapValues.next() == nil)
     #expect(await hotValues.next() == 10)
     #expect(await hotValues.next() == nil)
     #expect(await explicitHotValues.next() == 10)
