@@ -26,7 +26,7 @@ struct CombineNamesTests {
     combineSubject.send(3)
     var cancelled = false
     legacy.cancellables.append(AnyCancellable { cancelled = true })
-    legacy.cancellables.forEach { $0.cancel() }
+    for cancellable in legacy.cancellables { cancellable.cancel() }
 
     let lifetime = Lifetime()
     let name = AsyncCurrentValueSubject<String, Never>("a")

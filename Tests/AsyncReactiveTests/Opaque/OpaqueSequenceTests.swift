@@ -24,7 +24,7 @@ private func opaqueReiterable<Element: Sendable, Failure: Error>(
 }
 
 /// Compiles only when `flatMap` resolved to AsyncReactive's merge and not to the standard library's sequential
-/// `flatMap` (which an opaque outer used to fall back to, silently, while ours was out of reach).
+/// `flatMap`.
 private func isMerge<Base, Inner, Failure>(_: AsyncFlattenSequence<Base, Inner, Failure>) -> Bool { true }
 
 /// Compiles only when `map` resolved to the library's fast map (on a ``ReactiveSequence``).
@@ -35,6 +35,13 @@ private func opaqueReactive<Element: Sendable>(
   _ subject: AsyncPassthroughSubject<Element, Never>
 ) -> some ReactiveSequence<Element, Never> & Sendable {
   subject
+}
+
+/// A helper that keeps the library's merging `flatMap { }` by saying its sequence is a ``ReactiveSequence``.
+private func opaqueReactiveSignal<Element: Sendable>(
+  _ signal: Signal<Element, Never>
+) -> some ReactiveSequence<Element, Never> & Sendable {
+  signal
 }
 
 private actor Screen {
@@ -134,14 +141,24 @@ struct OpaqueSequenceTests {
     #expect(await iterator.next() == nil)
   }
 
-  @Test("flatMap, its strategies, flatMapLatest and concatMap take opaque outers and inners, with merge semantics")
+  @Test("flatMap(.merge), flatMap(maxConcurrent:), flatMapLatest and concatMap take opaque outers and inners")
   func flatMap() async throws {
     let outer = opaque(Signal<Int, Never>([1, 2]))
-    let merged = outer.flatMap { value in opaque(Signal<Int, Never>([value * 10])) }
+    // An opaque `some AsyncSequence` is a sequence from outside the library: `.flatMap { }` is the standard
+    // library's sequential one there, and `flatMap(.merge)` merges.
+    let merged = outer.flatMap(.merge) { value in opaque(Signal<Int, Never>([value * 10])) }
     #expect(isMerge(merged))
     #expect(await merged.collect().sorted() == [10, 20])
+    let sequential: AsyncFlatMapSequence<_, _> = outer.flatMap { value in opaque(Signal<Int, Never>([value * 10])) }
+    var values: [Int] = []
+    for await value in sequential { values.append(value) }
+    #expect(values == [10, 20])
+    // A helper that says its sequence is a `ReactiveSequence` keeps `.flatMap { }` the merge.
+    let reactive = opaqueReactiveSignal(Signal<Int, Never>([1, 2]))
+    let reactiveMerged = reactive.flatMap { value in opaque(Signal<Int, Never>([value * 10])) }
+    #expect(isMerge(reactiveMerged))
+    #expect(await reactiveMerged.collect().sorted() == [10, 20])
     #expect(await outer.flatMap(maxConcurrent: 1) { opaque(Signal<Int, Never>([$0])) }.collect() == [1, 2])
-    #expect(await outer.flatMap(.concat) { opaque(Signal<Int, Never>([$0])) }.collect() == [1, 2])
     #expect(await outer.concatMap { opaque(Signal<Int, Never>([$0, $0])) }.collect() == [1, 1, 2, 2])
     #expect(await outer.flatMapLatest { opaque(Signal<Int, Never>([$0])) }.collect().last == 2)
 

@@ -11,7 +11,7 @@ struct FlatMapImmediateInnerTests {
     arguments: [.merge, .concat, .latest, FlattenStrategy.concurrent(limit: 2)])
   func manyOneValueInners(strategy: FlattenStrategy) async {
     let users = AsyncPassthroughSubject<Int, Never>()
-    let wallets = users.flatMap(strategy) { user in Signal<Int, Never>.just(user * 2) }
+    let wallets = users.flattened(strategy) { user in Signal<Int, Never>.just(user * 2) }
     var iterator = wallets.makeAsyncIterator()  // subscribes now
     for user in 0..<1_000 { users.send(user) }
     users.finish()

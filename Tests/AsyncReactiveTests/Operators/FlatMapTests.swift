@@ -56,7 +56,7 @@ struct FlatMapTests {
     #expect(hasFailure(never.flatMapLatest { _ in typed }, TestError.self))
     #expect(hasFailure(typed.concatMap { _ in never }, TestError.self))
     #expect(hasFailure(never.flatMap(maxConcurrent: 2) { _ in never }, Never.self))
-    #expect(hasFailure(never.flatMap(.latest) { _ in never }, Never.self))
+    #expect(hasFailure(never.flatMap(.merge) { _ in never }, Never.self))
     // A non-failing result is iterated with plain `for await`.
     for await value in never.flatMap({ value in Signal<Int, Never>.just(value + 1) }) {
       #expect(value == 2)
@@ -110,17 +110,17 @@ struct FlatMapTests {
     #expect(inFlight.maximum == 2)
   }
 
-  @Test("strategies as values: .concurrent(limit:), .merge, .concat and .latest")
-  func strategiesAsValues() async {
+  @Test("one spelling per strategy: concatMap, flatMap(maxConcurrent: 1), flatMap(.merge), flatMapLatest")
+  func oneSpellingPerStrategy() async {
     let source = Signal<Int, Never>([1, 2, 3])
     let inner: @Sendable (Int) -> Signal<Int, Never> = { value in Signal([value, value * 10]) }
-    #expect(await source.flatMap(.concat, inner).collect() == [1, 10, 2, 20, 3, 30])
-    #expect(await source.flatMap(.concurrent(limit: 1), inner).collect() == [1, 10, 2, 20, 3, 30])
+    #expect(await source.concatMap(inner).collect() == [1, 10, 2, 20, 3, 30])
+    #expect(await source.flatMap(maxConcurrent: 1, inner).collect() == [1, 10, 2, 20, 3, 30])
     #expect(await source.flatMap(.merge, inner).collect().sorted() == [1, 2, 3, 10, 20, 30])
-    // `.latest` keeps at least the last inner whole.
-    #expect(await source.flatMap(.latest, inner).collect().suffix(2) == [3, 30])
-    #expect("\(FlattenStrategy.merge) \(FlattenStrategy.concat) \(FlattenStrategy.latest)" == ".merge .concat .latest")
-    #expect("\(FlattenStrategy.concurrent(limit: 3))" == ".concurrent(limit: 3)")
+    #expect(await source.flatMap(inner).collect().sorted() == [1, 2, 3, 10, 20, 30])
+    // `flatMapLatest` keeps at least the last inner whole.
+    #expect(await source.flatMapLatest(inner).collect().suffix(2) == [3, 30])
+    #expect("\(FlattenStrategy.merge)" == ".merge")
   }
 
   @Test("maxConcurrent below 1 traps with a clear message")

@@ -68,7 +68,7 @@ struct ReiterableOperatorsTests {
     // Flattening.
     _ = values.flatMap(inner).retry(1)
     _ = values.flatMap(maxConcurrent: 2, inner).retry(1)
-    _ = values.flatMap(.concat, inner).retry(1)
+    _ = values.flatMap(.merge, inner).retry(1)
     _ = values.flatMapLatest(inner).retry(1)
     _ = values.flatMapFirst(inner).retry(1)
     _ = values.concatMap(inner).retry(1)

@@ -137,7 +137,7 @@ struct StressCancellationTests {
     case .flatMapConcat: await stop(mode, after: count, prompt: prompt, probe: probe) { a.concatMap(inner) }
     case .flatMapLatest: await stop(mode, after: count, prompt: prompt, probe: probe) { a.flatMapLatest(inner) }
     case .flatMapConcurrent:
-      await stop(mode, after: count, prompt: prompt, probe: probe) { a.flatMap(.concurrent(limit: 2), inner) }
+      await stop(mode, after: count, prompt: prompt, probe: probe) { a.flatMap(maxConcurrent: 2, inner) }
     case .withLatestFrom: await stop(mode, after: count, prompt: prompt, probe: probe) { a.withLatestFrom(b) }
     case .share: await stop(mode, after: count, prompt: prompt, probe: probe) { a.share() }
     case .shareReplay:

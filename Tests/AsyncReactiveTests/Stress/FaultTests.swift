@@ -111,7 +111,7 @@ struct StressFaultTests {
     let outer = probe.input(
       TestError.self, values: 0..<outerCount, yieldEvery: random.int(in: 1..<4),
       then: outerFails ? .fail(error) : .waitForCancellation)
-    let flattened = outer.flatMap(strategy) { index in
+    let flattened = outer.flattened(strategy) { index in
       probe.input(
         TestError.self, values: inners[index].values, yieldEvery: inners[index].yieldEvery, then: inners[index].end)
     }

@@ -339,7 +339,7 @@ struct StressLoadTests {
     let results = await consume(
       consumers: profile.consumers, initial: { _ in Inners() },
       makeSequence: { consumer in
-        subject.flatMap(strategy) { outer in
+        subject.flattened(strategy) { outer in
           arrivals[consumer].append(outer)
           let arrival = counters[consumer].increment() - 1
           return Signal<Int, Never>((0..<innerSize).map { arrival << 4 | $0 })

@@ -131,16 +131,18 @@ struct StressMisuseTests {
     expectTrapMessage(result, "share(replay:) needs a replay count of 0 or more")
   }
 
-  @Test("FlattenStrategy.concurrent(limit:) below 1, also through flatMap(maxConcurrent:)")
+  @Test("flatMap(maxConcurrent:) below 1, in the stream and the hot form")
   func flattenConcurrentLimitBelowOne() async throws {
-    let strategy = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = FlattenStrategy.concurrent(limit: 0)
-    }
-    expectTrapMessage(strategy, "FlattenStrategy.concurrent(limit: 0)")
-    let maxConcurrent = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    let stream = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.just(1).flatMap(maxConcurrent: -1) { Signal<Int, Never>.just($0) }
     }
-    expectTrapMessage(maxConcurrent, "concurrent(limit: -1)")
+    expectTrapMessage(stream, "flatMap(maxConcurrent: -1): maxConcurrent must be at least 1")
+    let hot = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let _: HotSignal<Int, Never> = AsyncPassthroughSubject<Int, Never>().flatMap(maxConcurrent: 0) {
+        Signal<Int, Never>.just($0)
+      }
+    }
+    expectTrapMessage(hot, "flatMap(maxConcurrent: 0): maxConcurrent must be at least 1")
   }
 
   @Test("CommandPolicy.concurrent(limit:) below 1")

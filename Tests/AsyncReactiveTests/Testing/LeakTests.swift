@@ -111,7 +111,8 @@ struct LeakTests {
     _ = await combineLatest(probe, probe).collect()
     _ = await probe.debounce(for: .seconds(1)).collect()
     _ = await Signal.just(1).flatMap { _ in probe }.collect()  // the inner is read by its own task
-    _ = await probe.flatMap { _ in Signal.just(1) }.collect()  // the outer by the outer pump
+    // The probe is not a library sequence: `flatMap(.merge)` merges it (`.flatMap { }` is the standard library's).
+    _ = await probe.flatMap(.merge) { _ in Signal.just(1) }.collect()  // the outer by the outer pump
     #expect(
       Set(pumps.all.compactMap { $0 })
         == ["combineLatest input 1", "combineLatest input 2", "debounce upstream", "flatMap outer", "flatMap inner"])

@@ -1,5 +1,6 @@
 /// The sequence returned by `flatMap`, `flatMapLatest`, `flatMapFirst` and `concatMap`: the elements of the inner
-/// sequences made from each outer value, combined by a ``FlattenStrategy``.
+/// sequences made from each outer value, merged, limited, concatenated, switched to the latest or ignored while
+/// one runs, as the operator says.
 ///
 /// The outer sequence is pumped by one task, which calls the transform as each outer value arrives. Each running
 /// inner sequence is pumped by a worker task (an immediate ``Signal`` such as `Signal.just` by the outer task, in

@@ -1,5 +1,5 @@
-/// What a flatten operator with a concurrency limit (`concatMap`, `flatMap(maxConcurrent:)`, `.concat`,
-/// `.concurrent(limit:)`) does with the outer elements that arrive while every slot is taken.
+/// What a flatten operator with a concurrency limit (`concatMap`, `flatMap(maxConcurrent:)`) does with the outer
+/// elements that arrive while every slot is taken.
 ///
 /// The outer sequence is read all the time, and the transform runs as each outer element **arrives** (as RxSwift
 /// calls its selector): a throwing transform fails the result at that moment. The inner sequence it returns then

@@ -1,19 +1,21 @@
-/// How `flatMap(_:_:)` combines the inner sequences it starts: the flatten strategies of ReactiveSwift (`.merge`,
-/// `.concat`, `.latest`, `.concurrent(limit:)`) as values.
+/// The strategy argument of `flatMap(_:_:)`: ``merge``, the one strategy whose operator name, `flatMap { }`, the
+/// library gives only its own sequences.
 ///
-/// | strategy | inner sequences | when a new outer value arrives |
+/// On a sequence from outside the library (an `AsyncStream`, a `some AsyncSequence`, a generic parameter),
+/// `.flatMap { }` is the standard library's sequential `flatMap`, which importing AsyncReactive leaves alone;
+/// `flatMap(.merge) { }` merges there too. Every other strategy has an operator of its own, on every sequence:
+///
+/// | operator | inner sequences | when a new outer value arrives |
 /// | --- | --- | --- |
-/// | ``merge`` | all run at once; outputs interleave as produced | starts its inner at once |
-/// | ``concurrent(limit:)`` | at most `limit` at once | its inner waits for a free slot, in order |
-/// | ``concat`` | one at a time, in order | its inner waits until the running ones finished |
-/// | ``latest`` | only the newest one | cancels the running inner, then starts the new one |
-/// | ``first`` | only one; newcomers are ignored | ignored (no transform) while an inner runs |
-///
-/// Under every strategy the outer sequence is read all the time and the transform runs as each value arrives
-/// (except a value ``first`` ignores); what waits for a slot, and how much of it, is the ``FlattenBuffering``.
+/// | `flatMap { }`, `flatMap(.merge) { }` | all run at once; outputs interleave as produced | starts its inner at once |
+/// | `flatMap(maxConcurrent:) { }` | at most `maxConcurrent` at once | its inner waits for a free slot, in order |
+/// | `concatMap { }` | one at a time, in order | its inner waits until the running one finished |
+/// | `flatMapLatest { }` | only the newest one | cancels the running inner, then starts the new one |
+/// | `flatMapFirst { }` | only one; newcomers are ignored | ignored (no transform) while an inner runs |
 ///
 /// ```swift
-/// let pages = pageNumbers.flatMap(.concurrent(limit: 4)) { page in api.page(page) }
+/// let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+/// let words = lines.flatMap(.merge) { line in Signal(line.split(separator: " ").map(String.init)) }
 /// ```
 public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   @usableFromInline package enum Kind: Sendable, Hashable {
@@ -29,53 +31,35 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Every inner sequence runs as soon as its outer value arrives; outputs interleave as produced (RAC
-  /// `flattenMap`, RxSwift `flatMap`).
+  /// `flatMap(.merge)`, RxSwift `flatMap`).
   ///
   /// ```swift
   /// let wallets = users.flatMap(.merge) { user in api.wallet(for: user) }
   /// ```
   public static var merge: FlattenStrategy { FlattenStrategy(kind: .concurrent(limit: .max)) }
 
-  /// One inner sequence at a time, in the order of the outer values (RAC `concat`, RxSwift `concatMap`).
-  ///
-  /// ```swift
-  /// let uploads = files.flatMap(.concat) { file in api.upload(file) }
-  /// ```
-  public static var concat: FlattenStrategy { FlattenStrategy(kind: .concurrent(limit: 1)) }
+  // The engines' other strategies; users reach them through `concatMap`, `flatMapLatest`, `flatMapFirst` and
+  // `flatMap(maxConcurrent:)`, so that each strategy has one spelling.
 
-  /// Only the inner sequence of the newest outer value runs: a new outer value cancels the running inner
-  /// first (RAC `switchToLatest`, RxSwift `flatMapLatest`).
-  ///
-  /// ```swift
-  /// let results = queries.flatMap(.latest) { query in api.search(query) }
-  /// ```
-  public static var latest: FlattenStrategy { FlattenStrategy(kind: .latest) }
+  /// One inner sequence at a time, in order (`concatMap`).
+  @usableFromInline package static var concat: FlattenStrategy { FlattenStrategy(kind: .concurrent(limit: 1)) }
 
-  /// Only one inner sequence runs; outer values that arrive while it runs are ignored, without calling the
-  /// transform (RxSwift `flatMapFirst`, RxJS `exhaustMap`): a tap while a request runs does nothing.
-  ///
-  /// ```swift
-  /// let logins = loginTaps.flatMap(.first) { _ in Signal.future { try await api.logIn() } }
-  /// ```
-  public static var first: FlattenStrategy { FlattenStrategy(kind: .first) }
+  /// Only the newest inner sequence runs (`flatMapLatest`).
+  @usableFromInline package static var latest: FlattenStrategy { FlattenStrategy(kind: .latest) }
 
-  /// At most `limit` inner sequences run at once; the inner sequences of further outer values wait for a free
-  /// slot, in order (as the ``FlattenBuffering`` says).
-  ///
-  /// ```swift
-  /// let thumbnails = photos.flatMap(.concurrent(limit: 3)) { photo in renderer.thumbnail(photo) }
-  /// ```
-  /// - Parameter limit: the largest number of inner sequences running at the same time; at least 1.
-  /// - Returns: the strategy; `.concurrent(limit: 1)` is ``concat``.
-  public static func concurrent(limit: Int) -> FlattenStrategy {
+  /// Newcomers are ignored while an inner sequence runs (`flatMapFirst`).
+  @usableFromInline package static var first: FlattenStrategy { FlattenStrategy(kind: .first) }
+
+  /// At most `limit` inner sequences at once (`flatMap(maxConcurrent:)`, which checks the limit first).
+  @usableFromInline package static func concurrent(limit: Int) -> FlattenStrategy {
     precondition(limit >= 1, "FlattenStrategy.concurrent(limit: \(limit)): the limit must be at least 1")
     return FlattenStrategy(kind: .concurrent(limit: limit))
   }
 
-  /// The strategy as it is written in code, such as `.merge` or `.concurrent(limit: 3)`.
+  /// The strategy as it is written in code: `.merge`.
   ///
   /// ```swift
-  /// print(FlattenStrategy.latest)  // .latest
+  /// print(FlattenStrategy.merge)  // .merge
   /// ```
   public var description: String {
     switch kind {

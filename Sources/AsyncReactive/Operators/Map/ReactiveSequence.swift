@@ -18,7 +18,9 @@
 /// ```
 ///
 /// Every signal, subject, subscription, property and operator of the library conforms, and so do the
-/// standard library's `filter`, `prefix`, `dropFirst`, … over a conforming base, so whole chains stay fast:
+/// standard library's `map`, `filter`, `prefix`, `dropFirst`, … (throwing and `async` ones too) over a conforming
+/// base, so whole chains stay fast. Conforming sequences also get the library's merging `flatMap { }`; on any
+/// other sequence `.flatMap { }` is the standard library's sequential one (`flatMap(.merge) { }` merges there):
 ///
 /// ```swift
 /// let subject = AsyncPassthroughSubject<Int, Never>()
@@ -28,17 +30,27 @@
 ///
 /// Conforming a type of your own is safe: the protocol has no requirements.
 ///
-/// A helper that hides its type keeps the fast `map` by naming this protocol (`some AsyncSequence<…>` would get
-/// the standard library's): `var loading: some ReactiveSequence<Bool, Never> & Sendable { … }`.
+/// A helper that hides its type keeps the fast `map` and the merging `flatMap { }` by naming this protocol
+/// (`some AsyncSequence<…>` would get the standard library's): `var loading: some ReactiveSequence<Bool, Never> &
+/// Sendable { … }`.
 public protocol ReactiveSequence<Element, Failure>: AsyncSequence {}
 
 // Each of the library's own types declares its conformance beside its declaration.
-// The standard library's inlinable operators keep a chain on the fast path when their base is on it.
+// The standard library's operators over a library sequence stay library sequences: the inlinable ones keep a
+// chain on the fast path when their base is on it, and every one keeps the merging `flatMap { }` after it
+// (`subject.map { await lookup($0) }.flatMap { … }` merges, as it does without the `map`).
 extension AsyncFilterSequence: ReactiveSequence where Base: ReactiveSequence {}
 extension AsyncPrefixSequence: ReactiveSequence where Base: ReactiveSequence {}
 extension AsyncPrefixWhileSequence: ReactiveSequence where Base: ReactiveSequence {}
 extension AsyncDropFirstSequence: ReactiveSequence where Base: ReactiveSequence {}
 extension AsyncDropWhileSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncMapSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncThrowingMapSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncCompactMapSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncThrowingCompactMapSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncThrowingFilterSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncThrowingPrefixWhileSequence: ReactiveSequence where Base: ReactiveSequence {}
+extension AsyncThrowingDropWhileSequence: ReactiveSequence where Base: ReactiveSequence {}
 
 extension ReactiveSequence {
   /// Transforms every element with a closure, like the standard library's `map`, on a specialisable path.
