@@ -42,12 +42,12 @@ public final class ActivityTracker: PropertyProtocol {
   public typealias Element = Bool
   public typealias Failure = Never
 
-  /// How many tracked calls and sequences are running. Changed only under ``changes``, which keeps the
+  /// How many tracked calls and sequences are running. Changed only under `counter`, which keeps the
   /// subject's value equal to the count and its sends in the order of the changes.
   @usableFromInline let count = AsyncCurrentValueSubject<Int, Never>(0)
   /// The count, changed under this lock so that concurrent starts and ends never lose an update.
-  let changes = Locked<Int>(0)
-  /// The counts to send, queued under `changes` (in the order of the changes) and sent after it: sending runs
+  let counter = Locked<Int>(0)
+  /// The counts to send, queued under `counter` (in the order of the changes) and sent after it: sending runs
   /// the tracker's hot graph and observers, which may start or end tracked work again.
   let publications = PublicationQueue<Int>()
 
@@ -146,7 +146,7 @@ public final class ActivityTracker: PropertyProtocol {
 
   /// Adds `delta` to the count and sends the new count, in the order of the changes.
   func change(by delta: Int) {
-    changes.withLock { active in
+    counter.withLock { active in
       active += delta
       precondition(active >= 0, "Internal inconsistency: ActivityTracker ended more activity than it began")
       publications.enqueue(active)
