@@ -165,14 +165,14 @@ func tasksInsideHotGraph() async -> Int {
     AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>()
   )
   let taps = AsyncPassthroughSubject<Void, Never>()
-  let before = Resources.liveTasks
+  let before = LiveCounts.tasks
   let graph = taps.withLatestFrom(combineLatest(a, b, c)) { $1 }.map { $0 &+ $1 &+ $2 }
   let values = graph.subscribe()
   a.send(1)
   b.send(2)
   c.send(3)
   taps.send()
-  let inside = Resources.liveTasks - before
+  let inside = LiveCounts.tasks - before
   let consumer = Task {
     var sum = 0
     for await value in values { sum &+= value }

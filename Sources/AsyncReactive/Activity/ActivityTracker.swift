@@ -2,11 +2,12 @@
 /// until the last one ends (RxSwift's `ActivityIndicator`, ReactiveSwift's `Action.isExecuting` across
 /// several actions).
 ///
-/// Track an async call with ``track(isolation:_:)``, and a sequence with
-/// ``_Concurrency/AsyncSequence/trackActivity(_:)``; any number of them may overlap or nest, and the tracker
-/// counts them: ``value`` is `true` while ``activeCount`` is above zero. A call counts until it returns,
-/// throws or is cancelled; a sequence from its first `next()` until it finishes, fails, or its consumer is
-/// cancelled or drops the iterator. Nothing can leave the count raised.
+/// Track one async call with ``track(isolation:_:)``, every run of a ``Command`` with
+/// ``track(executionsOf:)``, and a sequence with ``_Concurrency/AsyncSequence/trackActivity(_:)``; any number
+/// of them may overlap or nest, and the tracker counts them: ``value`` is `true` while ``activeCount`` is above
+/// zero. A call counts until it returns, throws or is cancelled; a command's run from its start to its end; a
+/// sequence from its first `next()` until it finishes, fails, or its consumer is cancelled or drops the
+/// iterator. Nothing can leave the count raised.
 ///
 /// The tracker is a ``PropertyProtocol``: ``value`` is read synchronously and is up to date on the line after
 /// a tracked call started, from any thread; iterating yields the current state, then each change, never the
@@ -42,12 +43,12 @@ public final class ActivityTracker: PropertyProtocol {
   public typealias Element = Bool
   public typealias Failure = Never
 
-  /// How many tracked calls and sequences are running. Changed only under ``changes``, which keeps the
+  /// How many tracked calls and sequences are running. Changed only under `counter`, which keeps the
   /// subject's value equal to the count and its sends in the order of the changes.
   @usableFromInline let count = AsyncCurrentValueSubject<Int, Never>(0)
   /// The count, changed under this lock so that concurrent starts and ends never lose an update.
-  let changes = Locked<Int>(0)
-  /// The counts to send, queued under `changes` (in the order of the changes) and sent after it: sending runs
+  let counter = Locked<Int>(0)
+  /// The counts to send, queued under `counter` (in the order of the changes) and sent after it: sending runs
   /// the tracker's hot graph and observers, which may start or end tracked work again.
   let publications = PublicationQueue<Int>()
 
@@ -111,8 +112,9 @@ public final class ActivityTracker: PropertyProtocol {
     property.subscribe(bufferingPolicy: bufferingPolicy)
   }
 
-  /// Runs `work` and counts it as activity from the call until it returns, throws or is cancelled
-  /// (RxSwift's `trackActivity` on a single request).
+  /// Runs `work` once and counts it as activity from the call until it returns, throws or is cancelled
+  /// (RxSwift's `trackActivity` on a single request). To count every run of a command instead, use
+  /// ``track(executionsOf:)``.
   ///
   /// **Throws:** what `work` throws, with its type; a `work` that cannot throw makes this call non-throwing.
   ///
@@ -146,7 +148,7 @@ public final class ActivityTracker: PropertyProtocol {
 
   /// Adds `delta` to the count and sends the new count, in the order of the changes.
   func change(by delta: Int) {
-    changes.withLock { active in
+    counter.withLock { active in
       active += delta
       precondition(active >= 0, "Internal inconsistency: ActivityTracker ended more activity than it began")
       publications.enqueue(active)
@@ -156,18 +158,19 @@ public final class ActivityTracker: PropertyProtocol {
 }
 
 extension ActivityTracker {
-  /// Makes `command` feed this tracker: the tracker is active while the command executes (from the start of
-  /// its first run to the end of its last; RxSwift's `trackActivity` on an `Action`'s work). A command that is
-  /// executing when this is called counts at once. The command keeps the tracker; the tracker keeps nothing.
+  /// Makes `command` feed this tracker from now on, for as long as the command exists: the tracker is active
+  /// while the command executes (from the start of its first run to the end of its last; RxSwift's
+  /// `trackActivity` on an `Action`'s work). A command that is executing when this is called counts at once.
+  /// The command keeps the tracker; the tracker keeps nothing. (One unit of work is ``track(isolation:_:)``.)
   ///
   /// ```swift
   /// let loading = ActivityTracker()
-  /// loading.track(viewModel.refresh)
-  /// loading.track(viewModel.loadMore)
+  /// loading.track(executionsOf: viewModel.refresh)
+  /// loading.track(executionsOf: viewModel.loadMore)
   /// loading.bind(to: spinner, \.isAnimating, in: lifetime)   // one spinner for both commands
   /// ```
   /// - Parameter command: the command whose runs count as activity.
-  public func track<Input, Output>(_ command: Command<Input, Output>) {
+  public func track<Input, Output>(executionsOf command: Command<Input, Output>) {
     command.storage.addTracker(self)
   }
 }

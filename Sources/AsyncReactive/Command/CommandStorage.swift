@@ -23,7 +23,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// Set by `Command.debug`; read only when `isDebugged` says so, so that an undebugged command pays one
   /// relaxed load per event.
   private let debugger = Locked<CommandDebugger?>(nil)
-  /// Trackers fed by this command (`ActivityTracker.track(_:)`), and the activity each holds while executing.
+  /// Trackers fed by this command (`ActivityTracker.track(executionsOf:)`), and the activity each holds while executing.
   private let trackers = Locked<[(tracker: ActivityTracker, token: ActivityToken?)]>([])
   private let isDebugged = Atomic<Bool>(false)
   /// Whether `trackers` has any: written and read under the command's lock, so that a command nobody tracks

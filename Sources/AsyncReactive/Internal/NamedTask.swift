@@ -9,7 +9,7 @@ package enum TaskExecutorContext {
 
 extension Task where Failure == Never {
   /// A task the library starts: named where the platform names tasks (Swift 6.2 runtimes), so that a debugger or
-  /// a task dump shows what it serves, and counted in ``Resources`` until its operation returns.
+  /// a task dump shows what it serves, and counted in ``LiveCounts`` until its operation returns.
   ///
   /// `@_inheritActorContext`, as on `Task.init`: an operation that captures an `isolated` parameter runs on that
   /// actor, which is how the main-actor bindings run on the caller's actor.

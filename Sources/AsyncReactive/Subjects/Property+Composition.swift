@@ -85,6 +85,101 @@ extension PropertyProtocol where Value == Bool {
   @inlinable public func not() -> Property<Bool> {
     map { !$0 }
   }
+
+  /// A property that is `true` while both this property and `other` are (ReactiveSwift's `and(_:)`): its value
+  /// is computed from both current values when it is read; iterating it yields the current result, then a result
+  /// on every change of either (an unchanged result too: add ``PropertyProtocol/removeDuplicates()`` to skip
+  /// those).
+  ///
+  /// **Finishes:** iterating finishes once both sources have finished.
+  ///
+  /// ```swift
+  /// let canSubmit = isFormValid.and(isOnline)        // Property<Bool>
+  /// let submit = Command(enabledIf: canSubmit) { try await api.send(form.value) }
+  /// ```
+  /// - Parameter other: the second condition.
+  /// - Returns: the derived ``Property``.
+  @inlinable public func and<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
+    let (a, b) = (property, other.property)
+    return Property(
+      read: { [a = a.reader, b = b.reader] in a() && b() },
+      changes: makeHotCombineLatest(a, b, failures: neverFailure, neverFailure).map { $0 && $1 }
+    )
+  }
+
+  /// A property that is `true` while this property or `other` is (ReactiveSwift's `or(_:)`): its value is
+  /// computed from both current values when it is read; iterating it yields the current result, then a result on
+  /// every change of either (an unchanged result too: add ``PropertyProtocol/removeDuplicates()`` to skip those).
+  ///
+  /// **Finishes:** iterating finishes once both sources have finished.
+  ///
+  /// ```swift
+  /// let isBusy = isSaving.or(isUploading)             // Property<Bool>
+  /// isBusy.sink(in: lifetime) { spinner.isAnimating = $0 }
+  /// ```
+  /// - Parameter other: the second condition.
+  /// - Returns: the derived ``Property``.
+  @inlinable public func or<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
+    let (a, b) = (property, other.property)
+    return Property(
+      read: { [a = a.reader, b = b.reader] in a() || b() },
+      changes: makeHotCombineLatest(a, b, failures: neverFailure, neverFailure).map { $0 || $1 }
+    )
+  }
+}
+
+extension Property where Value == Bool {
+  /// A property that is `true` while every one of `properties` is (ReactiveSwift's `Property.all(_:)`): the
+  /// validity of a form made of fields. Its value is computed from the sources' current values when it is read
+  /// (`true` for an empty collection); iterating it yields the current result, then a result on every change of
+  /// any source (an unchanged result too: add ``PropertyProtocol/removeDuplicates()`` to skip those).
+  ///
+  /// **Finishes:** iterating finishes once every source has finished (at once for an empty collection).
+  ///
+  /// ```swift
+  /// let isFormValid = Property.all([nameIsValid, emailIsValid, passwordIsValid])
+  /// let signUp = Command(enabledIf: isFormValid) { try await api.signUp() }
+  /// ```
+  /// - Parameter properties: the conditions, all of one type (write `.property` to mix subjects and
+  ///   properties).
+  /// - Returns: the derived ``Property``.
+  @inlinable public static func all<Properties: Collection>(
+    _ properties: Properties
+  ) -> Property<Bool> where Properties.Element: PropertyProtocol<Bool> {
+    let sources = properties.map(\.property)
+    guard !sources.isEmpty else { return Property(value: true) }
+    let readers = sources.map(\.reader)
+    return Property(
+      read: { readers.allSatisfy { $0() } },
+      changes: makeHotCombineLatest(sources).map { $0.allSatisfy { $0 } }
+    )
+  }
+
+  /// A property that is `true` while at least one of `properties` is (ReactiveSwift's `Property.any(_:)`): its
+  /// value is computed from the sources' current values when it is read (`false` for an empty collection);
+  /// iterating it yields the current result, then a result on every change of any source (an unchanged result
+  /// too: add ``PropertyProtocol/removeDuplicates()`` to skip those).
+  ///
+  /// **Finishes:** iterating finishes once every source has finished (at once for an empty collection).
+  ///
+  /// ```swift
+  /// let hasErrors = Property.any([nameHasError, emailHasError])
+  /// hasErrors.sink(in: lifetime) { banner.isHidden = !$0 }
+  /// ```
+  /// - Parameter properties: the conditions, all of one type (write `.property` to mix subjects and
+  ///   properties).
+  /// - Returns: the derived ``Property``.
+  @inlinable public static func any<Properties: Collection>(
+    _ properties: Properties
+  ) -> Property<Bool> where Properties.Element: PropertyProtocol<Bool> {
+    let sources = properties.map(\.property)
+    guard !sources.isEmpty else { return Property(value: false) }
+    let readers = sources.map(\.reader)
+    return Property(
+      read: { readers.contains { $0() } },
+      changes: makeHotCombineLatest(sources).map { $0.contains(true) }
+    )
+  }
 }
 
 /// A property combining the current values of two properties (ReactiveSwift's `Property.combineLatest`): its

@@ -27,6 +27,26 @@ where Element == Value, Failure == Never, AsyncIterator: SendableMetatype {
   var property: Property<Value> { get }
 }
 
+extension PropertyProtocol {
+  /// Every change of the value from now on, without the current value (ReactiveSwift's `property.signal`, where
+  /// iterating the property itself is its `producer`): a ``HotSignal`` evaluated inside the sources' `send`.
+  ///
+  /// Each consumer or observer gets every change that happens after it registered (at `makeAsyncIterator()`,
+  /// `subscribe()` or `sink`), in order, and never the value that was current when it registered. For a derived
+  /// property a change is each value its iteration would yield after the first (a `map` yields one per source
+  /// change, even an unchanged result; a ``PropertyProtocol/removeDuplicates()`` only real changes). A constant property has no
+  /// changes: iterating them finishes at once.
+  ///
+  /// **Finishes:** when the property's sources finish or are released.
+  ///
+  /// ```swift
+  /// viewModel.isValid.changes.sink(in: lifetime) { valid in
+  ///   announce(valid ? "Form complete" : "Form incomplete")   // not on appear: only when it changes
+  /// }
+  /// ```
+  @inlinable public var changes: HotSignal<Value, Never> { hotSignal.changesOnly() }
+}
+
 extension AsyncCurrentValueSubject: PropertyProtocol where Failure == Never {
   /// The type of the current value: the subject's element.
   public typealias Value = Element

@@ -155,28 +155,61 @@ import Synchronization
     // Relaxed is enough: a registration that happened before this send (in its task, or through whatever
     // ordered the two) is seen; one racing with it may or may not get the value, as under the lock.
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
-    let (first, others, direct) = state.withLock { state -> (Waiter?, [Waiter], [Sink]?) in
-      guard state.terminal == nil else { return (nil, [], nil) }
-      state.replay.append(element)
-      var first: Waiter?
-      var others: [Waiter] = []
-      if !state.queues.isEmpty {
-        // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
-        events.wrappingAdd(1, ordering: .relaxed)
-        state.forEachConsumer { queue in
-          guard let waiter = queue.enqueue(element) else { return }
-          if first == nil { first = waiter } else { others.append(waiter) }
-        }
-      }
-      guard !state.sinks.isEmpty else { return (first, others, nil) }
-      // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
-      if DeliveryTurn.claim(sinkTurn) { return (first, others, state.sinks) }
-      state.sinkOutbox.append((.value(element), state.sinks))
-      return (first, others, nil)
+    let admitted = state.withLock { state -> Admitted? in
+      guard state.terminal == nil else { return nil }
+      return admit(element, in: &state)
     }
-    first?.resume(returning: .element(element))
-    for waiter in others { waiter.resume(returning: .element(element)) }
-    if let direct {
+    if let admitted { deliver(element, admitted) }
+  }
+
+  /// Replaces the current value with what `body` makes of it and sends the result, in one critical section: no
+  /// other send comes between the read and the write, so concurrent modifications lose nothing. `body` runs under
+  /// the lock. After termination it runs on a copy of the last value and nothing changes (a send is ignored
+  /// then); when it throws, nothing changes either.
+  @inlinable package func modifyCurrent<Result, BodyFailure: Error>(
+    _ body: (inout Element) throws(BodyFailure) -> Result
+  ) throws(BodyFailure) -> Result {
+    let (result, element, admitted) = try state.withLock {
+      state throws(BodyFailure) -> (Result, Element, Admitted?) in
+      // A current-value storage always holds exactly one value.
+      var value = state.replay.last!
+      let result = try body(&value)
+      guard state.terminal == nil else { return (result, value, nil) }
+      return (result, value, admit(value, in: &state))
+    }
+    if let admitted { deliver(element, admitted) }
+    return result
+  }
+
+  /// Who must be given a value that was just admitted, once the lock is released.
+  @usableFromInline typealias Admitted = (first: Waiter?, others: [Waiter], direct: [Sink]?)
+
+  /// Under the lock, for a subject that has not ended: records `element` and queues it for every consumer and
+  /// sink. Returns the waiting consumers to resume and, when this thread took the sinks' turn, the sinks to call.
+  @inlinable func admit(_ element: Element, in state: inout State) -> Admitted {
+    state.replay.append(element)
+    var first: Waiter?
+    var others: [Waiter] = []
+    if !state.queues.isEmpty {
+      // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
+      events.wrappingAdd(1, ordering: .relaxed)
+      state.forEachConsumer { queue in
+        guard let waiter = queue.enqueue(element) else { return }
+        if first == nil { first = waiter } else { others.append(waiter) }
+      }
+    }
+    guard !state.sinks.isEmpty else { return (first, others, nil) }
+    // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
+    if DeliveryTurn.claim(sinkTurn) { return (first, others, state.sinks) }
+    state.sinkOutbox.append((.value(element), state.sinks))
+    return (first, others, nil)
+  }
+
+  /// After the lock: resumes the consumers that waited for `element` and calls the sinks this thread delivers to.
+  @inlinable func deliver(_ element: Element, _ admitted: Admitted) {
+    admitted.first?.resume(returning: .element(element))
+    for waiter in admitted.others { waiter.resume(returning: .element(element)) }
+    if let direct = admitted.direct {
       direct.withUnsafeBufferPointer { sinks in
         for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
           sinks[index].onValue(element)

@@ -55,7 +55,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
   /// Removes the consumer when its iterator is dropped (a `break` out of the loop), even if the
   /// subscription value itself is still held.
   @usableFromInline final class Consumer {
-    /// Kept so that the consumer stays counted in ``Resources`` while the iterator lives.
+    /// Kept so that the consumer stays counted in ``LiveCounts`` while the iterator lives.
     @usableFromInline let registration: Registration
 
     @inlinable init(registration: Registration) {
@@ -70,7 +70,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     @usableFromInline let storage: SubjectStorage<Element, Failure>
     @usableFromInline let id: Int
     @usableFromInline let iterated = Atomic<Bool>(false)
-    /// Where this consumer is counted (``Resources``, and the test's scope if any).
+    /// Where this consumer is counted (``LiveCounts``, and the test's scope if any).
     @usableFromInline let resourceScope: ResourceScope?
 
     @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int) {

@@ -39,7 +39,7 @@ struct Options: Sendable, Equatable {
       --fast         virtual time: same output, no waiting
       --debug        also print the signals each view binds, through debug(): `dbg` lines on the
                      timeline with the signal's name, the time since it was subscribed and the event
-                     (subscribe, value, finish, failure, cancel), just before the view lines they cause
+                     (start, value, finish, failure, cancel), just before the view lines they cause
       --help         print this help
     """
 

@@ -107,7 +107,7 @@ import AsyncReactive
       let event = Self.event(of: line)
       let isValue = event.hasPrefix("value: ")
       let delivered = waitingForValue.withLock { waiting in
-        if event == "subscribe" {
+        if event == "start" {
           waiting += 1
           return 0
         }
@@ -117,7 +117,7 @@ import AsyncReactive
         return 1
       }
       traces.withLock { traces in
-        if event == "subscribe" {
+        if event == "start" {
           traces.live += 1
           if deliversCurrentValue { traces.awaitingCurrentValue += 1 }
         } else if !isValue {

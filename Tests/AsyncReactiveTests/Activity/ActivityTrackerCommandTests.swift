@@ -14,8 +14,8 @@ struct ActivityTrackerCommandTests {
       return 1
     }
     let loadMore = Command { 2 }
-    loading.track(refresh)
-    loading.track(loadMore)
+    loading.track(executionsOf: refresh)
+    loading.track(executionsOf: loadMore)
     var states = loading.makeAsyncIterator()
     #expect(await states.next() == false)
 
@@ -43,7 +43,7 @@ struct ActivityTrackerCommandTests {
     }
     let run = Task { try await command.execute() }
     await started.wait()
-    loading.track(command)
+    loading.track(executionsOf: command)
     #expect(loading.value == true)
     command.cancel()
     #expect(await Outcome { try await run.value } == .cancelled)

@@ -280,11 +280,11 @@ struct PushCoreMoreOperatorTests {
     logged.sink(in: lifetime) { _ in }
     logged.sink(in: lifetime) { _ in }
     var consumer: SubjectSubscription<Int, Never>? = logged.subscribe()
-    #expect(lines.all == ["[query] +0ms subscribe"])
+    #expect(lines.all == ["[query] +0ms start"])
     subject.send(1)
     await clock.advance(by: .milliseconds(300))
     subject.send(2)
-    #expect(lines.all == ["[query] +0ms subscribe", "[query] +0ms value: 1", "[query] +300ms value: 2"])
+    #expect(lines.all == ["[query] +0ms start", "[query] +0ms value: 1", "[query] +300ms value: 2"])
     lifetime.cancel()
     #expect(lines.all.count == 3)  // a consumer is left
     consumer = nil
@@ -296,7 +296,7 @@ struct PushCoreMoreOperatorTests {
     await clock.advance(by: .milliseconds(50))
     subject.finish()
     #expect(await again.collect() == [])
-    #expect(lines.all.suffix(2) == ["[query] +0ms subscribe", "[query] +50ms finish"])
+    #expect(lines.all.suffix(2) == ["[query] +0ms start", "[query] +50ms finish"])
   }
 
   @Test("debug: a failure is reported once, then no cancel")
@@ -307,7 +307,7 @@ struct PushCoreMoreOperatorTests {
       subject.debug("load", clock: TestClock(), sink: DebugSink { lines.append($0) }), clock: TestClock())
     subject.fail(TestError(code: 2))
     recorder.cancel()
-    #expect(lines.all == ["[load] +0ms subscribe", "[load] +0ms failure: TestError(code: 2)"])
+    #expect(lines.all == ["[load] +0ms start", "[load] +0ms failure: TestError(code: 2)"])
   }
 
   // MARK: buffer(count:)

@@ -26,7 +26,7 @@ struct DebugTests {
     #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 7)), at: .microseconds(2_301_250)))
     #expect(
       lines.all == [
-        "[query] +0ms subscribe",
+        "[query] +0ms start",
         "[query] +0ms value: s",
         "[query] +300ms value: sw",
         "[query] +301.25ms value: swi",
@@ -49,8 +49,8 @@ struct DebugTests {
     await recorder.waitForTermination()
     #expect(
       lines.all == [
-        "[numbers] +0ms subscribe", "[numbers] +0ms value: 1", "[numbers] +0ms value: 2", "[numbers] +0ms finish",
-        "[subject] +0ms subscribe", "[subject] +0.25ms value: 3", "[subject] +0.25ms finish",
+        "[numbers] +0ms start", "[numbers] +0ms value: 1", "[numbers] +0ms value: 2", "[numbers] +0ms finish",
+        "[subject] +0ms start", "[subject] +0.25ms value: 3", "[subject] +0.25ms finish",
       ])
   }
 
@@ -64,7 +64,7 @@ struct DebugTests {
     await clock.advance(by: .seconds(1))
     recorder.cancel()
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(1)))
-    #expect(lines.all == ["[ticks] +0ms subscribe", "[ticks] +0ms value: 1", "[ticks] +1000ms cancel"])
+    #expect(lines.all == ["[ticks] +0ms start", "[ticks] +0ms value: 1", "[ticks] +1000ms cancel"])
     #expect(subject.consumerCount == 0)
   }
 
@@ -77,7 +77,7 @@ struct DebugTests {
       break
     }
     #expect(
-      lines.all == ["[first] +0ms subscribe", "[first] +0ms value: 1", "[first] +0ms cancel (iterator released)"])
+      lines.all == ["[first] +0ms start", "[first] +0ms value: 1", "[first] +0ms cancel (iterator released)"])
   }
 
   @Test("a thrown CancellationError is reported as cancel, not as a failure")
@@ -86,7 +86,7 @@ struct DebugTests {
     let cancelled = Signal<Int, any Error> { _ in throw CancellationError() }
     let result = await cancelled.debug("cancelled", clock: TestClock(), sink: sink).collectResult()
     #expect(result.failure is CancellationError)
-    #expect(lines.all == ["[cancelled] +0ms subscribe", "[cancelled] +0ms cancel"])
+    #expect(lines.all == ["[cancelled] +0ms start", "[cancelled] +0ms cancel"])
   }
 
   @Test("retry shows every attempt as a new subscription; the chain stays re-iterable")
@@ -102,8 +102,8 @@ struct DebugTests {
     #expect(try await retried.collect() == [1, 2])
     #expect(
       lines.all == [
-        "[request] +0ms subscribe", "[request] +0ms value: 1", "[request] +0ms failure: TestError(code: 1)",
-        "[request] +0ms subscribe", "[request] +0ms value: 2", "[request] +0ms finish",
+        "[request] +0ms start", "[request] +0ms value: 1", "[request] +0ms failure: TestError(code: 1)",
+        "[request] +0ms start", "[request] +0ms value: 2", "[request] +0ms finish",
       ])
     #expect(isReiterable(flaky.debug("request")))
     #expect(!isReiterable(AsyncPassthroughSubject<Int, Never>().debug("subject")))
@@ -119,7 +119,7 @@ struct DebugTests {
       for await _ in Signal<Int, Never>([1]).debug("stderr", clock: TestClock()) {}
     }
     let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(output.contains("[stderr] +0ms subscribe\n[stderr] +0ms value: 1\n[stderr] +0ms finish\n"))
+    #expect(output.contains("[stderr] +0ms start\n[stderr] +0ms value: 1\n[stderr] +0ms finish\n"))
   }
 }
 

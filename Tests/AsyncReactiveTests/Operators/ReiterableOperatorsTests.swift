@@ -42,6 +42,9 @@ struct ReiterableOperatorsTests {
     _ = values.drop { $0 < 3 }.retry(1)
     // Transforming.
     _ = values.scan(0, +).retry(1)
+    _ = values.combinePrevious().retry(1)
+    _ = values.combinePrevious(0).retry(1)
+    _ = values.prefix(while: { $0 < 3 }, inclusive: true).retry(1)
     _ = values.prepend(0).retry(1)
     _ = values.prepend(contentsOf: [0]).retry(1)
     _ = values.removeDuplicates().retry(1)

@@ -84,8 +84,8 @@ struct LeakTests {
   func processWideCounters() async {
     let subject = AsyncPassthroughSubject<Int, Never>()
     let subscription = subject.subscribe()
-    #expect(Resources.liveConsumers >= 1)
-    #expect(Resources.total >= Resources.liveConsumers)
+    #expect(LiveCounts.consumers >= 1)
+    #expect(LiveCounts.total >= LiveCounts.consumers)
     _ = subscription
   }
 

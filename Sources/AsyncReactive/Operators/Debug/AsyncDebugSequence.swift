@@ -5,18 +5,18 @@ extension AsyncSequence {
   /// Each iteration writes one line per event to `sink` (standard error by default):
   ///
   /// ```
-  /// [search] +0ms subscribe
+  /// [search] +0ms start
   /// [search] +300ms value: swift
   /// [search] +1200ms finish
   /// ```
   ///
-  /// - `subscribe` when the iteration starts (`makeAsyncIterator()`, before the upstream's iterator is made);
+  /// - `start` when the iteration starts (`makeAsyncIterator()`, before the upstream's iterator is made);
   /// - `value: …` for each value, as `String(describing:)` prints it;
   /// - then exactly one of `finish`, `failure: …` (the upstream's error), `cancel` (the consumer's task was
   ///   cancelled) or `cancel (iterator released)` (the consumer stopped iterating before the end: a `break`, a
   ///   dropped iterator).
   ///
-  /// The time is `clock`'s, measured from the iteration's `subscribe`, in milliseconds (`+0.25ms` below one).
+  /// The time is `clock`'s, measured from the iteration's `start`, in milliseconds (`+0.25ms` below one).
   /// Pass the `TestClock` of a test to get exact, reproducible times.
   ///
   /// Costs nothing where it is not used: it is an ordinary operator, with no global switch that other operators
@@ -77,11 +77,11 @@ public struct AsyncDebugSequence<Base: AsyncSequence, C: Clock>: AsyncSequence w
     self.sink = sink
   }
 
-  /// Reports `subscribe`, then makes the upstream's iterator.
+  /// Reports `start`, then makes the upstream's iterator.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
     let reporter = Reporter(name: name, clock: clock, sink: sink)
-    reporter.report("subscribe")
+    reporter.report("start")
     return Iterator(base: base.makeAsyncIterator(), reporter: reporter)
   }
 

@@ -10,12 +10,12 @@ extension HotSequence {
   /// The node writes one line per event to `sink` (standard error by default), on the sending thread:
   ///
   /// ```
-  /// [query] +0ms subscribe
+  /// [query] +0ms start
   /// [query] +300ms value: swift
   /// [query] +1200ms cancel
   /// ```
   ///
-  /// - `subscribe` when the node starts observing its upstream (its first consumer arrived);
+  /// - `start` when the node starts observing its upstream (its first consumer arrived);
   /// - `value: …` for each value, as `String(describing:)` prints it;
   /// - then exactly one of `finish`, `failure: …` (the upstream's error) or `cancel` (its last consumer left
   ///   before the upstream ended). A node that starts observing again reports a new round, timed afresh.
@@ -46,7 +46,7 @@ extension HotSequence {
     return HotSignal(
       node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
         let reporter = HotDebugReporter(name: name, clock: clock, sink: sink)
-        reporter.report("subscribe")
+        reporter.report("start")
         let observer = upstream.addSink { value in
           reporter.report("value: \(value)")
           node.send(value)

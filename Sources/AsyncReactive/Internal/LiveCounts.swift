@@ -1,45 +1,46 @@
 import Synchronization
 
-/// The live resources the library holds: tasks it started and consumers registered with subjects
-/// (RxSwift's `Resources.total`). A test that ends with more than it started with has leaked an observation.
+/// How many tasks and subject consumers of the library are alive now, process-wide: what a test reads to see
+/// that nothing leaked (RxSwift's `Resources.total`). A test that ends with more than it started with has
+/// leaked an observation.
 ///
-/// The counters are process-wide and cheap (one atomic add when a resource starts, one when it ends). Tests
-/// that run in parallel share them, so compare them only in a test that runs alone, or use
-/// `expectNoLeaks { … }` from AsyncReactiveTesting, which counts only what its block started.
+/// The counters are cheap (one atomic add when a task or consumer starts, one when it ends). Tests that run in
+/// parallel share them, so compare them only in a test that runs alone, or use `expectNoLeaks { … }` from
+/// AsyncReactiveTesting, which counts only what its block started.
 ///
 /// ```swift
-/// let before = Resources.total
+/// let before = LiveCounts.total
 /// viewModel = nil
 /// lifetime.cancel()
 /// // … once the tasks wound down:
-/// #expect(Resources.total == before)
+/// #expect(LiveCounts.total == before)
 /// ```
-public enum Resources {
-  /// Live tasks and subject consumers.
+public enum LiveCounts {
+  /// Live tasks and subject consumers: ``tasks`` + ``consumers``.
   ///
   /// ```swift
-  /// print("AsyncReactive resources alive:", Resources.total)
+  /// print("AsyncReactive tasks and consumers alive:", LiveCounts.total)
   /// ```
-  public static var total: Int { liveTasks + liveConsumers }
+  public static var total: Int { tasks + consumers }
 
   /// Tasks the library started (operator pumps, timers, command runs, observations and bindings) that have
   /// not ended.
   ///
   /// ```swift
-  /// #expect(Resources.liveTasks == tasksBefore)
+  /// #expect(LiveCounts.tasks == tasksBefore)
   /// ```
-  public static var liveTasks: Int { ResourceCounters.tasks.load(ordering: .relaxed) }
+  public static var tasks: Int { ResourceCounters.tasks.load(ordering: .relaxed) }
 
   /// Consumers registered with a subject (or a property over one) whose subscription or iterator still
   /// exists.
   ///
   /// ```swift
-  /// #expect(Resources.liveConsumers == consumersBefore)
+  /// #expect(LiveCounts.consumers == consumersBefore)
   /// ```
-  public static var liveConsumers: Int { ResourceCounters.consumers.load(ordering: .relaxed) }
+  public static var consumers: Int { ResourceCounters.consumers.load(ordering: .relaxed) }
 }
 
-/// The process-wide counters behind ``Resources``.
+/// The process-wide counters behind ``LiveCounts``.
 @usableFromInline enum ResourceCounters {
   @usableFromInline static let tasks = Atomic<Int>(0)
   @usableFromInline static let consumers = Atomic<Int>(0)
