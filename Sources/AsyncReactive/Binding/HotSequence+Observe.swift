@@ -29,18 +29,18 @@ extension HotSequence where Failure == Never {
   ///   - lifetime: ends the observation when it ends.
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
-  ///   - onFinished: called once if the source finishes (not when the observation is cancelled).
+  ///   - onFinish: called once if the source finishes (not when the observation is cancelled).
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
-    @_inheritActorContext onFinished: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
     // No end handler unless asked for: an idle observation's size is what a view with many of them pays.
     var onEnd: IsolatedHandler<Termination<Never>>?
-    if let onFinished { onEnd = IsolatedHandler { _ in await onFinished() } }
+    if let onFinish { onEnd = IsolatedHandler { _ in await onFinish() } }
     return HotObserver<Element, Never>(
       name: "observe(in:)", lifetime: lifetime, isolation: isolation, onEnd: onEnd, onValue: IsolatedHandler(onValue)
     ).start(observing: hotSignal.node, in: lifetime)
@@ -49,7 +49,7 @@ extension HotSequence where Failure == Never {
 
 extension HotSequence {
   /// Runs `onValue` for each element and `onFailure` if the source fails, on the caller's actor, for as long as
-  /// `lifetime` lasts, keeping no task while no value waits; see ``HotSequence/observe(in:isolation:_:onFinished:)``.
+  /// `lifetime` lasts, keeping no task while no value waits; see ``HotSequence/observe(in:isolation:_:onFinish:)``.
   ///
   /// ```swift
   /// viewModel.orders.observe(in: lifetime) { orders in
@@ -63,7 +63,7 @@ extension HotSequence {
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the source fails, after its values.
-  ///   - onFinished: called once if the source finishes.
+  ///   - onFinish: called once if the source finishes.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
@@ -71,11 +71,11 @@ extension HotSequence {
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext onValue: sending @escaping (Element) async -> Void,
     @_inheritActorContext onFailure: sending @escaping (Failure) async -> Void,
-    @_inheritActorContext onFinished: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
     let onEnd = IsolatedHandler<Termination<Failure>> { termination in
       switch termination {
-      case .finished: await onFinished?()
+      case .finished: await onFinish?()
       case .failed(let failure): await onFailure(failure)
       }
     }

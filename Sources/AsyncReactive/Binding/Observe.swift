@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work; nothing is
   /// handled after that, not even a value the sequence had already produced.
   ///
-  /// A hot source (a subject, a property, a hot chain) takes ``HotSequence/observe(in:isolation:_:onFinished:)``
+  /// A hot source (a subject, a property, a hot chain) takes ``HotSequence/observe(in:isolation:_:onFinish:)``
   /// instead, which keeps no task while idle; this form runs one task per observation.
   ///
   /// ```swift
@@ -27,14 +27,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - lifetime: ends the observation when it ends.
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
-  ///   - onFinished: called once if the sequence finishes (not when the observation is cancelled).
+  ///   - onFinish: called once if the sequence finishes (not when the observation is cancelled).
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
-    @_inheritActorContext onFinished: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
     let iterator = makeAsyncIterator()
     let slot = lifetime.reserve()
@@ -49,7 +49,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
         guard !Task.isCancelled else { return }
         await onValue(value)
       }
-      if !Task.isCancelled { await onFinished?() }
+      if !Task.isCancelled { await onFinish?() }
     }
     return ObservationHandle(task: lifetime.adopt(task, in: slot))
   }
@@ -130,7 +130,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Runs `onValue` for each element and `onFailure` if the sequence fails, on the caller's actor, for as long as
-  /// `lifetime` lasts; see ``_Concurrency/AsyncSequence/observe(in:isolation:_:onFinished:)``.
+  /// `lifetime` lasts; see ``_Concurrency/AsyncSequence/observe(in:isolation:_:onFinish:)``.
   ///
   /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work.
   ///
@@ -146,7 +146,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the sequence fails, after its values.
-  ///   - onFinished: called once if the sequence finishes (not when the observation is cancelled).
+  ///   - onFinish: called once if the sequence finishes (not when the observation is cancelled).
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
@@ -154,7 +154,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext onValue: sending @escaping (Element) async -> Void,
     @_inheritActorContext onFailure: sending @escaping (Failure) async -> Void,
-    @_inheritActorContext onFinished: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
     let iterator = makeAsyncIterator()
     let slot = lifetime.reserve()
@@ -169,7 +169,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
           guard !Task.isCancelled else { return }
           await onValue(value)
         }
-        if !Task.isCancelled { await onFinished?() }
+        if !Task.isCancelled { await onFinish?() }
       } catch {
         if !Task.isCancelled { await onFailure(error) }
       }

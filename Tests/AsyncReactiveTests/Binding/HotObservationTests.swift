@@ -85,7 +85,7 @@ struct HotObservationTests {
     }
   }
 
-  @Test("onFinished runs after the last value, then the observation is over; onFailure gets the typed error")
+  @Test("onFinish runs after the last value, then the observation is over; onFailure gets the typed error")
   func endsAreHandledAfterTheValues() async {
     let lifetime = Lifetime()
     let subject = AsyncPassthroughSubject<Int, TestError>()
@@ -94,7 +94,7 @@ struct HotObservationTests {
       log.append("value \($0)")
     } onFailure: {
       log.append("failure \($0.code)")
-    } onFinished: {
+    } onFinish: {
       log.append("finished")
     }
     subject.send(1)
@@ -107,7 +107,7 @@ struct HotObservationTests {
     let finished = Log<String>()
     let second = finishing.observe(in: lifetime) {
       finished.append("value \($0)")
-    } onFinished: {
+    } onFinish: {
       finished.append("finished")
     }
     finishing.send(5)

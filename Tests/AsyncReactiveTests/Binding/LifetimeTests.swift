@@ -83,7 +83,7 @@ struct LifetimeTests {
     let lifetime = Lifetime()
     let finished = Gate()
     let values = AsyncPassthroughSubject<Int, Never>()
-    values.observe(in: lifetime, { _ in }, onFinished: { finished.open() })
+    values.observe(in: lifetime, { _ in }, onFinish: { finished.open() })
     values.finish()
     await finished.wait()
 

@@ -19,8 +19,8 @@ import Testing
       MainActor.assertIsolated("observe(in:) must run its closure on the caller's actor")
       self.shown.append(name)
       self.resumeWaiters()
-    } onFinished: {
-      MainActor.assertIsolated("onFinished must run on the caller's actor")
+    } onFinish: {
+      MainActor.assertIsolated("onFinish must run on the caller's actor")
       self.finished = true
       self.resumeWaiters()
     }
@@ -31,7 +31,7 @@ import Testing
       MainActor.assertIsolated("observe(in:) must run its closure on the caller's actor")
       self.shown.append(name)
       self.resumeWaiters()
-    } onFinished: {
+    } onFinish: {
       self.finished = true
       self.resumeWaiters()
     }

@@ -353,7 +353,7 @@ struct FlatMapTests {
       moneySubject.send(wallet)
     } onFailure: { error in
       moneySubject.fail(error)
-    } onFinished: {
+    } onFinish: {
       moneySubject.finish()
     }
 
