@@ -40,6 +40,10 @@ extension AsyncSequence {
 
 /// An async sequence of arrays of consecutive values; see ``_Concurrency/AsyncSequence/buffer(count:)``.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the upstream finishes, after the last, shorter array if values are left.
 ///
 /// **Throws:** the upstream's failure, at once (the values of an incomplete array are dropped).

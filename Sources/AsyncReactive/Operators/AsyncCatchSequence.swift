@@ -29,6 +29,10 @@ extension AsyncSequence {
 /// The sequence returned by `catch(_:)`: the base's elements, then after a
 /// failure those of a fallback sequence made from the error.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the base finishes, or after a failure when the fallback finishes.
 ///
 /// **Throws:** the fallback's failure.

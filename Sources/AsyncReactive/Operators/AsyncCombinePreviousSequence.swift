@@ -35,6 +35,10 @@ extension AsyncSequence {
 
 /// An async sequence of each value paired with the one before it; see
 /// ``_Concurrency/AsyncSequence/combinePrevious()`` and ``_Concurrency/AsyncSequence/combinePrevious(_:)``.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncCombinePreviousSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = (Base.Element, Base.Element)
   public typealias Failure = Base.Failure

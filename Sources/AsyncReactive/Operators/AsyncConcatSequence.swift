@@ -53,6 +53,10 @@
 
 /// The elements of several sequences, one sequence after another; see ``concat(_:)-([Base])``.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the last sequence finishes.
 ///
 /// **Throws:** the first failure, at once.

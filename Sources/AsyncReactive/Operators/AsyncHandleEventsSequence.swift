@@ -33,6 +33,10 @@ extension AsyncSequence {
 
 /// An async sequence that reports its events to side-effect closures; see
 /// ``_Concurrency/AsyncSequence/handleEvents(onStart:onValue:onFinish:onFailure:onCancel:)``.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncHandleEventsSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

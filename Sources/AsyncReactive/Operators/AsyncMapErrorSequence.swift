@@ -23,6 +23,10 @@ extension AsyncSequence {
 /// The sequence returned by `mapError(_:)`: the base's elements, failing with a
 /// transformed failure.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the base finishes.
 ///
 /// **Throws:** the transformed failure of the base.

@@ -46,6 +46,10 @@ extension AsyncSequence {
 /// The sequence returned by `materialize()`: the base's elements and terminal event
 /// as ``Event`` values. It cannot fail.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** right after the terminal event.
 ///
 /// **Cancellation:** runs in the consumer's task.

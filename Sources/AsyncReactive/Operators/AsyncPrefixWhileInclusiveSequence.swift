@@ -30,6 +30,10 @@ extension AsyncSequence {
 /// An async sequence of the leading values that satisfy a predicate and, when inclusive, the first one that does
 /// not; see ``_Concurrency/AsyncSequence/prefix(while:inclusive:)``. Named after the method, apart from the
 /// standard library's `AsyncPrefixWhileSequence`, which it leaves alone.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncPrefixWhileInclusiveSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

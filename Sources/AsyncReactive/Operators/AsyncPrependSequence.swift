@@ -23,6 +23,10 @@ extension AsyncSequence {
 }
 
 /// An async sequence that starts with fixed values; see ``_Concurrency/AsyncSequence/prepend(_:)``.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncPrependSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

@@ -41,6 +41,10 @@ extension AsyncSequence {
 }
 
 /// An async sequence that skips consecutive duplicates; see ``_Concurrency/AsyncSequence/removeDuplicates()``.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

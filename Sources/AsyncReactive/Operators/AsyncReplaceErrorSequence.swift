@@ -19,6 +19,10 @@ extension AsyncSequence {
 /// The sequence returned by `replaceError(with:)`: the base's elements, with a
 /// failure replaced by one last element. It cannot fail.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the base finishes, or right after the replacement element.
 ///
 /// **Cancellation:** runs in the consumer's task.

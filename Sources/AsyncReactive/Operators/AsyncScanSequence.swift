@@ -19,6 +19,10 @@ extension AsyncSequence {
 }
 
 /// An async sequence of running accumulations; see ``_Concurrency/AsyncSequence/scan(_:_:)``.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
   public typealias Element = Result
   public typealias Failure = Base.Failure

@@ -29,6 +29,10 @@ extension AsyncSequence {
 
 /// An async sequence whose iterations count as activity of an ``ActivityTracker``; see
 /// ``_Concurrency/AsyncSequence/trackActivity(_:)``.
+///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
 public struct AsyncTrackActivitySequence<Base: AsyncSequence>: AsyncSequence {
   public typealias Element = Base.Element
   public typealias Failure = Base.Failure

@@ -1,6 +1,9 @@
 /// The iterator of the operators over several inputs: `combineLatest`, `zip`, `merge`, `sample(on:)` and
 /// `take(until:)`; each of their sequences names it `Iterator`.
 ///
+/// Public only because the operators' sequence types are public and name it as their `Iterator`; you never
+/// write its name.
+///
 /// Making it subscribes to every input; the first `next()` starts pumping them. Dropping it, or cancelling
 /// the task parked in `next()`, cancels every input.
 ///

@@ -1,6 +1,10 @@
 /// What `combineLatest`, `zip` and `merge` return when every input can be iterated again: the operator's sequence,
 /// re-iterable, so that ``ReiterableAsyncSequence/retry(_:)`` applies.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// ``AsyncCombineLatestSequence``, ``AsyncZipSequence`` and ``AsyncMergeSequence`` do not name their inputs' types,
 /// so they cannot say whether those inputs run anew on each iteration. The overloads for inputs that are all
 /// ``ReiterableAsyncSequence``s (``Signal`` and the operators over one) wrap the result in this type instead: each

@@ -57,6 +57,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// The sequence returned by ``_Concurrency/AsyncSequence/buffer(every:clock:count:)->AsyncBufferByTimeSequence<Self,C>``: the upstream's values
 /// collected into one array per interval.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the upstream finishes, after emitting the values of the window in progress, if any.
 ///
 /// **Throws:** the upstream's failure, at once (the values of the window in progress are dropped).

@@ -1,6 +1,10 @@
 /// The latest elements of several sequences, combined: what `combineLatest(_:_:)` (2 to 8 inputs of any
 /// element types, as tuples) and `combineLatest(_:)` (an array of inputs, as arrays) return.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// The first value comes once every input has produced; after that, every element of any input produces one
 /// value with the latest element of each. Elements that arrive together are never merged or lost: each
 /// produces its own value, in the order they arrived.

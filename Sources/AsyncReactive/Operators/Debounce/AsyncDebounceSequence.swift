@@ -49,6 +49,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// The sequence returned by ``_Concurrency/AsyncSequence/debounce(for:clock:)->AsyncDebounceSequence<Self,C>``: the upstream's values that
 /// were not followed by another within the due time.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the upstream finishes, right after emitting the value still waiting.
 ///
 /// **Throws:** the upstream's failure, at once (a value still waiting is dropped).

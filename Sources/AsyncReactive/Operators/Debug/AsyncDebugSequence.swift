@@ -51,6 +51,10 @@ extension AsyncSequence {
 /// The sequence returned by ``_Concurrency/AsyncSequence/debug(_:clock:sink:)->AsyncDebugSequence<Self,C>``: the upstream, unchanged, with
 /// each event of each iteration written to a ``DebugSink``.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
 ///
 /// **Cancellation:** passes through to the upstream; a consumer that stops early is reported once.

@@ -48,6 +48,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// The sequence returned by ``_Concurrency/AsyncSequence/delay(for:clock:)->AsyncDelaySequence<Self,C>``: the upstream's values and finish,
 /// each shifted later by the same duration.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** the delay after the upstream finished.
 ///
 /// **Throws:** the upstream's failure, at once (values still waiting are dropped).

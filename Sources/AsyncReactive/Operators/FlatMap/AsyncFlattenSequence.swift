@@ -2,6 +2,10 @@
 /// sequences made from each outer value, merged, limited, concatenated, switched to the latest or ignored while
 /// one runs, as the operator says.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// The outer sequence is pumped by one task, which calls the transform as each outer value arrives. Each running
 /// inner sequence is pumped by a worker task (an immediate ``Signal`` such as `Signal.just` by the outer task, in
 /// place); under a concurrency limit, a worker whose inner finished goes on with the oldest waiting one.

@@ -1,5 +1,9 @@
 /// The non-`nil` results of a closure over a ``ReactiveSequence``'s elements; see ``ReactiveSequence/compactMap(_:)``.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// Behaves as the standard library's `AsyncCompactMapSequence`, but its iterator is inlinable, so a client module
 /// specialises it for its own element types.
 ///

@@ -1,5 +1,9 @@
 /// The elements of a ``ReactiveSequence`` transformed by a closure; see ``ReactiveSequence/map(_:)``.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// Behaves as the standard library's `AsyncMapSequence`, but its iterator is inlinable, so a client module
 /// specialises it for its own element types.
 ///

@@ -1,6 +1,10 @@
 /// The elements of several sequences, interleaved as they are produced: what `merge(_:_:)` (2 to 8 inputs)
 /// and `merge(_:)` (an array of inputs) return.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// Each input's elements keep their order; elements of different inputs come in the order they arrived.
 ///
 /// **Finishes:** when every input has finished. Without inputs, at once without a value.

@@ -118,6 +118,10 @@ extension ReiterableAsyncSequence {
 /// The sequence returned by ``ReiterableAsyncSequence/retry(_:)`` and its variants: the elements of each
 /// attempt, iterating the upstream again after a failure as long as the policy allows.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// The iteration runs in the consumer's task: no task, no lock, no buffer.
 ///
 /// **Finishes:** when an attempt finishes.

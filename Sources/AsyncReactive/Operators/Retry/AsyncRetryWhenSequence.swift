@@ -119,6 +119,10 @@ extension ReiterableAsyncSequence {
 /// The sequence returned by `retry(when:)`: the elements of each attempt, iterating the upstream again when the
 /// trigger produces an element after a failure.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// The iteration runs in the consumer's task: no task, no lock, no buffer. After a failure, the trigger is
 /// iterated anew and only its first element is used; the trigger's iterator is dropped then (which unsubscribes
 /// from a subject and cancels a ``Signal``'s run).

@@ -1,6 +1,10 @@
 /// The latest element of a base sequence at each element of a trigger sequence, if a new one arrived since the last
 /// sample: what `sample(on:)` returns.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** at the first trigger element after the base finished (after the last pending element), or when
 /// the trigger finishes (after the pending element).
 ///

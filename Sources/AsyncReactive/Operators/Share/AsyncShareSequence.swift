@@ -48,6 +48,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// One run of an upstream sequence shared by every consumer iterating at the same time: what
 /// ``_Concurrency/AsyncSequence/share(replay:)`` returns.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type is (`Sendable`, one of the
+/// library's sequences for the merging `flatMap`; not re-iterable: a new iteration may join a run already going).
+/// You rarely write its name.
+///
 /// The upstream is pumped by one task into a queue per consumer, with one lock per element; each consumer drains
 /// its queue in batches.
 ///

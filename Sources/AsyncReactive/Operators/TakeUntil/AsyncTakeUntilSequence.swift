@@ -1,5 +1,9 @@
 /// The elements of a base sequence until a trigger sequence produces its first element: what `take(until:)` returns.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** at the trigger's first element (the base is cancelled) or when the base finishes (the trigger
 /// is cancelled). The trigger finishing without an element changes nothing.
 ///

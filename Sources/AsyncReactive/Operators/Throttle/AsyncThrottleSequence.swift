@@ -65,6 +65,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// The sequence returned by ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)->AsyncThrottleSequence<Self,C>``: at most one of the
 /// upstream's values per interval.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// **Finishes:** when the upstream finishes, right after emitting the value held back for the current window
 /// (`latest: true`).
 ///

@@ -180,6 +180,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// The sequence returned by `timeout(_:clock:fallback:)`: the upstream's values, then, if the upstream stays
 /// silent for an interval, the fallback's.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// `Failure` is `Never` when neither sequence can fail, their common failure type, the failing side's type when
 /// only one can fail, and `any Error` otherwise.
 ///

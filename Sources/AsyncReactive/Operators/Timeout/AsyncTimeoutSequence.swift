@@ -130,6 +130,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// The sequence returned by `timeout(_:clock:)`: the upstream's values, failing if
 /// the upstream stays silent for an interval.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// `Failure` is ``TimeoutError`` over a non-failing upstream, `any Error` over an untyped one, and
 /// ``TimeoutFailure`` over one with a typed failure.
 ///

@@ -1,6 +1,10 @@
 /// Each element of a base sequence combined with the latest element of another sequence: what
 /// `withLatestFrom(_:)` and `withLatestFrom(_:_:)` return.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// Only the base's elements produce output; the other sequence's elements are remembered, not emitted. Base
 /// elements that arrive before the other sequence has produced anything are dropped. For RxSwift's one-argument
 /// form, which emits the other sequence's element alone, write `withLatestFrom(other) { $1 }`.

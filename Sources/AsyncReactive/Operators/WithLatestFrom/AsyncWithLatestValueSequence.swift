@@ -2,6 +2,10 @@
 /// the element is processed: what `withLatestFrom(_:)` returns when its argument is a ``Property``, a
 /// ``AsyncCurrentValueSubject`` or any ``PropertyProtocol``.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// Unlike the stream form (``AsyncWithLatestFromSequence``), nothing runs in a task: the property's
 /// ``PropertyProtocol/value`` is read in the consumer's task right after the base produced its element, so
 /// `password.value = "abc"; tap.send()` pairs the tap with `"abc"`, every time, and a base element is never

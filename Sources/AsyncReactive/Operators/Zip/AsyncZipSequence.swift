@@ -1,6 +1,10 @@
 /// The n-th elements of several sequences, paired: what `zip(_:_:)` (2 to 8 inputs of any element types,
 /// as tuples) and `zip(_:)` (an array of inputs, as arrays) return.
 ///
+/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
+/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
+/// rarely write its name.
+///
 /// The first value pairs the first element of every input, the second the second ones, and so on.
 ///
 /// **Finishes:** as soon as an input has finished and every element it produced was paired (the other inputs
