@@ -47,7 +47,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding's task, for callers that want to await its end.
   @discardableResult
-  public func bind<Output>(to command: Command<Element, Output>, in lifetime: Lifetime) -> Task<Void, Never> {
+  public func bind<Output, CommandFailure>(to command: Command<Element, Output, CommandFailure>, in lifetime: Lifetime) -> Task<Void, Never> {
     let iterator = makeAsyncIterator()
     return lifetime.run(name: "bind(to: command)") { [weak command] in
       var iterator = iterator
@@ -101,9 +101,9 @@ public func bind<
 ///   - lifetime: ends the binding when it ends.
 /// - Returns: the binding's task.
 @discardableResult
-public func bind<Source: AsyncSequence & Sendable, Output>(
+public func bind<Source: AsyncSequence & Sendable, Output, CommandFailure>(
   _ source: Source,
-  to command: Command<Source.Element, Output>,
+  to command: Command<Source.Element, Output, CommandFailure>,
   in lifetime: Lifetime
 ) -> Task<Void, Never> where Source.Failure == Never {
   source.bind(to: command, in: lifetime)

@@ -204,7 +204,7 @@ extension HotSequence where Failure == Never {
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Output>(to command: Command<Element, Output>, in lifetime: Lifetime) -> ObservationHandle {
+  public func bind<Output, CommandFailure>(to command: Command<Element, Output, CommandFailure>, in lifetime: Lifetime) -> ObservationHandle {
     SinkObserver<Element, Never>(lifetime: lifetime).start(observing: hotSignal.node, in: lifetime) {
       [weak command] input in
       guard let command else { return false }
@@ -228,8 +228,8 @@ extension HotSequence where Failure == Never {
   ///   - isolation: where the button is updated; the caller's actor by default.
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
-  public func bind<Output, Button: AnyObject>(
-    to command: Command<Element, Output>,
+  public func bind<Output, CommandFailure, Button: AnyObject>(
+    to command: Command<Element, Output, CommandFailure>,
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
     in lifetime: Lifetime,
@@ -294,9 +294,9 @@ public func bind<Source: HotSequence, Target: SubjectProtocol<Source.Element, Ta
 ///   - lifetime: ends the binding when it ends.
 /// - Returns: the binding, to cancel it or await its end.
 @discardableResult
-public func bind<Source: HotSequence, Output>(
+public func bind<Source: HotSequence, Output, CommandFailure>(
   _ source: Source,
-  to command: Command<Source.Element, Output>,
+  to command: Command<Source.Element, Output, CommandFailure>,
   in lifetime: Lifetime
 ) -> ObservationHandle where Source.Failure == Never {
   source.bind(to: command, in: lifetime)

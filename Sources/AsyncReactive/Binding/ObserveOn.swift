@@ -123,8 +123,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - isolation: where the button is updated; the caller's actor by default.
   /// - Returns: the task that drives the button's enabled state.
   @discardableResult
-  public func bind<Output, Button: AnyObject>(
-    to command: Command<Element, Output>,
+  public func bind<Output, CommandFailure, Button: AnyObject>(
+    to command: Command<Element, Output, CommandFailure>,
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
     in lifetime: Lifetime,

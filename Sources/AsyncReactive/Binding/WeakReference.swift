@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// actor LifecycleViewModel {
-///   nonisolated let refreshCheck: Command<Void, Void>
+///   nonisolated let refreshCheck: Command<Void, Void, Never>
 ///   private var lastRefresh: ContinuousClock.Instant?
 ///
 ///   init() {
@@ -134,7 +134,8 @@ extension Command {
   /// model declares in its own `init` to call its own methods.
   ///
   /// The work receives the object `isolated`, so it calls the object's methods and touches its state
-  /// directly. A run that starts after the object is gone throws `CancellationError`. See ``WeakReference``.
+  /// directly. A run that starts after the object is gone ends in ``CommandError/cancelled``. `Failure` is
+  /// inferred from the work as for ``init(policy:work:)``. See ``WeakReference``.
   ///
   /// ```swift
   /// let this = WeakReference<LifecycleViewModel>()
@@ -150,9 +151,9 @@ extension Command {
   public init<Owner: Actor>(
     owner: WeakReference<Owner>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+    work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
   ) {
-    self.init(policy: policy, work: Self.work(on: owner, work))
+    self.init(enabledIfValue: nil, policy: policy, work: Self.work(on: owner, work))
   }
 
   /// Creates a command enabled by `enabledIf` whose work runs isolated to `owner`'s object; see
@@ -170,18 +171,22 @@ extension Command {
     owner: WeakReference<Owner>,
     enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+    work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
   ) {
-    self.init(enabledIf: enabledIf, policy: policy, work: Self.work(on: owner, work))
+    self.init(enabledIfValue: enabledIf.property, policy: policy, work: Self.work(on: owner, work))
   }
 
   private static func work<Owner: Actor>(
     on owner: WeakReference<Owner>,
-    _ work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
-  ) -> @Sendable (Input) async throws -> Output {
-    { input in
-      guard let object = await owner.value() else { throw CancellationError() }
-      return try await work(object, input)
+    _ work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
+  ) -> @Sendable (Input) async throws(CommandError<Failure>) -> Output {
+    { input throws(CommandError<Failure>) in
+      guard let object = await owner.value() else { throw .cancelled }
+      do throws(Failure) {
+        return try await work(object, input)
+      } catch {
+        throw .failed(error)
+      }
     }
   }
 }
@@ -200,9 +205,11 @@ extension Command where Input == Void {
   public init<Owner: Actor>(
     owner: WeakReference<Owner>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner) async throws -> Output
+    work: @escaping @Sendable (isolated Owner) async throws(Failure) -> Output
   ) {
-    self.init(owner: owner, policy: policy) { (object: isolated Owner, _: Void) in try await work(object) }
+    self.init(owner: owner, policy: policy) { (object: isolated Owner, _: Void) throws(Failure) in
+      try await work(object)
+    }
   }
 
   /// Creates a command without input, enabled by `enabledIf`, whose work runs isolated to `owner`'s object;
@@ -220,9 +227,9 @@ extension Command where Input == Void {
     owner: WeakReference<Owner>,
     enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner) async throws -> Output
+    work: @escaping @Sendable (isolated Owner) async throws(Failure) -> Output
   ) {
-    self.init(owner: owner, enabledIf: enabledIf, policy: policy) { (object: isolated Owner, _: Void) in
+    self.init(owner: owner, enabledIf: enabledIf, policy: policy) { (object: isolated Owner, _: Void) throws(Failure) in
       try await work(object)
     }
   }

@@ -69,18 +69,3 @@ public struct CommandPolicy: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
-
-/// Why a ``Command`` refused to run.
-///
-/// ```swift
-/// do {
-///   try await viewModel.login.execute()
-/// } catch CommandError.disabled {
-///   // the button should not have been enabled
-/// }
-/// ```
-public enum CommandError: Error, Sendable, Hashable {
-  /// The command was disabled when `execute` was called: its `enabledIf` sequence's latest value was
-  /// `false`, or its ``CommandPolicy`` does not allow another run now. The work did not start.
-  case disabled
-}

@@ -5,10 +5,13 @@ import Synchronization
 /// Kept apart from the command so that the runs and the `enabledIf` observation can reach it without
 /// keeping the command alive: when the command is released, its `deinit` closes the storage, which cancels
 /// what is in flight.
-final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
+final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
   typealias Machine = CommandStateMachine
 
-  let work: @Sendable (Input) async throws -> Output
+  typealias Work = @Sendable (Input) async throws(CommandError<Failure>) -> Output
+
+  /// Throws `.failed` (the work's error) or `.cancelled`, never `.disabled`.
+  let work: Work
   let executing = AsyncCurrentValueSubject<Bool, Never>(false)
   /// Whether the policy would admit another run (`enabledIf` aside); `nil` once the command was released, so
   /// that `isEnabled`'s consumers can finish although `enabledIf` lives on.
@@ -17,7 +20,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   let enabledIf: Property<Bool>?
   let values = AsyncPassthroughSubject<Output, Never>()
   let starts = AsyncPassthroughSubject<Input, Never>()
-  let errors = AsyncPassthroughSubject<any Error, Never>()
+  let errors = AsyncPassthroughSubject<Failure, Never>()
   let disabledErrors = AsyncPassthroughSubject<Void, Never>()
   private let state: Locked<Machine>
   /// Set by `Command.debug`; read only when `isDebugged` says so, so that an undebugged command pays one
@@ -36,7 +39,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   /// took ~10 % of a round trip and slowed it enough that the `executing` observer parked between runs).
   private let publications = PublicationQueue<@Sendable () -> Void>()
 
-  init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping @Sendable (Input) async throws -> Output) {
+  init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping Work) {
     self.work = work
     self.enabledIf = enabledIf
     self.state = Locked(Machine(policy: policy))
@@ -57,8 +60,8 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   // MARK: Running
 
   /// `execute`: admission, the wait for a turn if there is one, then the run, awaited.
-  func execute(_ input: Input) async throws -> Output {
-    try Task.checkCancellation()
+  func execute(_ input: Input) async throws(CommandError<Failure>) -> Output {
+    guard !Task.isCancelled else { throw .cancelled }
     let id: Int
     switch try admit() {
     case .run(let runID): id = runID
@@ -67,10 +70,18 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
       id = waitID
     }
     let task = start(id, input)
-    return try await withTaskCancellationHandler {
-      try await task.value
-    } onCancel: {
-      task.cancel()
+    do {
+      return try await withTaskCancellationHandler {
+        try await task.value
+      } onCancel: {
+        task.cancel()
+      }
+    } catch let error as CommandError<Failure> {
+      // A `Task` erases what `runBody` throws to `any Error` (its only typed failure is `Never`): cast back
+      // once, on the failure path only.
+      throw error
+    } catch {
+      preconditionFailure("Internal inconsistency: a command run threw \(type(of: error))")
     }
   }
 
@@ -104,7 +115,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     case wait(Int)
   }
 
-  private func admit() throws(CommandError) -> Admitted {
+  private func admit() throws(CommandError<Failure>) -> Admitted {
     // Read now, outside the lock (it may run the user's `map` closures): the call is admitted or refused on
     // the state of `enabledIf` at the moment of the call, never on a value a task has yet to deliver.
     let enabled = enabledIf?.value ?? true
@@ -131,9 +142,9 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
     return admission
   }
 
-  /// Waits until waiter `id`'s turn comes. **Throws:** `CancellationError` if its task or the command was
-  /// cancelled first (the turn, if it came, is handed on).
-  private func waitForTurn(_ id: Int) async throws {
+  /// Waits until waiter `id`'s turn comes. **Throws:** `.cancelled` if its task or the command was cancelled
+  /// first (the turn, if it came, is handed on).
+  private func waitForTurn(_ id: Int) async throws(CommandError<Failure>) {
     let granted = await withTaskCancellationHandler {
       await withCheckedContinuation { (turn: Machine.Turn) in
         let action = state.withLock { $0.park(id, turn) }
@@ -143,10 +154,10 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
       let turn = state.withLock { $0.cancelWaiter(id) }
       turn?.resume(returning: false)
     }
-    guard granted else { throw CancellationError() }
+    guard granted else { throw .cancelled }
     if Task.isCancelled || state.withLock({ $0.isCancelled(id) }) {
       end(id, taskCancelled: true) { _ in }
-      throw CancellationError()
+      throw .cancelled
     }
   }
 
@@ -176,21 +187,25 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
   }
 
   /// The body of a run's task: the work, then the bookkeeping, then the caller's result. A run that was
-  /// cancelled ends in `CancellationError`, whatever the work returned or threw.
-  private func runBody(_ id: Int, _ input: Input) async throws -> Output {
+  /// cancelled ends in `.cancelled`, whatever the work returned or threw; so does a work that threw
+  /// `CancellationError` (the work's way of saying it stopped, as for any task).
+  private func runBody(_ id: Int, _ input: Input) async throws(CommandError<Failure>) -> Output {
     let output: Output
-    do {
+    do throws(CommandError<Failure>) {
       output = try await work(input)
     } catch {
+      var failure: Failure?
+      if case .failed(let error) = error, !(error is CancellationError) { failure = error }
       let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
-        if cancelled || error is CancellationError {
-          report("cancelled")
+        if !cancelled, let failure {
+          report("failure: \(failure)")
+          publications.enqueue { [errors] in errors.send(failure) }
         } else {
-          report("failure: \(error)")
-          publications.enqueue { [errors] in errors.send(error) }
+          report("cancelled")
         }
       }
-      throw cancelled ? CancellationError() : error
+      guard !cancelled, let failure else { throw .cancelled }
+      throw .failed(failure)
     }
     let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
       if cancelled {
@@ -200,7 +215,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable>: Sendable {
         publications.enqueue { [values] in values.send(output) }
       }
     }
-    if cancelled { throw CancellationError() }
+    if cancelled { throw .cancelled }
     return output
   }
 

@@ -71,7 +71,7 @@ struct OpaqueSequenceTests {
     #expect(target.value == 3)
 
     let runs = Log<Int>()
-    let command = Command<Int, Void>(policy: .enqueue) { runs.append($0) }
+    let command = Command<Int, Void, Never>(policy: .enqueue) { runs.append($0) }
     await opaque(Signal<Int, Never>([5])).bind(to: command, in: lifetime).value
     await AsyncReactive.bind(opaque(Signal<Int, Never>([6])), to: command, in: lifetime).value
     try? await command.execute(0)  // enqueued after the bound runs: when it returns, they have run
@@ -95,7 +95,7 @@ struct OpaqueSequenceTests {
     #expect(label.text == "c")
 
     let button = FakeButton()
-    let command = Command<Void, String> { "ran" }
+    let command = Command<Void, String, Never> { "ran" }
     var values = command.values.makeAsyncIterator()
     let binding = opaque(button.taps).bind(to: command, enabling: button, \.isEnabled, in: lifetime)
     button.tap()
@@ -203,7 +203,7 @@ struct OpaqueSequenceTests {
     let enabled = Property(initial: false, then: opaque(source))
     let command = Command(enabledIf: enabled) { "ran" }
     #expect(enabled.value == false)
-    await #expect(throws: CommandError.disabled) { try await command.execute() }
+    await #expect(throws: CommandError<Never>.disabled) { try await command.execute() }
     var changes = enabled.makeAsyncIterator()
     #expect(await changes.next() == false)
     source.send(true)
