@@ -47,7 +47,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding's task, for callers that want to await its end.
   @discardableResult
-  public func bind<Output, CommandFailure>(to command: Command<Element, Output, CommandFailure>, in lifetime: Lifetime) -> Task<Void, Never> {
+  public func bind<Output, CommandFailure>(
+    to command: Command<Element, Output, CommandFailure>,
+    in lifetime: Lifetime
+  ) -> Task<Void, Never> {
     let iterator = makeAsyncIterator()
     return lifetime.run(name: "bind(to: command)") { [weak command] in
       var iterator = iterator

@@ -204,7 +204,10 @@ extension HotSequence where Failure == Never {
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Output, CommandFailure>(to command: Command<Element, Output, CommandFailure>, in lifetime: Lifetime) -> ObservationHandle {
+  public func bind<Output, CommandFailure>(
+    to command: Command<Element, Output, CommandFailure>,
+    in lifetime: Lifetime
+  ) -> ObservationHandle {
     SinkObserver<Element, Never>(lifetime: lifetime).start(observing: hotSignal.node, in: lifetime) {
       [weak command] input in
       guard let command else { return false }

@@ -47,7 +47,7 @@ struct CommandTests {
     #expect(await executing.next() == false)
   }
 
-  @Test("disabled by enabledIf: CommandError.disabled, one disabledErrors event, the work never starts")
+  @Test("disabled by enabledIf: .disabled, one disabledErrors event, the work never starts")
   func disabledByEnabledIf() async {
     let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
     let runs = Counter()
@@ -123,7 +123,7 @@ struct CommandTests {
     #expect(try await command.execute(3) == 3)
   }
 
-  @Test("cancelling the caller cancels its run: CancellationError, nothing on values or errors")
+  @Test("cancelling the caller cancels its run: .cancelled, nothing on values or errors")
   func callerCancellation() async {
     let started = [1: Gate(), 2: Gate()]
     var command: Command<Int, Int, any Error>? = Command { value in
@@ -167,7 +167,7 @@ struct CommandTests {
     #expect(command.executing.value == false)
   }
 
-  @Test("a CancellationError thrown by the work itself is rethrown and not sent on errors")
+  @Test("a CancellationError thrown by the work itself ends the run as .cancelled and is not sent on errors")
   func workThrowsCancellation() async {
     var command: Command<Void, Int, any Error>? = Command { throw CancellationError() }
     var errors = command!.errors.makeAsyncIterator()
