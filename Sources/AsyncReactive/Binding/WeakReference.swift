@@ -157,7 +157,7 @@ extension Command {
   }
 
   /// Creates a command enabled by `enabledIf` whose work runs isolated to `owner`'s object; see
-  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)`` and ``init(enabledIf:policy:work:)``.
+  /// ``init(owner:policy:work:)-2hbob`` and ``init(enabledIf:policy:work:)``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel, _ in try await viewModel.logIn() }
@@ -193,7 +193,7 @@ extension Command {
 
 extension Command where Input == Void {
   /// Creates a command without input whose work runs isolated to `owner`'s object, held weakly; see
-  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)``.
+  /// ``init(owner:policy:work:)-2hbob``.
   ///
   /// ```swift
   /// refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
@@ -213,7 +213,7 @@ extension Command where Input == Void {
   }
 
   /// Creates a command without input, enabled by `enabledIf`, whose work runs isolated to `owner`'s object;
-  /// see ``init(owner:enabledIf:policy:work:)-(_,_,_,(Owner,Input)->Output)``.
+  /// see ``init(owner:enabledIf:policy:work:)-935np``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel in try await viewModel.logIn() }

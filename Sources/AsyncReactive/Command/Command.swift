@@ -12,11 +12,13 @@
 /// or starting a run costs no actor hop. Runs execute in a task of their own, which is how ``cancel()`` and
 /// `.cancelPrevious` can stop them; that task starts running the work at once, in the caller's thread.
 ///
-/// **Failure:** the work's own error type, as in ReactiveSwift's `Action<Input, Output, Error>`. It is
-/// inferred from the work and never needs spelling out: a work that does not throw makes a
+/// **Failure:** the work's own error type, as in ReactiveSwift's `Action<Input, Output, Error>`, inferred
+/// from the work's closure: a work that does not throw makes a
 /// `Command<Input, Output, Never>`, a `try` on an untyped `throws` call makes `any Error`, and a closure
 /// declared `throws(LoginError)` makes `LoginError`. (Swift 6.3 infers `any Error` for a closure that only
-/// calls `throws(LoginError)` functions unless the closure says `throws(LoginError)` itself.)
+/// calls `throws(LoginError)` functions unless the closure says `throws(LoginError)` itself.) A typed work that
+/// awaits something cancellable gets a `CancellationError` its `Failure` may not hold: it may throw any
+/// `Failure` (or return) then, since a cancelled run ends in ``CommandError/cancelled`` whatever its work threw.
 ///
 /// **Throws:** ``execute(_:)`` throws ``CommandError``: `.failed(failure)` with the work's `Failure` (also
 /// sent on ``errors``), `.disabled` when the command refuses the call (sent on ``disabledErrors``), or
