@@ -179,14 +179,11 @@ extension Command {
   private static func work<Owner: Actor>(
     on owner: WeakReference<Owner>,
     _ work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
-  ) -> @Sendable (Input) async throws(CommandError<Failure>) -> Output {
-    { input throws(CommandError<Failure>) in
-      guard let object = await owner.value() else { throw .cancelled }
-      do throws(Failure) {
-        return try await work(object, input)
-      } catch {
-        throw .failed(error)
-      }
+  ) -> @Sendable (Input) async throws -> Output {
+    { input in
+      // The command reads `CancellationError` as a cancelled run.
+      guard let object = await owner.value() else { throw CancellationError() }
+      return try await work(object, input)
     }
   }
 }

@@ -124,7 +124,7 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   ///   - policy: what to do with a call during a run; `.reject` by default.
   ///   - work: the operation each run performs.
   public init(policy: CommandPolicy = .reject, work: @escaping @Sendable (Input) async throws(Failure) -> Output) {
-    self.init(enabledIfValue: nil, policy: policy, work: Self.failing(work))
+    self.init(enabledIfValue: nil, policy: policy, work: work)
   }
 
   /// Creates a command that is enabled only while `enabledIf` is `true` (RACCommand's
@@ -149,17 +149,17 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
     policy: CommandPolicy = .reject,
     work: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
-    self.init(enabledIfValue: enabledIf.property, policy: policy, work: Self.failing(work))
+    self.init(enabledIfValue: enabledIf.property, policy: policy, work: work)
   }
 
-  /// `work` is the run as the storage sees it: it throws `.failed` with the work's error, or `.cancelled` (a
-  /// `Command(owner:)` whose owner is gone).
+  /// `work` is the run as the storage sees it: it throws a `Failure`, or `CancellationError` (a
+  /// `Command(owner:)` whose owner is gone). Untyped inside the library: see ``CommandStorage``.
   init(
     enabledIfValue enabledIf: Property<Bool>?,
     policy: CommandPolicy,
-    work: @escaping @Sendable (Input) async throws(CommandError<Failure>) -> Output
+    work: @escaping @Sendable (Input) async throws -> Output
   ) {
-    let storage = CommandStorage(policy: policy, enabledIf: enabledIf, work: work)
+    let storage = CommandStorage<Input, Output, Failure>(policy: policy, enabledIf: enabledIf, work: work)
     self.storage = storage
     self.policy = policy
     executing = Property(storage.executing)
@@ -199,7 +199,11 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// - Parameter input: the input of this run.
   /// - Returns: the work's output.
   public nonisolated func execute(_ input: Input) async throws(CommandError<Failure>) -> Output {
-    try await storage.execute(input)
+    do {
+      return try await storage.execute(input)
+    } catch {
+      throw CommandStorage<Input, Output, Failure>.typed(error)
+    }
   }
 
   /// Starts a run with `input` without waiting for it: for button taps and other fire-and-forget inputs
@@ -228,19 +232,6 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   }
 
   // MARK: Helpers
-
-  /// The user's work as the storage runs it: its error, typed, becomes `.failed`.
-  private static func failing(
-    _ work: @escaping @Sendable (Input) async throws(Failure) -> Output
-  ) -> @Sendable (Input) async throws(CommandError<Failure>) -> Output {
-    { input throws(CommandError<Failure>) in
-      do throws(Failure) {
-        return try await work(input)
-      } catch {
-        throw .failed(error)
-      }
-    }
-  }
 
   /// `enabledIf && open`, read when it is read; its iteration ends when the command is released (`open`
   /// turns `nil`), even while `enabledIf` lives on.
