@@ -255,7 +255,7 @@ func commandRoundTrip(_ version: Version, executions: Int) async -> Int {
     await observer.value
 
   case .reactive:
-    let command = Command<Int, Int> { $0 &+ 1 }
+    let command = Command<Int, Int, Never> { $0 &+ 1 }
     let executing = command.executing.subscribe()
     let observer = Task { for await _ in executing {} }
     for input in 0..<executions { sum &+= (try? await command.execute(input)) ?? 0 }

@@ -23,7 +23,7 @@
 ///   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
 ///   nonisolated let loading = ActivityTracker()
 ///   nonisolated let usernameAvailable: Property<Bool>
-///   nonisolated let signUp: Command<Void, Bool>
+///   nonisolated let signUp: Command<Void, Bool, any Error>
 ///
 ///   init(api: SignupAPI) {
 ///     let (username, loading) = (username, loading)
@@ -170,7 +170,7 @@ extension ActivityTracker {
   /// loading.bind(to: spinner, \.isAnimating, in: lifetime)   // one spinner for both commands
   /// ```
   /// - Parameter command: the command whose runs count as activity.
-  public func track<Input, Output>(executionsOf command: Command<Input, Output>) {
+  public func track<Input, Output, CommandFailure>(executionsOf command: Command<Input, Output, CommandFailure>) {
     command.storage.addTracker(self)
   }
 }

@@ -59,7 +59,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Output>(to command: Command<Element, Output>, in lifetime: Lifetime) -> ObservationHandle {
+  public func bind<Output, CommandFailure>(
+    to command: Command<Element, Output, CommandFailure>,
+    in lifetime: Lifetime
+  ) -> ObservationHandle {
     let iterator = makeAsyncIterator()
     return ObservationHandle(
       task: lifetime.run(name: "bind(to: command)") { [weak command] in
@@ -92,8 +95,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - isolation: where the button is updated; the caller's actor (leave the default).
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
-  public func bind<Output, Button: AnyObject>(
-    to command: Command<Element, Output>,
+  public func bind<Output, CommandFailure, Button: AnyObject>(
+    to command: Command<Element, Output, CommandFailure>,
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
     in lifetime: Lifetime,

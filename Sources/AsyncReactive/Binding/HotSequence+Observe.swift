@@ -195,7 +195,10 @@ extension HotSequence where Failure == Never {
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Output>(to command: Command<Element, Output>, in lifetime: Lifetime) -> ObservationHandle {
+  public func bind<Output, CommandFailure>(
+    to command: Command<Element, Output, CommandFailure>,
+    in lifetime: Lifetime
+  ) -> ObservationHandle {
     SinkObserver<Element, Never>(lifetime: lifetime).start(observing: hotSignal.node, in: lifetime) {
       [weak command] input in
       guard let command else { return false }
@@ -220,8 +223,8 @@ extension HotSequence where Failure == Never {
   ///   - isolation: where the button is updated; the caller's actor (leave the default).
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
-  public func bind<Output, Button: AnyObject>(
-    to command: Command<Element, Output>,
+  public func bind<Output, CommandFailure, Button: AnyObject>(
+    to command: Command<Element, Output, CommandFailure>,
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
     in lifetime: Lifetime,

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// actor LifecycleViewModel {
-///   nonisolated let refreshCheck: Command<Void, Void>
+///   nonisolated let refreshCheck: Command<Void, Void, Never>
 ///   nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
 ///   private let lifetime = Lifetime()
 ///   private var lastRefresh: ContinuousClock.Instant?
@@ -97,7 +97,8 @@ extension Command {
   /// model declares in its own `init` to call its own methods.
   ///
   /// The work receives the object `isolated`, so it calls the object's methods and touches its state
-  /// directly. A run that starts after the object is gone throws `CancellationError`. See ``WeakReference``.
+  /// directly. A run that starts after the object is gone ends in ``CommandError/cancelled``. `Failure` is
+  /// inferred from the work as for ``init(policy:work:)``. See ``WeakReference``.
   ///
   /// ```swift
   /// let this = WeakReference<LifecycleViewModel>()
@@ -113,13 +114,13 @@ extension Command {
   public init<Owner: Actor>(
     owner: WeakReference<Owner>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+    work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
   ) {
-    self.init(policy: policy, work: Self.work(on: owner, work))
+    self.init(enabledIfValue: nil, policy: policy, work: Self.work(on: owner, work))
   }
 
   /// Creates a command enabled by `enabledIf` whose work runs isolated to `owner`'s object; see
-  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)`` and ``init(enabledIf:policy:work:)``.
+  /// ``init(owner:policy:work:)-2hbob`` and ``init(enabledIf:policy:work:)``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel, _ in try await viewModel.logIn() }
@@ -133,16 +134,17 @@ extension Command {
     owner: WeakReference<Owner>,
     enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+    work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
   ) {
-    self.init(enabledIf: enabledIf, policy: policy, work: Self.work(on: owner, work))
+    self.init(enabledIfValue: enabledIf.property, policy: policy, work: Self.work(on: owner, work))
   }
 
   private static func work<Owner: Actor>(
     on owner: WeakReference<Owner>,
-    _ work: @escaping @Sendable (isolated Owner, Input) async throws -> Output
+    _ work: @escaping @Sendable (isolated Owner, Input) async throws(Failure) -> Output
   ) -> @Sendable (Input) async throws -> Output {
     { input in
+      // The command reads `CancellationError` as a cancelled run.
       guard let object = await owner.value() else { throw CancellationError() }
       return try await work(object, input)
     }
@@ -151,7 +153,7 @@ extension Command {
 
 extension Command where Input == Void {
   /// Creates a command without input whose work runs isolated to `owner`'s object, held weakly; see
-  /// ``init(owner:policy:work:)-(_,_,(Owner,Input)->Output)``.
+  /// ``init(owner:policy:work:)-2hbob``.
   ///
   /// ```swift
   /// refreshCheck = Command(owner: this) { viewModel in viewModel.checkRefresh() }
@@ -163,13 +165,15 @@ extension Command where Input == Void {
   public init<Owner: Actor>(
     owner: WeakReference<Owner>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner) async throws -> Output
+    work: @escaping @Sendable (isolated Owner) async throws(Failure) -> Output
   ) {
-    self.init(owner: owner, policy: policy) { (object: isolated Owner, _: Void) in try await work(object) }
+    self.init(owner: owner, policy: policy) { (object: isolated Owner, _: Void) throws(Failure) in
+      try await work(object)
+    }
   }
 
   /// Creates a command without input, enabled by `enabledIf`, whose work runs isolated to `owner`'s object;
-  /// see ``init(owner:enabledIf:policy:work:)-(_,_,_,(Owner,Input)->Output)``.
+  /// see ``init(owner:enabledIf:policy:work:)-935np``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel in try await viewModel.logIn() }
@@ -183,9 +187,9 @@ extension Command where Input == Void {
     owner: WeakReference<Owner>,
     enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (isolated Owner) async throws -> Output
+    work: @escaping @Sendable (isolated Owner) async throws(Failure) -> Output
   ) {
-    self.init(owner: owner, enabledIf: enabledIf, policy: policy) { (object: isolated Owner, _: Void) in
+    self.init(owner: owner, enabledIf: enabledIf, policy: policy) { (object: isolated Owner, _: Void) throws(Failure) in
       try await work(object)
     }
   }

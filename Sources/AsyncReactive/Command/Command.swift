@@ -12,12 +12,21 @@
 /// or starting a run costs no actor hop. Runs execute in a task of their own, which is how ``cancel()`` and
 /// `.cancelPrevious` can stop them; that task starts running the work at once, in the caller's thread.
 ///
-/// **Throws:** ``execute(_:)`` throws the work's error (also sent on ``errors``), ``CommandError/disabled``
-/// when the command refuses the call (sent on ``disabledErrors``), or `CancellationError`.
+/// **Failure:** the work's own error type, as in ReactiveSwift's `Action<Input, Output, Error>`, inferred
+/// from the work's closure: a work that does not throw makes a
+/// `Command<Input, Output, Never>`, a `try` on an untyped `throws` call makes `any Error`, and a closure
+/// declared `throws(LoginError)` makes `LoginError`. (Swift 6.3 infers `any Error` for a closure that only
+/// calls `throws(LoginError)` functions unless the closure says `throws(LoginError)` itself.) A typed work that
+/// awaits something cancellable gets a `CancellationError` its `Failure` may not hold: it may throw any
+/// `Failure` (or return) then, since a cancelled run ends in ``CommandError/cancelled`` whatever its work threw.
+///
+/// **Throws:** ``execute(_:)`` throws ``CommandError``: `.failed(failure)` with the work's `Failure` (also
+/// sent on ``errors``), `.disabled` when the command refuses the call (sent on ``disabledErrors``), or
+/// `.cancelled`.
 ///
 /// **Cancellation:** cancelling a caller's task cancels its run; ``cancel()`` cancels every run and every
 /// waiting caller; releasing the command cancels what is still running. A cancelled run's caller gets
-/// `CancellationError`, and nothing is sent on ``values`` or ``errors`` for it.
+/// ``CommandError/cancelled``, and nothing is sent on ``values`` or ``errors`` for it.
 ///
 /// **Finishes:** the streams finish once the command has been released and its last run has ended.
 ///
@@ -25,7 +34,7 @@
 /// actor SearchViewModel {
 ///   nonisolated let searchText = AsyncCurrentValueSubject<String, Never>("")
 ///   nonisolated let results = AsyncCurrentValueSubject<[String], Never>([])
-///   nonisolated let search: Command<Void, [String]>
+///   nonisolated let search: Command<Void, [String], any Error>
 ///
 ///   init(api: SearchAPI) {
 ///     let text = searchText
@@ -42,7 +51,7 @@
 /// viewModel.search.isEnabled.observe(in: lifetime) { button.isEnabled = $0 }
 /// button.onTap { viewModel.search.trigger() }
 /// ```
-public actor Command<Input: Sendable, Output: Sendable> {
+public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// Whether a run is in flight: the current value first, then each change (`false`, `true`, `false` for
   /// one run; it stays `true` while any run is in flight). Drive activity indicators with it.
   ///
@@ -79,13 +88,14 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// ```
   public nonisolated let values: HotSignal<Output, Never>
 
-  /// Each error thrown by the work (RACCommand's `errors`). Neither `CancellationError` nor
-  /// ``CommandError/disabled`` is sent here.
+  /// Each error thrown by the work, typed (RACCommand's and Action's `errors`), in the order the runs
+  /// failed. Neither a cancelled run (nor a work that threw `CancellationError`) nor a refused call is sent
+  /// here: ``execute(_:)`` throws ``CommandError/cancelled`` and ``CommandError/disabled`` for those.
   ///
   /// ```swift
-  /// login.errors.observe(in: lifetime) { error in showAlert(error) }
+  /// logIn.errors.observe(in: lifetime) { (error: LoginError) in showAlert(error) }
   /// ```
-  public nonisolated let errors: HotSignal<any Error, Never>
+  public nonisolated let errors: HotSignal<Failure, Never>
 
   /// One event per call refused because the command was disabled (Action's `disabledErrors`).
   ///
@@ -97,18 +107,23 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// What the command does with a call that arrives while runs are in flight.
   public nonisolated let policy: CommandPolicy
 
-  nonisolated let storage: CommandStorage<Input, Output>
+  nonisolated let storage: CommandStorage<Input, Output, Failure>
 
   /// Creates a command that is always enabled (subject to its policy).
   ///
+  /// `Failure` comes from the work: no annotation for a work that cannot fail (`Never`) or throws untyped
+  /// (`any Error`); `throws(E)` on the closure for a typed failure.
+  ///
   /// ```swift
-  /// let refresh = Command { try await api.orders() }
+  /// let refresh = Command { try await api.orders() }  // Command<Void, [Order], any Error>
+  /// let double = Command { (value: Int) in value * 2 }  // Command<Int, Int, Never>
+  /// let logIn = Command { () throws(LoginError) in try await api.logIn() }  // Command<Void, Token, LoginError>
   /// let rename = Command(policy: .enqueue) { (name: String) in try await api.rename(to: name) }
   /// ```
   /// - Parameters:
   ///   - policy: what to do with a call during a run; `.reject` by default.
   ///   - work: the operation each run performs.
-  public init(policy: CommandPolicy = .reject, work: @escaping @Sendable (Input) async throws -> Output) {
+  public init(policy: CommandPolicy = .reject, work: @escaping @Sendable (Input) async throws(Failure) -> Output) {
     self.init(enabledIfValue: nil, policy: policy, work: work)
   }
 
@@ -132,17 +147,19 @@ public actor Command<Input: Sendable, Output: Sendable> {
   public init(
     enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
-    work: @escaping @Sendable (Input) async throws -> Output
+    work: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
     self.init(enabledIfValue: enabledIf.property, policy: policy, work: work)
   }
 
-  private init(
+  /// `work` is the run as the storage sees it: it throws a `Failure`, or `CancellationError` (a
+  /// `Command(owner:)` whose owner is gone). Untyped inside the library: see ``CommandStorage``.
+  init(
     enabledIfValue enabledIf: Property<Bool>?,
     policy: CommandPolicy,
     work: @escaping @Sendable (Input) async throws -> Output
   ) {
-    let storage = CommandStorage(policy: policy, enabledIf: enabledIf, work: work)
+    let storage = CommandStorage<Input, Output, Failure>(policy: policy, enabledIf: enabledIf, work: work)
     self.storage = storage
     self.policy = policy
     executing = Property(storage.executing)
@@ -165,19 +182,28 @@ public actor Command<Input: Sendable, Output: Sendable> {
   /// Under `.enqueue`, a call made during a run waits for its turn first.
   ///
   /// **Throws:** ``CommandError/disabled`` at once, without starting the work, if the command is disabled
-  /// (one event goes to ``disabledErrors``); the work's error, which also goes to ``errors``;
-  /// `CancellationError` if the run was cancelled, whatever the work returned.
+  /// (one event goes to ``disabledErrors``); ``CommandError/failed(_:)`` with the work's error, which also
+  /// goes to ``errors``; ``CommandError/cancelled`` if the run was cancelled, whatever the work returned. For
+  /// a `Command<Input, Output, Never>` only the first and the last can happen.
   ///
   /// **Cancellation:** cancelling the calling task cancels this run (or, while it waits for its turn, removes
   /// it from the queue). The call returns when the work has returned.
   ///
   /// ```swift
-  /// let results = try await viewModel.search.execute("swift")
+  /// do {
+  ///   show(try await viewModel.search.execute("swift"))
+  /// } catch {
+  ///   if case .failed(let failure) = error { showAlert(failure) }  // error: CommandError<SearchError>
+  /// }
   /// ```
   /// - Parameter input: the input of this run.
   /// - Returns: the work's output.
-  public nonisolated func execute(_ input: Input) async throws -> Output {
-    try await storage.execute(input)
+  public nonisolated func execute(_ input: Input) async throws(CommandError<Failure>) -> Output {
+    do {
+      return try await storage.execute(input)
+    } catch {
+      throw CommandStorage<Input, Output, Failure>.typed(error)
+    }
   }
 
   /// Starts a run with `input` without waiting for it: for button taps and other fire-and-forget inputs
@@ -196,7 +222,7 @@ public actor Command<Input: Sendable, Output: Sendable> {
   }
 
   /// Cancels every run in flight and every caller waiting for its turn; their callers get
-  /// `CancellationError`. The command stays usable: later calls run as usual.
+  /// ``CommandError/cancelled``. The command stays usable: later calls run as usual.
   ///
   /// ```swift
   /// cancelButton.onTap { viewModel.upload.cancel() }
@@ -232,7 +258,7 @@ extension Command where Input == Void {
   /// let orders = try await viewModel.refresh.execute()
   /// ```
   /// - Returns: the work's output.
-  public nonisolated func execute() async throws -> Output {
+  public nonisolated func execute() async throws(CommandError<Failure>) -> Output {
     try await execute(())
   }
 

@@ -44,15 +44,15 @@ public struct CommandPolicy: Sendable, Hashable, CustomStringConvertible {
   /// enabled while it runs.
   ///
   /// **Cancellation:** a waiting caller that is cancelled leaves the queue (its work never starts) and gets
-  /// `CancellationError`.
+  /// ``CommandError/cancelled``.
   ///
   /// ```swift
   /// let save = Command(policy: .enqueue) { (draft: Draft) in try await api.save(draft) }
   /// ```
   public static let enqueue = CommandPolicy(.enqueue)
 
-  /// The latest call wins: a new call cancels the runs in flight (their callers get `CancellationError`,
-  /// their results are dropped) and starts at once. The command stays enabled while it runs.
+  /// The latest call wins: a new call cancels the runs in flight (their callers get
+  /// ``CommandError/cancelled``, their results are dropped) and starts at once. The command stays enabled while it runs.
   ///
   /// ```swift
   /// let search = Command(policy: .cancelPrevious) { (query: String) in try await api.search(query) }
@@ -68,19 +68,4 @@ public struct CommandPolicy: Sendable, Hashable, CustomStringConvertible {
     case .cancelPrevious: return ".cancelPrevious"
     }
   }
-}
-
-/// Why a ``Command`` refused to run.
-///
-/// ```swift
-/// do {
-///   try await viewModel.login.execute()
-/// } catch CommandError.disabled {
-///   // the button should not have been enabled
-/// }
-/// ```
-public enum CommandError: Error, Sendable, Hashable {
-  /// The command was disabled when `execute` was called: its `enabledIf` sequence's latest value was
-  /// `false`, or its ``CommandPolicy`` does not allow another run now. The work did not start.
-  case disabled
 }

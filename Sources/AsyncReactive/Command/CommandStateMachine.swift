@@ -45,7 +45,7 @@ package struct CommandStateMachine: Sendable {
   }
 
   package struct FinishEffects {
-    /// The run was cancelled: its caller gets `CancellationError`, nothing is published.
+    /// The run was cancelled: its caller gets `CommandError.cancelled`, nothing is published.
     package var cancelled: Bool
     package var changes: Changes
     /// The next waiting caller, whose turn it is now.

@@ -22,9 +22,9 @@ actor LifecycleViewModel {
   static let leaveTimeout = Duration.milliseconds(500)
 
   /// Reloads the orders if there are none or they went stale; says what it did.
-  nonisolated let refreshCheck: Command<Void, String>
+  nonisolated let refreshCheck: Command<Void, String, any Error>
   /// Runs while the view is away; fires after ``leaveTimeout``.
-  nonisolated let leaveTimer: Command<Void, Void>
+  nonisolated let leaveTimer: Command<Void, Void, any Error>
   /// The orders the service holds: the resource's hot stream, replaying the held list.
   nonisolated let orders: HotSignal<[Order], Never>
 

@@ -14,7 +14,7 @@ actor LoginViewModel {
   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
   /// Logs in; enabled only while both fields are valid, and (policy `.reject`) not while a login runs.
-  nonisolated let logIn: Command<Void, String>
+  nonisolated let logIn: Command<Void, String, any Error>
 
   init(api: FakeAPI) {
     let (username, password) = (username, password)

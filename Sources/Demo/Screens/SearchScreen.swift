@@ -14,7 +14,7 @@ import AsyncReactive
 /// ```
 actor SearchViewModel {
   /// Runs one search; a new one cancels the one in flight.
-  nonisolated let search: Command<String, [String]>
+  nonisolated let search: Command<String, [String], any Error>
   /// The latest results.
   nonisolated let results: Property<[String]>
   /// What the screen says about the search in progress.

@@ -254,7 +254,7 @@ struct ActivityTrackerTests {
     #expect(combined.value == (true, 1))
     #expect(title.value == "Loading…")
     #expect(save.isEnabled.value == false)
-    await #expect(throws: CommandError.disabled) { try await save.execute() }
+    await #expect(throws: CommandError<Never>.disabled) { try await save.execute() }
     release.open()
     try await load.value
     #expect(combined.value == (false, 1))
@@ -382,7 +382,7 @@ private actor SignupViewModel {
   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let loading = ActivityTracker()
   nonisolated let usernameAvailable: Property<Bool>
-  nonisolated let signUp: Command<Void, Bool>
+  nonisolated let signUp: Command<Void, Bool, any Error>
 
   init(api: SignupAPI) {
     let (username, loading) = (username, loading)
@@ -430,7 +430,7 @@ struct ActivityTrackerScreenTests {
     #expect(await callNames.next() == "check ")  // the current username, checked at once
     #expect(await loading.next() == true)
     #expect(viewModel.signUp.isEnabled.value == false)
-    await #expect(throws: CommandError.disabled) { try await viewModel.signUp.execute() }
+    #expect(await Outcome { try await viewModel.signUp.execute() } == .disabled)
     api.answer(true)
     #expect(await loading.next() == false)
     #expect(viewModel.signUp.isEnabled.value)

@@ -52,7 +52,7 @@ struct BindTests {
     let taps = AsyncPassthroughSubject<Void, Never>()
     let release = Latch()
     let runs = Counter()
-    let command = Command<Void, Int> {
+    let command = Command<Void, Int, any Error> {
       let run = runs.increment()
       if run == 1 { try await release.pass() }
       return run
@@ -79,10 +79,10 @@ struct BindTests {
   func bindToCommandIsWeak() async {
     let taps = AsyncPassthroughSubject<Void, Never>()
     let lifetime = Lifetime()
-    weak var weakCommand: Command<Void, Void>?
+    weak var weakCommand: Command<Void, Void, Never>?
     let binding: ObservationHandle
     do {
-      let command = Command<Void, Void> {}
+      let command = Command<Void, Void, Never> {}
       weakCommand = command
       binding = taps.bind(to: command, in: lifetime)
     }

@@ -141,7 +141,7 @@ struct HotObservationTests {
     let lifetime = Lifetime()
     let taps = AsyncPassthroughSubject<Void, Never>()
     let release = Gate()
-    let command = Command<Void, Int> {
+    let command = Command<Void, Int, Never> {
       await release.wait()
       return 1
     }
@@ -157,7 +157,7 @@ struct HotObservationTests {
     await binding.value
 
     let second = Lifetime()
-    var released: Command<Void, Int>? = Command { 2 }
+    var released: Command<Void, Int, Never>? = Command { 2 }
     let weakBinding = taps.bind(to: released!, in: second)
     weak let weakCommand = released
     released = nil

@@ -11,7 +11,7 @@ struct LeaveTimerTests {
     nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
     /// Seconds away from the screen, as the leave timer counts them.
     nonisolated let secondsAway = AsyncCurrentValueSubject<Int, Never>(0)
-    nonisolated let leaveTimer: Command<Void, Void>
+    nonisolated let leaveTimer: Command<Void, Void, Never>
     private let lifetime = Lifetime()
 
     init(clock: TestClock) {

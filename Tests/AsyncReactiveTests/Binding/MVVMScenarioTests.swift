@@ -56,7 +56,7 @@ struct MVVMScenarioTests {
     #expect(await take(2, from: &enabled) == [false, true])  // disabled while the login runs (.reject)
     view.passwordField.send("no")
     #expect(await enabled.next() == false)
-    await #expect(throws: CommandError.disabled) { try await viewModel.logIn.execute() }
+    await #expect(throws: CommandError<Never>.disabled) { try await viewModel.logIn.execute() }
     view.lifetime.cancel()
   }
 
@@ -103,7 +103,7 @@ private final class FakeSearchAPI: Sendable {
 private actor SearchScreenViewModel {
   nonisolated let searchText: AsyncCurrentValueSubject<String, Never>
   nonisolated let results: Property<[String]>
-  nonisolated let executeSearch: Command<Void, [String]>
+  nonisolated let executeSearch: Command<Void, [String], any Error>
 
   init(api: FakeSearchAPI) {
     let searchText = AsyncCurrentValueSubject<String, Never>("")
@@ -141,7 +141,7 @@ private final class SearchView: Sendable {
 private actor LoginViewModel {
   nonisolated let username: AsyncCurrentValueSubject<String, Never>
   nonisolated let password: AsyncCurrentValueSubject<String, Never>
-  nonisolated let logIn: Command<Void, String>
+  nonisolated let logIn: Command<Void, String, Never>
 
   init() {
     let username = AsyncCurrentValueSubject<String, Never>("")
@@ -171,7 +171,7 @@ private final class LoginView: Sendable {
 // MARK: Lifecycle events (000: rac_signalForSelector(viewWillAppear:) forwarded to a command)
 
 private actor OrdersViewModel {
-  nonisolated let refreshCheck: Command<Void, Int>
+  nonisolated let refreshCheck: Command<Void, Int, Never>
 
   init() {
     let checks = Counter()

@@ -68,7 +68,7 @@ import Testing
 actor SignupFormViewModel {
   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let title: Property<String>
-  nonisolated let signUp: Command<Void, String>
+  nonisolated let signUp: Command<Void, String, Never>
 
   init() {
     let username = username

@@ -8,7 +8,7 @@ struct CommandPolicyTests {
   func rejectTenCallers() async {
     let release = Latch()
     let runs = Counter()
-    var command: Command<Int, Int>? = Command { value in
+    var command: Command<Int, Int, any Error>? = Command { value in
       runs.increment()
       try await release.pass()
       return value
@@ -103,7 +103,7 @@ struct CommandPolicyTests {
     let release = Latch()
     let inFlight = RunsInFlight()
     let order = Log<Int>()
-    var command: Command<Int, Int>? = Command(policy: .enqueue) { value in
+    var command: Command<Int, Int, any Error>? = Command(policy: .enqueue) { value in
       try await inFlight.during {
         order.append(value)
         if value == 0 { try await release.pass() }
@@ -185,7 +185,7 @@ struct CommandPolicyTests {
   @Test(".cancelPrevious: triggered runs leave only the last result")
   func cancelPreviousTriggers() async {
     let release = Latch()
-    var command: Command<Int, Int>? = Command(policy: .cancelPrevious) { value in
+    var command: Command<Int, Int, any Error>? = Command(policy: .cancelPrevious) { value in
       try await release.pass()
       return value
     }
@@ -207,7 +207,7 @@ struct CommandPolicyTests {
     let release = Latch()
     let started = Counter()
     let allStarted = Gate()
-    var command: Command<Int, Int>? = Command(policy: .cancelPrevious) { value in
+    var command: Command<Int, Int, any Error>? = Command(policy: .cancelPrevious) { value in
       if started.increment() == 10 { allStarted.open() }
       try await release.pass()
       return value

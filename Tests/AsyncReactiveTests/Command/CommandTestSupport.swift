@@ -87,11 +87,13 @@ enum Outcome<Value: Equatable & Sendable>: Equatable, Sendable {
   case failed(TestError)
   case other(String)
 
+  /// Reads a ``CommandError`` of any `Failure` (a task's `value` erases it), a `CancellationError`, or a
+  /// `TestError` thrown by something that is not a command.
   init(catching body: () async throws -> Value) async {
     do {
       self = .value(try await body())
-    } catch CommandError.disabled {
-      self = .disabled
+    } catch let error as any ErasedCommandError {
+      self = error.outcome()
     } catch is CancellationError {
       self = .cancelled
     } catch let error as TestError {
@@ -105,6 +107,22 @@ enum Outcome<Value: Equatable & Sendable>: Equatable, Sendable {
   var returned: Value? {
     guard case .value(let value) = self else { return nil }
     return value
+  }
+}
+
+/// A ``CommandError`` whatever its `Failure`, for `Outcome`.
+protocol ErasedCommandError: Error {
+  func outcome<Value>() -> Outcome<Value>
+}
+
+extension CommandError: ErasedCommandError {
+  func outcome<Value>() -> Outcome<Value> {
+    switch self {
+    case .disabled: return .disabled
+    case .cancelled: return .cancelled
+    case .failed(let error as TestError): return .failed(error)
+    case .failed(let error): return .other("failed(\(error))")
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import Testing
 struct CommandTests {
   @Test("one run: the output is returned and sent on values; executing reads false, true, false")
   func oneRun() async throws {
-    var command: Command<Int, Int>? = Command { $0 * 2 }
+    var command: Command<Int, Int, Never>? = Command { $0 * 2 }
     var executing = command!.executing.subscribe().makeAsyncIterator()
     var values = command!.values.makeAsyncIterator()
     var errors = command!.errors.makeAsyncIterator()
@@ -20,7 +20,7 @@ struct CommandTests {
 
   @Test("a work error is thrown to the caller and sent on errors, not on values")
   func workError() async {
-    var command: Command<Void, Int>? = Command { throw TestError(code: 7) }
+    var command: Command<Void, Int, any Error>? = Command { throw TestError(code: 7) }
     var values = command!.values.makeAsyncIterator()
     var errors = command!.errors.makeAsyncIterator()
     #expect(await Outcome { try await command!.execute() } == .failed(TestError(code: 7)))
@@ -33,7 +33,7 @@ struct CommandTests {
   func lateSubscriber() async throws {
     let release = Latch()
     let started = Gate()
-    let command = Command<Void, Int> {
+    let command = Command<Void, Int, any Error> {
       started.open()
       try await release.pass()
       return 1
@@ -47,11 +47,11 @@ struct CommandTests {
     #expect(await executing.next() == false)
   }
 
-  @Test("disabled by enabledIf: CommandError.disabled, one disabledErrors event, the work never starts")
+  @Test("disabled by enabledIf: .disabled, one disabledErrors event, the work never starts")
   func disabledByEnabledIf() async {
     let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
     let runs = Counter()
-    var command: Command<Void, Int>? = Command(enabledIf: enabled) {
+    var command: Command<Void, Int, Never>? = Command(enabledIf: enabled) {
       runs.increment()
       return 1
     }
@@ -123,10 +123,10 @@ struct CommandTests {
     #expect(try await command.execute(3) == 3)
   }
 
-  @Test("cancelling the caller cancels its run: CancellationError, nothing on values or errors")
+  @Test("cancelling the caller cancels its run: .cancelled, nothing on values or errors")
   func callerCancellation() async {
     let started = [1: Gate(), 2: Gate()]
-    var command: Command<Int, Int>? = Command { value in
+    var command: Command<Int, Int, any Error>? = Command { value in
       started[value]!.open()
       await waitForCancellation()
       // A work that ignores cancellation and returns, or throws its own error, is still a cancelled run.
@@ -151,7 +151,7 @@ struct CommandTests {
   @Test("a caller that is cancelled already does not start the work")
   func alreadyCancelledCaller() async {
     let runs = Counter()
-    let command = Command<Void, Int> {
+    let command = Command<Void, Int, Never> {
       runs.increment()
       return 1
     }
@@ -167,9 +167,9 @@ struct CommandTests {
     #expect(command.executing.value == false)
   }
 
-  @Test("a CancellationError thrown by the work itself is rethrown and not sent on errors")
+  @Test("a CancellationError thrown by the work itself ends the run as .cancelled and is not sent on errors")
   func workThrowsCancellation() async {
-    var command: Command<Void, Int>? = Command { throw CancellationError() }
+    var command: Command<Void, Int, any Error>? = Command { throw CancellationError() }
     var errors = command!.errors.makeAsyncIterator()
     #expect(await Outcome { try await command!.execute() } == .cancelled)
     command = nil
@@ -199,7 +199,7 @@ struct CommandTests {
   func deinitCancelsRuns() async {
     let started = Gate()
     let cancelled = Gate()
-    var command: Command<Void, Int>? = Command {
+    var command: Command<Void, Int, Never>? = Command {
       started.open()
       await waitForCancellation()
       cancelled.open()
@@ -218,7 +218,7 @@ struct CommandTests {
   @Test("enabledIf does not keep the command alive, and isEnabled's consumers finish with the command")
   func enabledIfDoesNotRetain() async {
     let enabled = AsyncCurrentValueSubject<Bool, Never>(true)
-    weak var weakCommand: Command<Void, Void>?
+    weak var weakCommand: Command<Void, Void, Never>?
     var isEnabled: Property<Bool>.Iterator
     do {
       let command = Command(enabledIf: enabled) {}
@@ -236,7 +236,7 @@ struct CommandTests {
   func reentrantExecute() async throws {
     let inner = Log<Outcome<Int>>()
     for policy in [CommandPolicy.reject, .concurrent(limit: 2)] {
-      let reference = WeakReference<Command<Int, Int>>()
+      let reference = WeakReference<Command<Int, Int, Never>>()
       let command = Command(policy: policy) { (value: Int) -> Int in
         if value == 0, let command = reference.object {
           inner.append(await Outcome { try await command.execute(1) })

@@ -8,8 +8,8 @@ import Testing
 actor LifecycleViewModel {
   nonisolated let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
   nonisolated let viewWillDisappear = AsyncPassthroughSubject<Void, Never>()
-  nonisolated let refreshCheck: Command<Void, Bool>
-  nonisolated let addLeaveTimer: Command<Void, Void>
+  nonisolated let refreshCheck: Command<Void, Bool, Never>
+  nonisolated let addLeaveTimer: Command<Void, Void, any Error>
   nonisolated let reloads = AsyncCurrentValueSubject<Int, Never>(0)
   nonisolated let appearances = AsyncCurrentValueSubject<Int, Never>(0)
   private var leaveTimerFired = false

@@ -168,7 +168,7 @@ struct PushCoreOperatorTests {
   func observationOnChangeMayTriggerTheCommand() async throws {
     for _ in 0..<200 {
       let runs = Counter()
-      let command = Command<Void, Void>(policy: .enqueue) { runs.increment() }
+      let command = Command<Void, Void, Never>(policy: .enqueue) { runs.increment() }
       let triggered = Once()
       withObservationTracking {
         _ = command.executing.value

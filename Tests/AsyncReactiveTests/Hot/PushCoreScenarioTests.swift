@@ -58,7 +58,7 @@ struct PushCoreScenarioTests {
   func commandIsEnabledStartsWithTheValueAtSubscription() async {
     for _ in 0..<1_000 {
       let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
-      let command = Command<Void, Void>(enabledIf: enabled) {}
+      let command = Command<Void, Void, Never>(enabledIf: enabled) {}
       var states = command.isEnabled.makeAsyncIterator()
       enabled.value = true
       #expect(await states.next() == false)
@@ -112,7 +112,7 @@ struct PushCoreScenarioTests {
   @Test("A command's values and errors are hot: recorded inside the command's publication, one order for both")
   func commandStreamsAreHot() async throws {
     struct Refused: Error {}
-    let command = Command<Int, Int> { input in
+    let command = Command<Int, Int, any Error> { input in
       if input < 0 { throw Refused() }
       return input * 2
     }

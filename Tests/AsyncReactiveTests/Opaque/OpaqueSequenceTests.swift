@@ -81,7 +81,7 @@ struct OpaqueSequenceTests {
     #expect(target.value == 2)
 
     let runs = Log<Int>()
-    let command = Command<Int, Void>(policy: .enqueue) { runs.append($0) }
+    let command = Command<Int, Void, Never>(policy: .enqueue) { runs.append($0) }
     await opaque(Signal<Int, Never>([5])).bind(to: command, in: lifetime).value
     try? await command.execute(0)  // enqueued after the bound runs: when it returns, they have run
     #expect(runs.all == [5, 0])
@@ -102,7 +102,7 @@ struct OpaqueSequenceTests {
     #expect(label.text == "c")
 
     let button = FakeButton()
-    let command = Command<Void, String> { "ran" }
+    let command = Command<Void, String, Never> { "ran" }
     var values = command.values.makeAsyncIterator()
     let binding = opaque(button.taps).bind(to: command, enabling: button, \.isEnabled, in: lifetime)
     button.tap()
@@ -210,7 +210,7 @@ struct OpaqueSequenceTests {
     let enabled = Property(initial: false, then: opaque(source))
     let command = Command(enabledIf: enabled) { "ran" }
     #expect(enabled.value == false)
-    await #expect(throws: CommandError.disabled) { try await command.execute() }
+    await #expect(throws: CommandError<Never>.disabled) { try await command.execute() }
     var changes = enabled.makeAsyncIterator()
     #expect(await changes.next() == false)
     source.send(true)

@@ -14,7 +14,7 @@ protocol SearchAPI: Sendable {
 actor SearchViewModel {
   nonisolated let query = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let results = AsyncCurrentValueSubject<[String], Never>([])
-  nonisolated let search: Command<String, [String]>
+  nonisolated let search: Command<String, [String], any Error>
   private let lifetime = Lifetime()
 
   init<C: Clock<Duration>>(api: some SearchAPI, clock: C = ContinuousClock()) {

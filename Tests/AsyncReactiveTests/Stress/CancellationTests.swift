@@ -270,7 +270,7 @@ struct StressCancellationTests {
       let callers = random.int(in: 1..<6)
       let way = random.int(in: 0..<3)
       let runs = Probe()
-      var command: Command<Int, Int>? = Command(policy: policy) { input in
+      var command: Command<Int, Int, any Error>? = Command(policy: policy) { input in
         // The work is one probe run: it sends nothing and waits for cancellation.
         for await _ in runs.input(Never.self, values: 0..<0) {}
         try Task.checkCancellation()
@@ -289,7 +289,7 @@ struct StressCancellationTests {
             do {
               _ = try await command!.execute(index)
               return "returned"
-            } catch let error as CommandError {
+            } catch let error as CommandError<any Error> {
               return "\(error)"
             } catch {
               return "\(type(of: error))"

@@ -393,7 +393,7 @@ struct StressLoadTests {
   func commandConcurrent() async {
     let limit = 4
     let inFlight = Locked((now: 0, peak: 0))
-    let box = Locked<Command<Int, Int>?>(
+    let box = Locked<Command<Int, Int, Never>?>(
       Command(policy: .concurrent(limit: limit)) { input in
         inFlight.withLock {
           $0.now += 1
@@ -447,7 +447,7 @@ struct StressLoadTests {
                     let output = try await command.execute(input)
                     if output != input { unexpected.append("execute(\(input)) returned \(output)") }
                     break
-                  } catch CommandError.disabled {
+                  } catch CommandError<Never>.disabled {
                     disabled.increment()
                     await Task.yield()
                   } catch {

@@ -19,12 +19,12 @@ private actor LoginViewModel {
   nonisolated let loggedIn: HotSignal<String, Never>
   nonisolated let errorMessage: HotSignal<String, Never>
   /// The business logic; kept by the view model (a binding holds a command weakly).
-  nonisolated let logIn: Command<(String, String), String>
+  nonisolated let logIn: Command<(String, String), String, any Error>
   private let lifetime = Lifetime()
 
   init(api: some LoginAPI) {
     isLoginEnabled = combineLatest(email, password).map { $0.contains("@") && $1.count >= 8 }.removeDuplicates()
-    let logIn = Command<(String, String), String>(enabledIf: isLoginEnabled) { email, password in
+    let logIn = Command<(String, String), String, any Error>(enabledIf: isLoginEnabled) { email, password in
       try await api.logIn(email: email, password: password)
     }
     self.logIn = logIn

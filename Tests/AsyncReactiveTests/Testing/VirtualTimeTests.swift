@@ -193,7 +193,7 @@ struct VirtualTimeTests {
 private actor InstantSearchViewModel {
   nonisolated let query = AsyncPassthroughSubject<String, Never>()
   nonisolated let results = AsyncCurrentValueSubject<[String], Never>([])
-  nonisolated let search: Command<String, [String]>
+  nonisolated let search: Command<String, [String], any Error>
   private let lifetime = Lifetime()
 
   init(clock: TestClock) {
