@@ -1,6 +1,6 @@
 /// A hot subject that replays the last `bufferSize` values to each new consumer, then sends live values.
 ///
-/// The counterpart of RACReplaySubject and RxSwift's `AsyncReplaySubject.create(bufferSize:)`.
+/// The counterpart of RACReplaySubject and RxSwift's `ReplaySubject.create(bufferSize:)`.
 ///
 /// **Finishes:** when ``finish()`` is called or the subject is released (nobody can send any more); a
 /// consumer that subscribes later still receives the replayed values, then the end.
