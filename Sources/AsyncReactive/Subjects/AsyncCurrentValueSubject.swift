@@ -2,8 +2,9 @@ import Synchronization
 
 /// A hot subject that holds a current value: each consumer receives it first, then every later value.
 ///
-/// The counterpart of RACBehaviorSubject, RxSwift's `BehaviorSubject` / `BehaviorRelay` and
-/// ReactiveSwift's `MutableProperty`. ``value`` reads and writes synchronously from any thread: after
+/// The counterpart of RACBehaviorSubject, RxSwift's `BehaviorSubject` / `BehaviorRelay`, ReactiveSwift's
+/// `MutableProperty` and Combine's `CurrentValueSubject` (named apart from Combine's, so a SwiftUI file can name
+/// both unqualified). ``value`` reads and writes synchronously from any thread: after
 /// `subject.value = x` returns, every read of it, and of every ``Property`` derived from it, sees `x`.
 ///
 /// **Observation:** reading ``value`` inside `withObservationTracking`, `Observations { }` or a SwiftUI

@@ -1,6 +1,7 @@
 /// A hot subject with no memory: consumers receive the values sent after they subscribed.
 ///
-/// The counterpart of RACSubject, RxSwift's `PublishSubject` and ReactiveSwift's `Signal.pipe()`.
+/// The counterpart of RACSubject, RxSwift's `PublishSubject`, ReactiveSwift's `Signal.pipe()` and Combine's
+/// `PassthroughSubject` (named apart from Combine's, so a SwiftUI file can name both unqualified).
 /// `send`, `finish` and `fail` are synchronous and callable from any thread, task or completion handler.
 ///
 /// **Finishes:** when ``finish()`` is called or the subject is released (nobody can send any more);
