@@ -144,7 +144,7 @@ func writeJSON(
 /// callback baseline (1×) a dashed line.
 func writeSVG(_ results: [CaseResult], to path: String) {
   let rows = results.compactMap { result in result.ratio.map { (result, $0) } }
-  let labelWidth = 430.0
+  let labelWidth = 540.0
   let plotWidth = 520.0
   let rowHeight = 22.0
   let top = 40.0
@@ -186,11 +186,16 @@ func writeSVG(_ results: [CaseResult], to path: String) {
     let color = meetsTarget.map { $0 ? "#3a9d5d" : "#d0504a" } ?? "#9a9a9a"
     var name = result.benchmark.name
     // Long names keep both ends: what is measured, and what it ends in ("→ 1 sink").
-    if name.count > 62 { name = String(name.prefix(36)) + "…" + String(name.suffix(25)) }
+    if name.count > 84 { name = String(name.prefix(50)) + "…" + String(name.suffix(33)) }
     svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 14)\" text-anchor=\"end\">\(escape(name))</text>\n"
     svg += "<rect x=\"\(x(low))\" y=\"\(y + 3)\" width=\"\(x(ratio) - x(low))\" height=\"\(rowHeight - 8)\" "
     svg += "fill=\"\(color)\"/>\n"
-    svg += "<text x=\"\(x(ratio) + 4)\" y=\"\(y + 14)\" fill=\"#333\">\(format(ratio, decimals: 2))×</text>\n"
+    // The figure goes right of the bar, or right of the target's tick when the tick is just past the bar's end.
+    var labelX = x(ratio) + 4
+    if let target = result.benchmark.target, x(target) > x(ratio) - 3, x(target) < x(ratio) + 44 {
+      labelX = x(target) + 5
+    }
+    svg += "<text x=\"\(labelX)\" y=\"\(y + 14)\" fill=\"#333\">\(format(ratio, decimals: 2))×</text>\n"
     if let target = result.benchmark.target {
       svg += "<line x1=\"\(x(target))\" y1=\"\(y + 1)\" x2=\"\(x(target))\" y2=\"\(y + rowHeight - 3)\" "
       svg += "stroke=\"#111\" stroke-width=\"2.5\"/>\n"
