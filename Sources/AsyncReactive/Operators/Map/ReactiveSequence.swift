@@ -30,9 +30,11 @@
 ///
 /// Conforming a type of your own is safe: the protocol has no requirements.
 ///
-/// A helper that hides its type keeps the fast `map` and the merging `flatMap { }` by naming this protocol
-/// (`some AsyncSequence<…>` would get the standard library's): `var loading: some ReactiveSequence<Bool, Never> &
-/// Sendable { … }`.
+/// You rarely name this protocol. A helper that hides its type returns one of the library's erased types, which
+/// keep the fast `map` and the merging `flatMap { }`: ``HotSignal`` (`eraseToHotSignal()`) for a hot chain,
+/// ``Signal`` (`eraseToSignal()`) for a cold one. Naming the protocol keeps the concrete type's speed too
+/// (`some AsyncSequence<…>` would get the standard library's operators): `var loading: some
+/// ReactiveSequence<Bool, Never> & Sendable { … }`. It is public because those operators are declared on it.
 public protocol ReactiveSequence<Element, Failure>: AsyncSequence {}
 
 // Each of the library's own types declares its conformance beside its declaration.
