@@ -162,6 +162,7 @@ actor Recents {
   let offsets = TestSubject<Int, Never>()
   let throttled = Recorder(offsets.throttle(for: .milliseconds(300), clock: clock, latest: true), clock: clock)
   await offsets.send(1)  // t=0: emitted at once; the window ends at 300 ms
+  _ = await throttled.waitForValues(count: 1)  // recorded at t=0, before the clock moves
   await clock.advance(by: .milliseconds(100))
   await offsets.send(2)  // held: no output and no new timer, but `send` returns once the throttle took it
   await clock.waitForSleeper(until: TestClock.Instant(offset: .milliseconds(300)))  // the window's timer
@@ -169,8 +170,8 @@ actor Recents {
   #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(2, at: .milliseconds(300))])
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:332
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 333)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:333
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 334)
 @Test func aFailedSearchShowsTheError() async throws {
   struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
   let clock = TestClock()
