@@ -41,6 +41,13 @@ let package = Package(
       dependencies: ["AsyncReactive", "AsyncReactiveTesting"],
       swiftSettings: strictSettings
     ),
+    // Every ```swift block of the README and the DocC catalog, written into Generated/ by
+    // Scripts/extract-doc-examples.py, so that an example that stops compiling fails the build.
+    .testTarget(
+      name: "DocExampleTests",
+      dependencies: ["AsyncReactive", "AsyncReactiveTesting"],
+      swiftSettings: strictSettings
+    ),
     // Stand-ins with Combine's type names (Linux has no Combine), for the test below.
     .target(name: "CombineStandIns", path: "Tests/CombineStandIns", swiftSettings: strictSettings),
     // Without MemberImportVisibility, as in an app that has not adopted it: what importing the library does to
