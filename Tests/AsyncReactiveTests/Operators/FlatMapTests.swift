@@ -92,7 +92,7 @@ struct FlatMapTests {
         emitter.send(index)
       }
     }
-    var iterator = limited.makeAsyncIterator()
+    let consumer = Task { await limited.collect() }  // its first next() starts the work
     // The first two start together, in either order; each later one only when a slot frees.
     #expect(Set([await starts.next(), await starts.next()]) == [0, 1])
     gates[1].open()
@@ -102,11 +102,9 @@ struct FlatMapTests {
     gates[3].open()
     #expect(await starts.next() == 4)
     gates[2].open()
-    #expect(
-      [await iterator.next(), await iterator.next(), await iterator.next(), await iterator.next()] == [1, 0, 3, 2])
     gates[4].open()
-    #expect(await iterator.next() == 4)
-    #expect(await iterator.next() == nil)
+    // Each inner emits when its gate opens, and a slot frees only after that: the order is the gates'.
+    #expect(await consumer.value == [1, 0, 3, 2, 4])
     #expect(inFlight.maximum == 2)
   }
 
@@ -318,10 +316,44 @@ struct FlatMapTests {
     let harness = CancellationHarness()
     do {
       var iterator = harness.merged.makeAsyncIterator()
+      #expect(await iterator.next() == 1)  // the first next() starts the work; inner 1 sends 1 at once
       await harness.waitUntilRunning()
-      #expect(await iterator.next() == 1)
     }
     await harness.waitUntilAllCancelled()
+  }
+
+  @Test(
+    "an iterator dropped before its first next() starts no task and runs none of the outer's work",
+    arguments: [.merge, .concat, .latest, .first, FlattenStrategy.concurrent(limit: 2)])
+  func iteratorDroppedBeforeNextStartsNothing(_ strategy: FlattenStrategy) async {
+    let runs = Counter()
+    let transformed = Counter()
+    let outer = Signal<Int, Never> { emitter in
+      runs.increment()
+      emitter.send(1)
+      await waitForCancellation()
+    }
+    let flattened = outer.flattened(strategy) { value in
+      transformed.increment()
+      return Signal<Int, Never>.just(value * 10)
+    }
+    await withTaskScope { scope in
+      do {
+        let iterator = flattened.makeAsyncIterator()
+        await Task.yield()
+        #expect(scope.total == 0)
+        withExtendedLifetime(iterator) {}
+      }
+      #expect(scope.total == 0)
+      #expect(runs.value == 0)
+      #expect(transformed.value == 0)
+      // The first `next()` starts the outer pump, which runs the outer and the transform.
+      var iterator = flattened.makeAsyncIterator()
+      #expect(await iterator.next() == 10)
+      #expect(runs.value == 1)
+      #expect(transformed.value == 1)
+      #expect(tasks(scope)["task 'flatMap outer'"] == 1)
+    }
   }
 
   // MARK: Scenario 2
