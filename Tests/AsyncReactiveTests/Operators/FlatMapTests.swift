@@ -23,11 +23,14 @@ struct FlatMapTests {
     }
     expectMerging(merged)
 
-    var iterator = merged.makeAsyncIterator()  // subscribes to `outer` now
+    var iterator = merged.makeAsyncIterator()  // subscribes to `outer` now; the first next() starts the pump
     outer.send(0)
-    await subscribed[0].wait()
-    inners[0].send("a1")
+    async let first: Void = {
+      await subscribed[0].wait()
+      inners[0].send("a1")
+    }()
     #expect(await iterator.next() == "a1")
+    await first
     outer.send(1)
     await subscribed[1].wait()
     inners[1].send("b1")  // inner 0 has not finished: a sequential flatMap could not deliver this
@@ -280,13 +283,17 @@ struct FlatMapTests {
     let cancelled = [Gate(), Gate()]
     let merged = outer.flatMap { emitters.run($0, onCancel: cancelled[$0]) }
     var iterator = merged.makeAsyncIterator()
-    let source = await outerEmitter.wait(for: 0)
-    source.send(0)
-    source.send(1)
-    let first = await emitters.wait(for: 0)
-    let second = await emitters.wait(for: 1)
-    first.send(7)
-    #expect(try await iterator.next() == 7)
+    async let running: Signal<Int, TestError>.Emitter = {
+      let source = await outerEmitter.wait(for: 0)
+      source.send(0)
+      source.send(1)
+      let first = await emitters.wait(for: 0)
+      let second = await emitters.wait(for: 1)
+      first.send(7)
+      return second
+    }()
+    #expect(try await iterator.next() == 7)  // the first next() starts the outer
+    let second = await running
     second.fail(TestError(code: 2))
     await #expect(throws: TestError(code: 2)) { try await iterator.next() }
     #expect(try await iterator.next() == nil)
