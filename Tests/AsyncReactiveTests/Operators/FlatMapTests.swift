@@ -106,8 +106,11 @@ struct FlatMapTests {
     #expect(await starts.next() == 4)
     gates[2].open()
     gates[4].open()
-    // Each inner emits when its gate opens, and a slot frees only after that: the order is the gates'.
-    #expect(await consumer.value == [1, 0, 3, 2, 4])
+    // Each inner emits when its gate opens, and a slot frees only after that: the order is the gates', except
+    // for the last two, whose gates open together.
+    let values = await consumer.value
+    #expect(Array(values.prefix(3)) == [1, 0, 3])
+    #expect(Set(values.dropFirst(3)) == [2, 4])
     #expect(inFlight.maximum == 2)
   }
 
