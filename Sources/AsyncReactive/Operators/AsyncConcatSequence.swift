@@ -76,7 +76,8 @@ public struct AsyncConcatSequence<Base: AsyncSequence>: AsyncSequence {
     self.bases = bases
   }
 
-  /// Starts the first sequence now (a subject first in line is subscribed from this moment).
+  /// Makes the first sequence's iterator now (a subject first in line is subscribed from this moment); its
+  /// work starts at the first `next()`.
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(bases: bases)
   }

@@ -2,7 +2,7 @@ extension Signal where Element == Int, Failure == Never {
   /// A cold signal that ticks every `interval` until its consumer stops: the *n*-th tick is the number *n*, sent
   /// *n* × `interval` after the iteration started (RxSwift `Observable.interval`, RAC `interval:onScheduler:`).
   ///
-  /// Each iteration has its own schedule, starting when it starts (`makeAsyncIterator()`): a "leave timer" that
+  /// Each iteration has its own schedule, starting when it starts (its first `next()`): a "leave timer" that
   /// starts when a view disappears is `for await seconds in Signal.timer(every: .seconds(1)) { … }`. Ticks are
   /// counted from 1, so the element says how many intervals have passed. The schedule does not drift: each tick
   /// is due one interval after the previous one was *due*, not after it was taken. A consumer that falls
@@ -34,7 +34,7 @@ extension Signal where Element == Int, Failure == Never {
   /// `Observable.timer(_:scheduler:)` without a period, ReactiveSwift `SignalProducer.timer` taken once).
   ///
   /// The tick is the number 1, like the first tick of ``timer(every:clock:)``: one delay has passed. Each
-  /// iteration has its own delay, starting when it starts (`makeAsyncIterator()`): a toast that hides itself
+  /// iteration has its own delay, starting when it starts (its first `next()`): a toast that hides itself
   /// three seconds after it appears, a retry scheduled for later.
   ///
   /// The timer runs in the consumer's own task (no extra task, no buffer): it sleeps until the tick is due when
@@ -72,31 +72,33 @@ private final class TimerRun<C: Clock>: SignalRun<Int, Never> where C.Duration =
   private let clock: C
   private let interval: Duration
   private let ticks: Int
-  /// When the next tick is due.
-  private var due: C.Instant
+  private let first: Duration
+  /// When the next tick is due; `nil` until the first `next()`, which starts the schedule.
+  private var due: C.Instant?
   private var tick = 0
   private var ended = false
 
   /// - Parameters:
-  ///   - first: from now until the first tick.
+  ///   - first: from the first `next()` until the first tick.
   ///   - interval: between ticks.
   ///   - ticks: how many ticks before the run finishes.
   init(first: Duration, interval: Duration, ticks: Int, clock: C) {
     self.clock = clock
     self.interval = interval
     self.ticks = ticks
-    self.due = clock.now.advanced(by: first)
+    self.first = first
   }
 
   override func next(isolation actor: isolated (any Actor)?) async -> Int? {
     guard !ended, tick < ticks else { return nil }
+    let due = self.due ?? clock.now.advanced(by: first)
     do {
       try await clock.sleep(until: due, tolerance: nil)
     } catch {
       ended = true  // cancelled
       return nil
     }
-    due = due.advanced(by: interval)
+    self.due = due.advanced(by: interval)
     tick += 1
     return tick
   }

@@ -88,18 +88,6 @@ enum HotTimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringC
   }
 }
 
-/// Runs `body` with a scope that counts the library's tasks it starts (and the tasks those start): the timer
-/// tasks of a hot time node are started inside the `send` that gives the rule a deadline.
-private func withTaskScope<Result>(_ body: (ResourceScope) async throws -> Result) async rethrows -> Result {
-  let scope = ResourceScope()
-  return try await ResourceScope.$current.withValue(scope) { try await body(scope) }
-}
-
-/// The library's tasks alive in `scope`, by name: `["task 'debounce timer'": 1]`.
-private func tasks(_ scope: ResourceScope) -> [String: Int] {
-  scope.live.filter { $0.key.hasPrefix("task") }
-}
-
 /// A subject whose observation by the operator is reported: `stopped` opens when the operator stops observing
 /// it (its node disconnected, or a timeout gave up on it).
 private func watched<Element: Sendable, Failure: Error>(_ subject: AsyncPassthroughSubject<Element, Failure>) -> (

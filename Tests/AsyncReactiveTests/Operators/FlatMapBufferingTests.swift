@@ -118,13 +118,16 @@ struct FlatMapBufferingTests {
       }
     }
     var iterator = results.makeAsyncIterator()
-    for value in 0..<5 { await outer.send(value) }  // each returns once the value was read and transformed
-    #expect(transformed.all == [0, 1, 2, 3, 4])
-    await startedGates[0].wait()
-    await startedGates[1].wait()
-    #expect(Set(started.all) == [0, 1])
-    gates[1].open()
-    #expect(await iterator.next() == 1)
+    async let fed: Void = {
+      for value in 0..<5 { await outer.send(value) }  // each returns once the value was read and transformed
+      #expect(transformed.all == [0, 1, 2, 3, 4])
+      await startedGates[0].wait()
+      await startedGates[1].wait()
+      #expect(Set(started.all) == [0, 1])
+      gates[1].open()
+    }()
+    #expect(await iterator.next() == 1)  // the first next() starts the outer pump
+    await fed
     await startedGates[2].wait()  // the oldest waiting one takes the free slot
     gates[0].open()
     #expect(await iterator.next() == 0)
@@ -157,14 +160,17 @@ struct FlatMapBufferingTests {
       return innerHeldAtZero(value, started: firstStarted, until: firstGate)
     }
     var iterator = results.makeAsyncIterator()
-    await outer.send(0)
-    await firstStarted.wait()
-    for value in 1...3 { await outer.send(value) }
-    await outer.finish()
-    #expect(transformed.all == [0, 1, 2, 3])  // the transform runs for every value, dropped or not
-    firstGate.open()
+    async let fed: Void = {
+      await outer.send(0)
+      await firstStarted.wait()
+      for value in 1...3 { await outer.send(value) }
+      await outer.finish()
+      #expect(transformed.all == [0, 1, 2, 3])  // the transform runs for every value, dropped or not
+      firstGate.open()
+    }()
     var received: [Int] = []
-    while let value = await iterator.next() { received.append(value) }
+    while let value = await iterator.next() { received.append(value) }  // the first next() starts the outer pump
+    await fed
     #expect(received == expected)
   }
 
@@ -184,10 +190,13 @@ struct FlatMapBufferingTests {
       await outer.send(1)
       await outer.finish()
     }
-    await firstStarted.wait()
-    #expect(!sentFirst.isOpen)
-    firstGate.open()
-    #expect(await iterator.next() == 0)
+    async let released: Void = {
+      await firstStarted.wait()
+      #expect(!sentFirst.isOpen)
+      firstGate.open()
+    }()
+    #expect(await iterator.next() == 0)  // the first next() starts the outer pump
+    await released
     #expect(await iterator.next() == 1)
     #expect(await iterator.next() == nil)
     await sender.value
@@ -209,19 +218,22 @@ struct FlatMapBufferingTests {
       }
     }
     var iterator = results.makeAsyncIterator()
-    await outer.send(0)  // inner 0 starts; one inner may wait, so the outer is read on
     let sender = Task {
+      await outer.send(0)  // inner 0 starts; one inner may wait, so the outer is read on
       await outer.send(1)  // queued: now the outer pump waits until inner 1 starts before it reads again
       sentSecond.open()
       await outer.send(2)
       await outer.finish()
     }
-    await secondTransformed.wait()
-    #expect(transformed.all == [0, 1])
-    #expect(!sentSecond.isOpen)
-    firstGate.open()
+    async let released: Void = {
+      await secondTransformed.wait()
+      #expect(transformed.all == [0, 1])
+      #expect(!sentSecond.isOpen)
+      firstGate.open()
+    }()
     var received: [Int] = []
-    while let value = await iterator.next() { received.append(value) }
+    while let value = await iterator.next() { received.append(value) }  // the first next() starts the outer pump
+    await released
     #expect(received == [0, 1, 2])
     #expect(transformed.all == [0, 1, 2])
     await sender.value
@@ -326,8 +338,9 @@ struct FlatMapBufferingTests {
     }
     do {
       var iterator = results.makeAsyncIterator()
-      await outer.send(0)
-      #expect(await iterator.next() == 0)
+      async let sent: Void = outer.send(0)
+      #expect(await iterator.next() == 0)  // the first next() starts the outer pump
+      await sent
       await outer.send(1)
       await outer.send(2)
     }

@@ -100,13 +100,19 @@ struct FlatMapFirstTests {
     let otherTaps = Feed<Int, Never>()
     let secondCancelled = Gate()
     do {
-      let iterator = otherTaps.flatMapFirst { tap in
-        Self.request(tap, clock: clock, log: Log(), cancelled: secondCancelled)
+      // A request that says it started, so that the first `next()` (which starts the work) returns while it runs.
+      var iterator = otherTaps.flatMapFirst { tap in
+        Signal<String, Never> { emitter in
+          emitter.send("started \(tap)")
+          do { try await clock.sleep(for: .milliseconds(300)) } catch { secondCancelled.open() }
+        }
       }
       .makeAsyncIterator()
-      await otherTaps.send(1)
+      async let sent: Void = otherTaps.send(1)
+      #expect(await iterator.next() == "started 1")
+      await sent
       await clock.waitForSleepers(1)
-      _ = iterator  // dropped here, while request 1 runs
+      withExtendedLifetime(iterator) {}  // dropped here, while request 1 runs
     }
     await otherTaps.cancelled.wait()
     await secondCancelled.wait()

@@ -23,11 +23,14 @@ struct FlatMapTests {
     }
     expectMerging(merged)
 
-    var iterator = merged.makeAsyncIterator()  // subscribes to `outer` now
+    var iterator = merged.makeAsyncIterator()  // subscribes to `outer` now; the first next() starts the pump
     outer.send(0)
-    await subscribed[0].wait()
-    inners[0].send("a1")
+    async let first: Void = {
+      await subscribed[0].wait()
+      inners[0].send("a1")
+    }()
     #expect(await iterator.next() == "a1")
+    await first
     outer.send(1)
     await subscribed[1].wait()
     inners[1].send("b1")  // inner 0 has not finished: a sequential flatMap could not deliver this
@@ -92,7 +95,7 @@ struct FlatMapTests {
         emitter.send(index)
       }
     }
-    var iterator = limited.makeAsyncIterator()
+    let consumer = Task { await limited.collect() }  // its first next() starts the work
     // The first two start together, in either order; each later one only when a slot frees.
     #expect(Set([await starts.next(), await starts.next()]) == [0, 1])
     gates[1].open()
@@ -102,11 +105,12 @@ struct FlatMapTests {
     gates[3].open()
     #expect(await starts.next() == 4)
     gates[2].open()
-    #expect(
-      [await iterator.next(), await iterator.next(), await iterator.next(), await iterator.next()] == [1, 0, 3, 2])
     gates[4].open()
-    #expect(await iterator.next() == 4)
-    #expect(await iterator.next() == nil)
+    // Each inner emits when its gate opens, and a slot frees only after that: the order is the gates', except
+    // for the last two, whose gates open together.
+    let values = await consumer.value
+    #expect(Array(values.prefix(3)) == [1, 0, 3])
+    #expect(Set(values.dropFirst(3)) == [2, 4])
     #expect(inFlight.maximum == 2)
   }
 
@@ -282,13 +286,17 @@ struct FlatMapTests {
     let cancelled = [Gate(), Gate()]
     let merged = outer.flatMap { emitters.run($0, onCancel: cancelled[$0]) }
     var iterator = merged.makeAsyncIterator()
-    let source = await outerEmitter.wait(for: 0)
-    source.send(0)
-    source.send(1)
-    let first = await emitters.wait(for: 0)
-    let second = await emitters.wait(for: 1)
-    first.send(7)
-    #expect(try await iterator.next() == 7)
+    async let running: Signal<Int, TestError>.Emitter = {
+      let source = await outerEmitter.wait(for: 0)
+      source.send(0)
+      source.send(1)
+      let first = await emitters.wait(for: 0)
+      let second = await emitters.wait(for: 1)
+      first.send(7)
+      return second
+    }()
+    #expect(try await iterator.next() == 7)  // the first next() starts the outer
+    let second = await running
     second.fail(TestError(code: 2))
     await #expect(throws: TestError(code: 2)) { try await iterator.next() }
     #expect(try await iterator.next() == nil)
@@ -318,10 +326,44 @@ struct FlatMapTests {
     let harness = CancellationHarness()
     do {
       var iterator = harness.merged.makeAsyncIterator()
+      #expect(await iterator.next() == 1)  // the first next() starts the work; inner 1 sends 1 at once
       await harness.waitUntilRunning()
-      #expect(await iterator.next() == 1)
     }
     await harness.waitUntilAllCancelled()
+  }
+
+  @Test(
+    "an iterator dropped before its first next() starts no task and runs none of the outer's work",
+    arguments: [.merge, .concat, .latest, .first, FlattenStrategy.concurrent(limit: 2)])
+  func iteratorDroppedBeforeNextStartsNothing(_ strategy: FlattenStrategy) async {
+    let runs = Counter()
+    let transformed = Counter()
+    let outer = Signal<Int, Never> { emitter in
+      runs.increment()
+      emitter.send(1)
+      await waitForCancellation()
+    }
+    let flattened = outer.flattened(strategy) { value in
+      transformed.increment()
+      return Signal<Int, Never>.just(value * 10)
+    }
+    await withTaskScope { scope in
+      do {
+        let iterator = flattened.makeAsyncIterator()
+        await Task.yield()
+        #expect(scope.total == 0)
+        withExtendedLifetime(iterator) {}
+      }
+      #expect(scope.total == 0)
+      #expect(runs.value == 0)
+      #expect(transformed.value == 0)
+      // The first `next()` starts the outer pump, which runs the outer and the transform.
+      var iterator = flattened.makeAsyncIterator()
+      #expect(await iterator.next() == 10)
+      #expect(runs.value == 1)
+      #expect(transformed.value == 1)
+      #expect(tasks(scope)["task 'flatMap outer'"] == 1)
+    }
   }
 
   // MARK: Scenario 2

@@ -10,7 +10,8 @@ enum TimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringConv
   var testDescription: String { rawValue }
 
   /// The operator over `upstream`, erased to a signal of its values' descriptions.
-  func apply(to upstream: Feed<Int, TestError>, clock: TestClock) -> Signal<String, TestError> {
+  func apply(to upstream: some AsyncSequence<Int, TestError> & Sendable, clock: TestClock) -> Signal<String, TestError>
+  {
     switch self {
     case .debounce: Signal(upstream.debounce(for: .seconds(1), clock: clock).map { "\($0)" })
     case .throttle: Signal(upstream.throttle(for: .seconds(1), clock: clock, latest: false).map { "\($0)" })
@@ -106,13 +107,55 @@ struct TimeOperatorContractTests {
     let sequence = timeOperator.apply(to: feed, clock: clock)
     do {
       var iterator = sequence.makeAsyncIterator()
-      await feed.send(1)
-      if timeOperator.emitsAtOnce { #expect(try await iterator.next() == "1") }
+      // The first `next()` starts the work: the feed's value 1 is handled once it asks, and a held value is
+      // released by the clock.
+      async let released: Void = {
+        await feed.send(1)
+        if !timeOperator.emitsAtOnce {
+          await clock.waitForSleepers(1)
+          await clock.advance(by: .seconds(1))
+        }
+      }()
+      #expect(try await iterator.next() == (timeOperator == .buffer ? "[1]" : "1"))
+      await released
+      await feed.send(2)
       if timeOperator.sleepsAfterAValue { await clock.waitForSleepers(1) }
       withExtendedLifetime(iterator) {}
     }
     #expect(clock.sleeperCount == 0)
     await feed.cancelled.wait()
+  }
+
+  @Test(
+    "an iterator dropped before its first next() starts no task and runs none of the upstream's work",
+    arguments: TimeOperator.allCases)
+  func iteratorDroppedBeforeNextStartsNothing(_ timeOperator: TimeOperator) async throws {
+    let clock = TestClock()
+    let runs = Counter()
+    let sequence = timeOperator.apply(to: countedRuns(runs), clock: clock)
+    try await withTaskScope { (scope) async throws in
+      do {
+        let iterator = sequence.makeAsyncIterator()
+        await Task.yield()
+        #expect(scope.total == 0)
+        withExtendedLifetime(iterator) {}
+      }
+      #expect(scope.total == 0)
+      #expect(runs.value == 0)
+      #expect(clock.sleeperCount == 0)
+      // The first `next()` starts the work: the upstream's run, the pump and the timer.
+      var iterator = sequence.makeAsyncIterator()
+      async let released: Void = {
+        if !timeOperator.emitsAtOnce {
+          await clock.waitForSleepers(1)
+          await clock.advance(by: .seconds(1))
+        }
+      }()
+      #expect(try await iterator.next() == (timeOperator == .buffer ? "[1]" : "1"))
+      await released
+      #expect(runs.value == 1)
+      #expect(!tasks(scope).isEmpty)  // the pump, on an upstream that has not ended
+    }
   }
 
   @Test(

@@ -142,14 +142,43 @@ struct TimeoutFallbackTests {
     let sequence = feed.timeout(.milliseconds(100), clock: clock, fallback: fallback)
     do {
       var iterator = sequence.makeAsyncIterator()
-      await clock.waitForSleepers(1)
-      await clock.advance(by: .milliseconds(100))
-      #expect(try await iterator.next() == -1)
+      async let timedOut: Void = {
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .milliseconds(100))
+      }()
+      #expect(try await iterator.next() == -1)  // the first next() starts the clock; the fallback after it
+      await timedOut
       withExtendedLifetime(iterator) {}
     }
     await fallbackEnded.wait()
     await feed.cancelled.wait()
     #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("the interval is measured from the first next(), not from makeAsyncIterator()")
+  func intervalStartsAtTheFirstNext() async throws {
+    let clock = TestClock()
+    let started = Counter()
+    let fallback = Signal<Int, TestError> { emitter in
+      started.increment()
+      emitter.send(-1)
+    }
+    let feed = Feed<Int, TestError>()
+    var iterator = feed.timeout(.milliseconds(100), clock: clock, fallback: fallback).makeAsyncIterator()
+    await clock.advance(by: .seconds(5))  // made, not read: nothing runs and no time counts
+    #expect(clock.sleeperCount == 0)
+    async let timedOut: Void = {
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(99))
+      #expect(started.value == 0)
+      await clock.advance(by: .milliseconds(1))
+    }()
+    #expect(try await iterator.next() == -1)
+    #expect(clock.now == TestClock.Instant(offset: .milliseconds(5100)))
+    await timedOut
+    #expect(try await iterator.next() == nil)
+    #expect(started.value == 1)
+    await feed.cancelled.wait()
   }
 
   // MARK: API

@@ -68,16 +68,43 @@ struct TimeoutTests {
     let clock = TestClock()
     let feed = Feed<Int, Never>()
     var iterator = feed.timeout(.milliseconds(200), clock: clock).makeAsyncIterator()
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    await feed.send(1)
-    await clock.advance(by: .milliseconds(100))
-    await feed.send(2)
-    await feed.finish()
-    await clock.advance(by: .seconds(10))  // the consumer takes its time
-    #expect(try await iterator.next() == 1)
+    async let fed: Void = {
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(100))
+      await feed.send(1)
+      await clock.advance(by: .milliseconds(100))
+      await feed.send(2)
+      await feed.finish()
+      await clock.advance(by: .seconds(10))
+    }()
+    #expect(try await iterator.next() == 1)  // the first next() starts the clock
+    await fed  // the consumer takes its time: ten seconds pass before it asks again
     #expect(try await iterator.next() == 2)
     #expect(try await iterator.next() == nil)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("the interval is measured from the first next(), not from makeAsyncIterator()")
+  func intervalStartsAtTheFirstNext() async {
+    let clock = TestClock()
+    let feed = Feed<Int, Never>()
+    var iterator = feed.timeout(.seconds(1), clock: clock).makeAsyncIterator()
+    await clock.advance(by: .seconds(5))  // made, not read: nothing runs and no time counts
+    #expect(clock.sleeperCount == 0)
+    async let silence: Void = {
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(999))
+      #expect(clock.sleeperCount == 1)  // still in time one millisecond before the deadline
+      await clock.advance(by: .milliseconds(1))
+    }()
+    do throws(TimeoutError) {
+      _ = try await iterator.next()
+      Issue.record("the silent upstream did not time out")
+    } catch {
+      #expect(clock.now == TestClock.Instant(offset: .seconds(6)))
+    }
+    await silence
+    await feed.cancelled.wait()
     #expect(clock.sleeperCount == 0)
   }
 

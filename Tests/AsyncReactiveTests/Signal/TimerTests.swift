@@ -53,9 +53,15 @@ struct TimerTests {
   @Test("a consumer that falls behind gets the missed ticks at once, and the schedule does not drift")
   func aLateConsumerCatchesUpWithoutDrift() async {
     let clock = TestClock()
-    var ticks = Signal.timer(every: .seconds(1), clock: clock).makeAsyncIterator()  // the schedule starts now
-    await clock.advance(by: .milliseconds(3500))
-    #expect(await ticks.next() == 1)
+    var ticks = Signal.timer(every: .seconds(1), clock: clock).makeAsyncIterator()
+    await clock.advance(by: .seconds(10))  // made, not read: the schedule starts at the first next()
+    #expect(clock.sleeperCount == 0)
+    async let behind: Void = {
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .milliseconds(3500))
+    }()
+    #expect(await ticks.next() == 1)  // the first next() at 10 s: tick 1 due at 11 s
+    await behind  // the consumer falls behind until 13.5 s
     #expect(await ticks.next() == 2)
     #expect(await ticks.next() == 3)
     #expect(clock.sleeperCount == 0)
@@ -67,7 +73,7 @@ struct TimerTests {
     await clock.advance(by: .milliseconds(500))
     let (tick, at) = await fourth.value
     #expect(tick == 4)
-    #expect(at == TestClock.Instant(offset: .seconds(4)))
+    #expect(at == TestClock.Instant(offset: .seconds(14)))
   }
 
   @Test("prefix stops the timer after enough ticks, leaving nothing asleep")
@@ -152,7 +158,7 @@ struct TimerTests {
     let clock = TestClock()
     let timer = Signal.timer(after: .seconds(1), clock: clock)
     do {
-      let iterator = timer.makeAsyncIterator()  // the delay starts now, at 0 s
+      let iterator = timer.makeAsyncIterator()  // made and dropped without a next(): no delay starts
       withExtendedLifetime(iterator) {}
     }
     #expect(clock.sleeperCount == 0)
@@ -160,7 +166,7 @@ struct TimerTests {
     let recorder = Recorder(timer, clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(500))
-    await clock.waitForSleepers(1)  // 1 s has passed since the first iterator was made: not this one's tick
+    await clock.waitForSleepers(1)  // 1 s since the first iterator was made: nothing, and not this one's tick
     #expect(recorder.values.isEmpty)
     await clock.advance(by: .milliseconds(500))
     #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))

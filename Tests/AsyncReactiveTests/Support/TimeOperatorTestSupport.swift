@@ -64,6 +64,29 @@ struct RuleDriver<Rule: TimeRule> where Rule.Instant == TestClock.Instant {
   }
 }
 
+/// Runs `body` with a scope that counts the library's tasks it starts (and the tasks those start): the timer
+/// tasks of a hot time node are started inside the `send` that gives the rule a deadline, a pull operator's
+/// tasks at its first `next()`.
+func withTaskScope<Result>(_ body: (ResourceScope) async throws -> Result) async rethrows -> Result {
+  let scope = ResourceScope()
+  return try await ResourceScope.$current.withValue(scope) { try await body(scope) }
+}
+
+/// The library's tasks alive in `scope`, by name: `["task 'debounce timer'": 1]`.
+func tasks(_ scope: ResourceScope) -> [String: Int] {
+  scope.live.filter { $0.key.hasPrefix("task") }
+}
+
+/// A cold upstream that counts its runs (`runs`), sends `1` and then waits until it is cancelled: what a test
+/// gives an operator to see whether it started the upstream's work.
+func countedRuns(_ runs: Counter) -> Signal<Int, TestError> {
+  Signal<Int, TestError> { (emitter) throws(TestError) in
+    runs.increment()
+    emitter.send(1)
+    await waitForCancellation()
+  }
+}
+
 /// An upstream that a test feeds one event at a time: `send`, `finish` and `fail` return once the operator has
 /// handled the event, that is when it asks for the next value or, after a terminal event, when it has stopped
 /// iterating. So after `await feed.send(x)` the operator's state reflects `x` and the test can move the clock.

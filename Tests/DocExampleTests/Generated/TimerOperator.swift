@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/TimerOperator.md.
 struct TimerOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimerOperator.md:45
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimerOperator.md:46
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimerOperator.md", line: 46)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimerOperator.md", line: 47)
 for await _ in Signal.timer(after: .seconds(3)) {
   banner.hide()
 }

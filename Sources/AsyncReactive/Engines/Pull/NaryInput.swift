@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One input of an n-ary operator: subscribed already, pumped by a task of its own once started.
 @usableFromInline struct NaryInput<Element: Sendable, Failure: Error>: Sendable {
   /// Spawns the task that pumps this input into the storage.
@@ -77,22 +75,5 @@ import Synchronization
         }
       }
     }
-  }
-}
-
-/// Hands an upstream iterator, made when the consumer subscribed, to the task that pumps it.
-///
-/// A `Mutex` rather than ``Locked``: only `Mutex` moves a non-`Sendable` value in and out (`sending`), and this
-/// lock is taken once, by one task, so it is never contended (the case ThreadSanitizer cannot follow).
-@usableFromInline final class PendingIterator<Iterator: AsyncIteratorProtocol>: Sendable {
-  @usableFromInline let iterator: Mutex<Iterator?>
-
-  @inlinable init(_ iterator: sending Iterator) {
-    self.iterator = Mutex(iterator)
-  }
-
-  /// The iterator, once; `nil` afterwards.
-  @inlinable func take() -> sending Iterator? {
-    iterator.withLock { $0.take() }
   }
 }

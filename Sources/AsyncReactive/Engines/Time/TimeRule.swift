@@ -23,6 +23,11 @@
   /// later one when it wakes and sleeps again, but would not notice an earlier one in time.
   var deadline: Instant? { get }
 
+  /// The work started at `now`, before any event: a pull iteration's first `next()`. A rule whose first
+  /// deadline counts from the start (a timeout's first deadline, a buffer's first window) sets it here; the
+  /// others need not implement it. (A hot node makes its rule when it connects, with the start already known.)
+  mutating func started(at now: Instant)
+
   /// An upstream value arrived at `now`.
   mutating func received(_ input: Input, at now: Instant, into outbox: inout TimeOutbox<Output, Failure>)
 
@@ -39,6 +44,8 @@
 }
 
 extension TimeRule {
+  @inlinable package mutating func started(at now: Instant) {}
+
   @inlinable package mutating func upstreamFailed(
     _ failure: Failure,
     at now: Instant,

@@ -75,6 +75,12 @@
     self.host = host
   }
 
+  /// The work starts at `now` (a pull iteration's first `next()`), before the pump and the timer exist: the
+  /// rule's first deadline counts from here.
+  @inlinable package mutating func started(at now: Rule.Instant) {
+    rule.started(at: now)
+  }
+
   /// The pump and timer tasks exist; returns `false` if the operator already ended, so that the caller cancels
   /// them.
   @inlinable package mutating func started(upstream: Task<Void, Never>, timer: Task<Void, Never>) -> Bool {

@@ -16,14 +16,17 @@
     self.clock = clock
   }
 
-  /// Starts the pump on `upstream` (an iterator made by the consumer's `makeAsyncIterator()`, so that a subject
-  /// is subscribed from that moment) and the timer.
+  /// Starts the work (the consumer's first `next()`): the rule's clock starts now, then the pump on `upstream`
+  /// (an iterator made by the consumer's `makeAsyncIterator()`, so that a subject is subscribed from that moment)
+  /// and the timer.
   /// - Parameter mapFailure: turns the upstream's failure into the operator's.
   @inlinable func start<Upstream: AsyncSequence & SendableMetatype>(
     upstream: sending Upstream.AsyncIterator,
     of _: Upstream.Type,
     mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
   ) where Upstream.Element == Rule.Input {
+    let now = clock.now
+    state.withLock { $0.started(at: now) }
     let pump = Task(named: "\(Rule.operatorName) upstream") { [self] in
       var upstream = upstream
       do throws(Upstream.Failure) {

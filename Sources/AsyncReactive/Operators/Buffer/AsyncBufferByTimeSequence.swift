@@ -2,7 +2,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Collects the values into arrays, one per `interval` (RxSwift `buffer(timeSpan:count:scheduler:)`, Combine
   /// `collect(.byTime)` / `.byTimeOrCount`).
   ///
-  /// Windows of `interval` follow each other from the start of the iteration (`makeAsyncIterator()`). When a
+  /// Windows of `interval` follow each other from the start of the iteration (its first `next()`). When a
   /// window ends, the values that arrived during it are emitted as one array, **even when it is empty** (as in
   /// RxSwift; Combine skips empty windows: add `.filter { !$0.isEmpty }` for that). With a `count`, a window that
   /// has collected `count` values ends at once, and the next window starts then. A value arriving exactly at a
@@ -95,10 +95,10 @@ where Base.Element: Sendable {
     self.clock = clock
   }
 
-  /// Subscribes to the upstream now, starts pumping it and starts the first window.
+  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts the
+  /// first window and the pumping.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    let rule = Rule(interval: interval, count: count, start: clock.now)
-    return Iterator(base, rule: rule, clock: clock)
+    Iterator(base, rule: Rule(interval: interval, count: count), clock: clock)
   }
 }
 

@@ -1,5 +1,5 @@
 /// The rule of ``AsyncBufferByTimeSequence`` on the time engine: windows of one interval, back to back from the
-/// iteration's start, each emitting the values collected during it when it ends, empty or not.
+/// start of the work (a pull iteration's first `next()`, a hot node's connection), each emitting the values collected during it when it ends, empty or not.
 ///
 /// With a count limit, a window that collects that many values ends at once and the next window starts then. A
 /// value arriving exactly at a window's end belongs to the next window. The upstream's finish ends the window in
@@ -9,20 +9,30 @@
 
   @usableFromInline let interval: Instant.Duration
   @usableFromInline let limit: Int
-  @usableFromInline var windowEnd: Instant
+  /// When the current window ends; `nil` until the work starts (no event arrives before).
+  @usableFromInline var windowEnd: Instant?
   @usableFromInline var collected: [Element] = []
 
+  /// A rule whose first window starts with ``started(at:)`` (a pull iteration's first `next()`).
   /// - Parameters:
   ///   - interval: the length of a window.
   ///   - count: the most values a window collects (`nil`: no limit).
-  ///   - start: when the first window starts.
-  @inlinable package init(interval: Instant.Duration, count: Int?, start: Instant) {
+  @inlinable package init(interval: Instant.Duration, count: Int?) {
     self.interval = interval
     limit = count ?? .max
-    windowEnd = start.advanced(by: interval)
+  }
+
+  /// A rule whose first window started at `start` (a hot node's connection).
+  @inlinable package init(interval: Instant.Duration, count: Int?, start: Instant) {
+    self.init(interval: interval, count: count)
+    started(at: start)
   }
 
   @inlinable package var deadline: Instant? { windowEnd }
+
+  @inlinable package mutating func started(at now: Instant) {
+    windowEnd = now.advanced(by: interval)
+  }
 
   @inlinable package mutating func received(
     _ element: Element,
@@ -51,10 +61,10 @@
 
   /// Emits each window that is over by `now` (the timer may be late, or not have run yet).
   @inlinable mutating func closeWindows(endingBy now: Instant, into outbox: inout TimeOutbox<[Element], Failure>) {
-    while windowEnd <= now {
+    while let end = windowEnd, end <= now {
       outbox.emit(collected)
       collected = []
-      windowEnd = windowEnd.advanced(by: interval)
+      windowEnd = end.advanced(by: interval)
     }
   }
 }

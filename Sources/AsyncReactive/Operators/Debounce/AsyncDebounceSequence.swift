@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 500 ms | `c`      |             |
   /// | 600 ms | finish   | `c`, finish |
   ///
-  /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces; emitted
+  /// The upstream is iterated by a task of its own from the first `next()` on, as fast as it produces; emitted
   /// values wait for a slow consumer in an unbounded buffer. On a hot sequence (a subject, a property, a
   /// ``HotSignal``), ``HotSequence/debounce(for:clock:)`` applies instead: each value is taken at its send.
   ///
@@ -83,7 +83,8 @@ where Base.Element: Sendable {
     self.clock = clock
   }
 
-  /// Subscribes to the upstream now and starts pumping it.
+  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts
+  /// pumping it.
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(base, rule: Rule(dueTime: dueTime), clock: clock)
   }

@@ -15,7 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 400 ms |          | `b`           |
   /// | 450 ms |          | finish        |
   ///
-  /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces; values
+  /// The upstream is iterated by a task of its own from the first `next()` on, as fast as it produces; values
   /// wait for their due time, then for a slow consumer, in unbounded buffers. On a hot sequence (a subject, a
   /// property, a ``HotSignal``), ``HotSequence/delay(for:clock:)`` applies instead: each value is due `duration`
   /// after its send.
@@ -81,7 +81,8 @@ where Base.Element: Sendable {
     self.clock = clock
   }
 
-  /// Subscribes to the upstream now and starts pumping it.
+  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts
+  /// pumping it.
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(base, rule: Rule(delay: delay), clock: clock)
   }

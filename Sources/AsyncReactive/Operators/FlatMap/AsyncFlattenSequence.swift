@@ -6,7 +6,9 @@
 /// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
 /// rarely write its name.
 ///
-/// The outer sequence is pumped by one task, which calls the transform as each outer value arrives. Each running
+/// Making the iterator makes the outer sequence's iterator (a subject registers the consumer then); the work
+/// starts at the first `next()`, as for every operator of the library. The outer sequence is pumped by one
+/// task, which calls the transform as each outer value arrives. Each running
 /// inner sequence is pumped by a worker task (an immediate ``Signal`` such as `Signal.just` by the outer task, in
 /// place); under a concurrency limit, a worker whose inner finished goes on with the oldest waiting one.
 ///
@@ -74,33 +76,47 @@ where Base.Element: Sendable, Inner.Element: Sendable {
     )
   }
 
-  /// Subscribes to the outer sequence now and starts pumping it.
+  /// Makes the outer sequence's iterator now (a subject registers the consumer then); the first `next()` starts
+  /// pumping it.
   @inlinable public func makeAsyncIterator() -> Iterator {
     let storage = FlattenStorage<Inner, Failure>(strategy: strategy, buffering: buffering, innerFailure: innerFailure)
-    storage.start(outer: base.makeAsyncIterator(), of: Base.self, transform: transform, outerFailure: outerFailure)
-    return Iterator(storage: storage)
+    let outer = PendingIterator(base.makeAsyncIterator())
+    let (transform, outerFailure) = (transform, outerFailure)
+    return Iterator(storage: storage) {
+      guard let outer = outer.take() else { return }
+      storage.start(outer: outer, of: Base.self, transform: transform, outerFailure: outerFailure)
+    }
   }
 
-  /// The iterator of an ``AsyncFlattenSequence``; dropping it cancels all the work.
+  /// The iterator of an ``AsyncFlattenSequence``; the first `next()` starts the work, and dropping the iterator
+  /// cancels it.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline let consumer: Consumer
     @usableFromInline var cursor: ConsumerCursor<FlattenStorage<Inner, Failure>>
+    /// Starts the outer pump; run by the first `next()`, then `nil`.
+    @usableFromInline var start: (() -> Void)?
 
-    @inlinable init(storage: FlattenStorage<Inner, Failure>) {
+    @inlinable init(storage: FlattenStorage<Inner, Failure>, start: @escaping () -> Void) {
       consumer = Consumer(storage: storage)
       cursor = ConsumerCursor(host: storage, id: 0)
+      self.start = start
     }
 
     /// The next element of any inner sequence, `nil` once everything finished (or the consumer was cancelled).
     ///
     /// **Throws:** the first failure of the outer sequence, the transform or an inner sequence.
     @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await cursor.next(isolation: nil)
+      try await next(isolation: nil)
     }
 
     /// The next element, running on the caller's actor so that a buffered element costs no executor hop.
     @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await cursor.next(isolation: actor)
+      // One branch per element, taken once.
+      if let start {
+        self.start = nil
+        start()
+      }
+      return try await cursor.next(isolation: actor)
     }
   }
 

@@ -153,7 +153,7 @@ public struct AsyncRetrySequence<Base: ReiterableAsyncSequence>: AsyncSequence {
     self.policy = policy
   }
 
-  /// Starts the first attempt.
+  /// Makes the first attempt's iterator; its work starts at the first `next()`.
   public func makeAsyncIterator() -> Iterator {
     Iterator(base: base, policy: policy)
   }

@@ -162,7 +162,7 @@ public struct AsyncRetryWhenSequence<Base: ReiterableAsyncSequence, Trigger: Asy
     self.triggerFailure = triggerFailure
   }
 
-  /// Starts the first attempt.
+  /// Makes the first attempt's iterator; its work starts at the first `next()`.
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(self)
   }

@@ -23,7 +23,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 1100 ms | `f`      |                      | (dropped)            |
   /// | 1200 ms | finish   | `f`, finish          | finish               |
   ///
-  /// The upstream is iterated by a task of its own from `makeAsyncIterator()` on, as fast as it produces;
+  /// The upstream is iterated by a task of its own from the first `next()` on, as fast as it produces;
   /// emitted values wait for a slow consumer in an unbounded buffer. On a hot sequence (a subject, a property, a
   /// ``HotSignal``), ``HotSequence/throttle(for:clock:latest:)`` applies instead: each value is taken at its send.
   ///
@@ -102,7 +102,8 @@ where Base.Element: Sendable {
     self.clock = clock
   }
 
-  /// Subscribes to the upstream now and starts pumping it.
+  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts
+  /// pumping it.
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(base, rule: Rule(interval: interval, latest: latest), clock: clock)
   }

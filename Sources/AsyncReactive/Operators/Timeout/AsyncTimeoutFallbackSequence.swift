@@ -30,7 +30,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// timer's sleep; after a timeout, the fallback is iterated in the consumer's task, so cancellation reaches it
   /// as it reaches any sequence iterated directly.
   ///
-  /// **Buffering:** the upstream is iterated by a task of its own from `makeAsyncIterator()` on, so a slow
+  /// **Buffering:** the upstream is iterated by a task of its own from the first `next()` on, so a slow
   /// consumer never causes a timeout; its values wait in an unbounded buffer. The fallback is iterated when the
   /// consumer reaches the timeout (at once, for a consumer waiting in `next()`), one value per `next()`.
   ///
@@ -234,9 +234,10 @@ where Base.Element: Sendable, Fallback.Element == Base.Element {
     self.fallbackFailure = fallbackFailure
   }
 
-  /// Subscribes to the upstream now, starts pumping it and starts the clock.
+  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts the
+  /// clock and the pumping.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    let rule = Rule(interval: interval, start: clock.now, timedOut: .timedOut)
+    let rule = Rule(interval: interval, timedOut: .timedOut)
     let primary = AsyncTimeOperatorIterator(base, rule: rule, clock: clock, mapFailure: { .upstream($0) })
     return Iterator(
       phase: .primary(primary), fallback: fallback, baseFailure: baseFailure, fallbackFailure: fallbackFailure)

@@ -2,7 +2,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout`; Combine's `timeout` finishes instead unless given a custom error).
   ///
-  /// The first event is due `interval` after the iteration starts (`makeAsyncIterator()`), each next one
+  /// The first event is due `interval` after the iteration starts (its first `next()`), each next one
   /// `interval` after the previous value arrived. The upstream is iterated by a task of its own, so the interval
   /// measures the upstream, not the consumer: a slow consumer never causes a timeout. An event must arrive
   /// strictly before its deadline. (On a hot sequence,
@@ -176,10 +176,10 @@ where Base.Element: Sendable {
     self.mapFailure = mapFailure
   }
 
-  /// Subscribes to the upstream now, starts pumping it and starts the clock.
+  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts the
+  /// clock and the pumping.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    let rule = Rule(interval: interval, start: clock.now, timedOut: timedOut)
-    return Iterator(base, rule: rule, clock: clock, mapFailure: mapFailure)
+    Iterator(base, rule: Rule(interval: interval, timedOut: timedOut), clock: clock, mapFailure: mapFailure)
   }
 }
 

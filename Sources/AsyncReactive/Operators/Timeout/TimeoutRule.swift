@@ -9,33 +9,49 @@
 
   @usableFromInline let interval: Instant.Duration
   @usableFromInline let timedOut: Failure
-  /// The instant by which the next event must have arrived.
-  @usableFromInline var due: Instant
+  /// The instant by which the next event must have arrived; `nil` until the work starts (no event arrives
+  /// before).
+  @usableFromInline var due: Instant?
 
+  /// A rule whose clock starts with ``started(at:)`` (a pull iteration's first `next()`).
   /// - Parameters:
   ///   - interval: how long the upstream may go without an event.
-  ///   - start: when the iteration started: the first event is due one interval later.
   ///   - timedOut: the failure to end with when the deadline passes.
-  @inlinable package init(interval: Instant.Duration, start: Instant, timedOut: Failure) {
+  @inlinable package init(interval: Instant.Duration, timedOut: Failure) {
     self.interval = interval
     self.timedOut = timedOut
-    due = start.advanced(by: interval)
+  }
+
+  /// A rule whose clock started at `start` (a hot node's connection): the first event is due one interval later.
+  @inlinable package init(interval: Instant.Duration, start: Instant, timedOut: Failure) {
+    self.init(interval: interval, timedOut: timedOut)
+    started(at: start)
   }
 
   @inlinable package var deadline: Instant? { due }
+
+  @inlinable package mutating func started(at now: Instant) {
+    due = now.advanced(by: interval)
+  }
+
+  /// Whether an event at `now` is in time.
+  @inlinable func isInTime(_ now: Instant) -> Bool {
+    guard let due else { return true }
+    return now < due
+  }
 
   @inlinable package mutating func received(
     _ element: Element,
     at now: Instant,
     into outbox: inout TimeOutbox<Element, Failure>
   ) {
-    guard now < due else { return outbox.fail(timedOut) }
+    guard isInTime(now) else { return outbox.fail(timedOut) }
     due = now.advanced(by: interval)
     outbox.emit(element)
   }
 
   @inlinable package mutating func upstreamFinished(at now: Instant, into outbox: inout TimeOutbox<Element, Failure>) {
-    if now < due { outbox.finish() } else { outbox.fail(timedOut) }
+    if isInTime(now) { outbox.finish() } else { outbox.fail(timedOut) }
   }
 
   @inlinable package mutating func upstreamFailed(
@@ -43,7 +59,7 @@
     at now: Instant,
     into outbox: inout TimeOutbox<Element, Failure>
   ) {
-    outbox.fail(now < due ? failure : timedOut)
+    outbox.fail(isInTime(now) ? failure : timedOut)
   }
 
   @inlinable package mutating func timerFired(at now: Instant, into outbox: inout TimeOutbox<Element, Failure>) {
