@@ -45,12 +45,12 @@ Needs Python 3 only.
 """
 
 import argparse
-import difflib
 import glob
 import os
 import re
 import sys
-import tempfile
+
+import generated_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = "Scripts/extract-doc-examples.py"
@@ -367,34 +367,18 @@ def write(root, destination):
 
 
 def check():
-    """Regenerates into a temporary directory and compares with the repository's files."""
-    with tempfile.TemporaryDirectory() as directory:
-        files = write(ROOT, directory)
-        stale = []
-        expected_names = {os.path.basename(path) for path, _ in files}
-        current_directory = os.path.join(ROOT, OUTPUT)
-        if os.path.isdir(current_directory):
-            for name in sorted(os.listdir(current_directory)):
-                if name.endswith(".swift") and name not in expected_names:
-                    stale.append(os.path.join(OUTPUT, name))
-                    print(f"{os.path.join(OUTPUT, name)}: no article writes it")
-        for path, expected in files:
-            current_path = os.path.join(ROOT, path)
-            current = open(current_path, encoding="utf-8").read() if os.path.exists(current_path) else ""
-            if current != expected:
-                stale.append(path)
-                diff = difflib.unified_diff(
-                    current.splitlines(keepends=True),
-                    expected.splitlines(keepends=True),
-                    fromfile=f"{path} (in the repository)",
-                    tofile=f"{path} (what {SCRIPT} writes)",
-                )
-                sys.stdout.writelines(list(diff)[:80])
-    if stale:
-        sys.exit(
-            f"error: {len(stale)} generated file(s) are not what {SCRIPT} writes: {', '.join(stale)}.\n"
-            f"An article changed: regenerate them with: python3 {SCRIPT}"
-        )
+    """Compares what the script writes with the repository's files, and finds generated files no article writes."""
+    files = outputs(ROOT)
+    stale = []
+    expected_names = {os.path.basename(path) for path, _ in files}
+    current_directory = os.path.join(ROOT, OUTPUT)
+    if os.path.isdir(current_directory):
+        for name in sorted(os.listdir(current_directory)):
+            if name.endswith(".swift") and name not in expected_names:
+                stale.append(os.path.join(OUTPUT, name))
+                print(f"{os.path.join(OUTPUT, name)}: no article writes it")
+    stale += generated_files.stale_files(ROOT, files, SCRIPT)
+    generated_files.exit_if_stale(stale, SCRIPT, "An article changed")
     blocks = [block for _, article in collect(ROOT) for block in article]
     skipped = sum(1 for block in blocks if block.skip_reason is not None)
     compiled = len(blocks) - skipped

@@ -24,12 +24,11 @@ files pass the format lint as they are. Needs Python 3 and the Swift toolchain o
 """
 
 import argparse
-import difflib
 import os
-import subprocess
 import sys
-import tempfile
 import textwrap
+
+import generated_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = "Scripts/generate-arities.py"
@@ -629,17 +628,7 @@ def test_source(operators):
 
 
 def swift_format(text):
-    configuration = os.path.join(ROOT, ".swift-format")
-    result = subprocess.run(
-        ["swift", "format", "format", "--configuration", configuration, "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        sys.exit(f"error: swift format failed:\n{result.stderr}")
-    return result.stdout
+    return generated_files.swift_format(ROOT, text)
 
 
 def topics(op):
@@ -703,31 +692,11 @@ def write(operators, root):
 
 
 def check(operators):
-    """Regenerates into a temporary directory and compares with the repository's files."""
-    with tempfile.TemporaryDirectory() as directory:
-        write(operators, directory)
-        stale = []
-        paths = [path for path, _ in outputs(operators)]
-        for path in paths:
-            with open(os.path.join(directory, path), encoding="utf-8") as file:
-                expected = file.read()
-            current_path = os.path.join(ROOT, path)
-            current = open(current_path, encoding="utf-8").read() if os.path.exists(current_path) else ""
-            if current != expected:
-                stale.append(path)
-                diff = difflib.unified_diff(
-                    current.splitlines(keepends=True),
-                    expected.splitlines(keepends=True),
-                    fromfile=f"{path} (in the repository)",
-                    tofile=f"{path} (what {SCRIPT} writes)",
-                )
-                sys.stdout.writelines(list(diff)[:80])
-    if stale:
-        sys.exit(
-            f"error: {len(stale)} generated file(s) are not what {SCRIPT} writes: {', '.join(stale)}.\n"
-            f"Edit the script, not the generated files, then regenerate them with: python3 {SCRIPT}"
-        )
-    print(f"generated arity overloads are current ({len(paths)} files)")
+    """Compares what the script writes (formatted) with the repository's files."""
+    files = [(path, swift_format(text)) for path, text in outputs(operators)]
+    stale = generated_files.stale_files(ROOT, files, SCRIPT)
+    generated_files.exit_if_stale(stale, SCRIPT, "Edit the script, not the generated files, then")
+    print(f"generated arity overloads are current ({len(files)} files)")
 
 
 if __name__ == "__main__":

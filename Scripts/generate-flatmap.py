@@ -26,12 +26,11 @@ type. The output goes through `swift format` with the repository's .swift-format
 """
 
 import argparse
-import difflib
 import os
-import subprocess
 import sys
-import tempfile
 import textwrap
+
+import generated_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = "Scripts/generate-flatmap.py"
@@ -592,17 +591,7 @@ def test_source():
 
 
 def swift_format(text):
-    configuration = os.path.join(ROOT, ".swift-format")
-    result = subprocess.run(
-        ["swift", "format", "format", "--configuration", configuration, "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        sys.exit(f"error: swift format failed:\n{result.stderr}")
-    return result.stdout
+    return generated_files.swift_format(ROOT, text)
 
 
 def outputs():
@@ -618,31 +607,11 @@ def write(root):
 
 
 def check():
-    """Regenerates into a temporary directory and compares with the repository's files."""
-    with tempfile.TemporaryDirectory() as directory:
-        write(directory)
-        stale = []
-        paths = [path for path, _ in outputs()]
-        for path in paths:
-            with open(os.path.join(directory, path), encoding="utf-8") as file:
-                expected = file.read()
-            current_path = os.path.join(ROOT, path)
-            current = open(current_path, encoding="utf-8").read() if os.path.exists(current_path) else ""
-            if current != expected:
-                stale.append(path)
-                diff = difflib.unified_diff(
-                    current.splitlines(keepends=True),
-                    expected.splitlines(keepends=True),
-                    fromfile=f"{path} (in the repository)",
-                    tofile=f"{path} (what {SCRIPT} writes)",
-                )
-                sys.stdout.writelines(list(diff)[:80])
-    if stale:
-        sys.exit(
-            f"error: {len(stale)} generated file(s) are not what {SCRIPT} writes: {', '.join(stale)}.\n"
-            f"Edit the script, not the generated files, then regenerate them with: python3 {SCRIPT}"
-        )
-    print(f"generated flatten overloads are current ({len(paths)} files)")
+    """Compares what the script writes (formatted) with the repository's files."""
+    files = [(path, swift_format(text)) for path, text in outputs()]
+    stale = generated_files.stale_files(ROOT, files, SCRIPT)
+    generated_files.exit_if_stale(stale, SCRIPT, "Edit the script, not the generated files, then")
+    print(f"generated flatten overloads are current ({len(files)} files)")
 
 
 def main():
