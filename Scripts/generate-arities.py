@@ -138,10 +138,10 @@ class CombineLatest(Operator):
         empty = tuple_of(["nil"] * n)
         full = tuple_of(f"latest.{k}!" for k in range(n))
         inputs = "\n".join(
-            f"    Inputs.attach(base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k} = element }} }},"
+            f"    Inputs.attach(any: base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k} = element }} }},"
             for k in range(n)
         )
-        replays = ", ".join(f"base{k}.replaysCurrent" for k in range(1, n + 1))
+        replays = ", ".join(f"replaysCurrent(base{k})" for k in range(1, n + 1))
         return (
             f"  typealias Rule = CombineLatestRule<{latest}, {element_tuple(n)}>\n"
             f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
@@ -213,7 +213,7 @@ class Zip(Operator):
         empty = tuple_of(["ZipBuffer()"] * n)
         take = tuple_of(f"buffers.{k}.removeFirst()" for k in range(n))
         inputs = "\n".join(
-            f"    Inputs.attach(base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k}.append(element) }} }},"
+            f"    Inputs.attach(any: base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k}.append(element) }} }},"
             for k in range(n)
         )
         return (
@@ -270,7 +270,7 @@ class Merge(Operator):
 
     def hot_builder_body(self, n):
         inputs = "\n".join(
-            f"    Inputs.attach(base{k}, failure: failure{k}) {{ _, element in .emit(element) }}," for k in range(1, n + 1)
+            f"    Inputs.attach(any: base{k}, failure: failure{k}) {{ _, element in .emit(element) }}," for k in range(1, n + 1)
         )
         return (
             f"  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>\n"
@@ -417,13 +417,133 @@ HOT_EXAMPLES = {
 }
 
 
+# DocC tells apart overloads that differ only in their generic requirements by a hash of their symbol identifier
+# (`merge(_:_:)-i3d6`): the all-hot and the mixed forms of two and three inputs all return a `HotSignal`. The hashes
+# follow from the declarations; after changing one, print the table again with
+# `python3 Scripts/generate-arities.py --docc-hashes .build/symbol-graphs` (after `.ci/docs` wrote the graphs).
+DOCC_HASHES = {
+    # (operator, which inputs are hot, failure): hash
+    ("combineLatest", "CCH", "any"): "1vvuq",
+    ("combineLatest", "CCH", "shared"): "62jll",
+    ("combineLatest", "CH", "any"): "3quov",
+    ("combineLatest", "CH", "shared"): "3wdke",
+    ("combineLatest", "CHC", "any"): "81ahx",
+    ("combineLatest", "CHC", "shared"): "1t1u6",
+    ("combineLatest", "CHH", "any"): "x6p6",
+    ("combineLatest", "CHH", "shared"): "3nl91",
+    ("combineLatest", "HC", "any"): "ywdh",
+    ("combineLatest", "HC", "shared"): "8pycn",
+    ("combineLatest", "HCC", "any"): "3ibb1",
+    ("combineLatest", "HCC", "shared"): "4kyyv",
+    ("combineLatest", "HCH", "any"): "88f6u",
+    ("combineLatest", "HCH", "shared"): "97d2j",
+    ("combineLatest", "HH", "any"): "1hud2",
+    ("combineLatest", "HH", "shared"): "1sbzv",
+    ("combineLatest", "HHC", "any"): "2kgn2",
+    ("combineLatest", "HHC", "shared"): "1wfyb",
+    ("combineLatest", "HHH", "any"): "4pun4",
+    ("combineLatest", "HHH", "shared"): "47cee",
+    ("merge", "CCH", "any"): "14pgv",
+    ("merge", "CCH", "shared"): "3sr4w",
+    ("merge", "CH", "any"): "58q67",
+    ("merge", "CH", "shared"): "5unpf",
+    ("merge", "CHC", "any"): "6se31",
+    ("merge", "CHC", "shared"): "22rjm",
+    ("merge", "CHH", "any"): "9lk2g",
+    ("merge", "CHH", "shared"): "37kgb",
+    ("merge", "HC", "any"): "3oldx",
+    ("merge", "HC", "shared"): "2xca2",
+    ("merge", "HCC", "any"): "51mhq",
+    ("merge", "HCC", "shared"): "2s5y1",
+    ("merge", "HCH", "any"): "3webw",
+    ("merge", "HCH", "shared"): "5b4sb",
+    ("merge", "HH", "any"): "3unky",
+    ("merge", "HH", "shared"): "i3d6",
+    ("merge", "HHC", "any"): "7rage",
+    ("merge", "HHC", "shared"): "8m1e9",
+    ("merge", "HHH", "any"): "144uu",
+    ("merge", "HHH", "shared"): "52f0h",
+    ("zip", "CCH", "any"): "1gu3",
+    ("zip", "CCH", "shared"): "9px2d",
+    ("zip", "CH", "any"): "4woza",
+    ("zip", "CH", "shared"): "6ldu8",
+    ("zip", "CHC", "any"): "6el4z",
+    ("zip", "CHC", "shared"): "20t99",
+    ("zip", "CHH", "any"): "99gkr",
+    ("zip", "CHH", "shared"): "25mqf",
+    ("zip", "HC", "any"): "39gb9",
+    ("zip", "HC", "shared"): "1cama",
+    ("zip", "HCC", "any"): "t8gh",
+    ("zip", "HCC", "shared"): "7k65x",
+    ("zip", "HCH", "any"): "7hd12",
+    ("zip", "HCH", "shared"): "6bs8v",
+    ("zip", "HH", "any"): "2t69k",
+    ("zip", "HH", "shared"): "9sj34",
+    ("zip", "HHC", "any"): "2xv0z",
+    ("zip", "HHC", "shared"): "7iyor",
+    ("zip", "HHH", "any"): "2p318",
+    ("zip", "HHH", "shared"): "18re3",
+}
+
+
+def docc_hash(op, pattern, failure):
+    key = (op.name, "".join("H" if hot else "C" for hot in pattern), failure)
+    if key not in DOCC_HASHES:
+        sys.exit(f"no DocC hash for {key}: run with --docc-hashes (see DOCC_HASHES)")
+    return DOCC_HASHES[key]
+
+
+def hot_link(op, n, pattern, failure):
+    """A DocC link to one hot or mixed overload: by return type when that is unique (no mixed forms at that arity),
+    by hash otherwise."""
+    labels = "_:" * n
+    if n > MIXED_MAX_INPUTS:
+        output = hot_output(op, n).replace(" ", "")
+        return f"``{op.name}({labels})->HotSignal<{output},{'Base1.Failure' if failure == 'shared' else 'Error'}>``"
+    return f"``{op.name}({labels})-{docc_hash(op, pattern, failure)}``"
+
+
+def print_docc_hashes(graphs):
+    """Prints DOCC_HASHES from the symbol graph the documentation build wrote (DocC's hash: FNV-1 of the symbol's
+    precise identifier, folded to 24 bits, in base 36)."""
+    import json
+    import re
+
+    def stable_hash(text):
+        full = 2166136261
+        for byte in text.encode():
+            full = ((full * 16777619) & 0xFFFFFFFF) ^ byte
+        bits = (full >> 24) ^ (full & 0xFFFFFF)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        out = ""
+        while bits:
+            out = digits[bits % 36] + out
+            bits //= 36
+        return out or "0"
+
+    graph = json.load(open(os.path.join(graphs, "AsyncReactive.symbols.json")))
+    rows = []
+    for symbol in graph["symbols"]:
+        name = symbol["pathComponents"][0]
+        match = re.match(r"^(combineLatest|zip|merge)\(((?:_:)+)\)$", name)
+        if not match or len(symbol["pathComponents"]) != 1:
+            continue
+        n = len(match.group(2)) // 2
+        declaration = "".join(fragment["spelling"] for fragment in symbol["declarationFragments"])
+        if n < 2 or n > MIXED_MAX_INPUTS or "-> HotSignal<" not in declaration:
+            continue
+        pattern = "".join("H" if f"Base{k} : HotSequence" in declaration else "C" for k in range(1, n + 1))
+        failure = "any" if "any Error>" in declaration.split("->")[1].split("where")[0] else "shared"
+        rows.append(f'    ("{match.group(1)}", "{pattern}", "{failure}"): "{stable_hash(symbol["identifier"]["precise"])}",')
+    print("\n".join(sorted(rows)))
+
+
 def hot_output(op, n):
     return "Base1.Element" if op.same_element else element_tuple(n)
 
 
 def hot_two_input_link(op):
-    output = "Base1.Element" if op.same_element else "(Base1.Element,Base2.Element)"
-    return f"``{op.name}(_:_:)->HotSignal<{output},Base1.Failure>``"
+    return hot_link(op, 2, (True, True), "shared")
 
 
 def hot_overload_doc(op, n, failure):
@@ -471,14 +591,102 @@ def hot_overload(op, n, failure):
     )
 
 
+MIXED_MAX_INPUTS = 3
+MIXED_SUMMARY = {
+    "combineLatest": "Combines the latest elements of {count} sequences, some hot and some cold, into tuples",
+    "zip": "Pairs the n-th elements of {count} sequences, some hot and some cold, into tuples",
+    "merge": "Interleaves the elements of {count} sequences, some hot and some cold",
+}
+MIXED_EXAMPLES = {
+    "combineLatest": [
+        "let screen = combineLatest(selectedAccount, Signal.future { try await api.rates() })",
+        "// HotSignal<(Account, Rates), any Error>: one request per connection, shared by every consumer",
+    ],
+    "zip": [
+        "let numbered = zip(taps, Signal(1...3))   // HotSignal<((), Int), Never>: the first three taps, numbered",
+    ],
+    "merge": [
+        "let refreshes = merge(pullToRefresh, Signal.just(()))   // HotSignal<Void, Never>: one refresh at connection",
+    ],
+}
+
+
+def mixed_patterns(n):
+    """Which inputs are hot, for every mix of hot and cold inputs (not all hot, not all cold)."""
+    patterns = []
+    for mask in range(1, 2**n - 1):
+        patterns.append(tuple(bool(mask & (1 << (n - 1 - k))) for k in range(n)))
+    return patterns
+
+
+def mixed_overload_doc(op, n, pattern, failure):
+    summary = MIXED_SUMMARY[op.name].format(count=WORDS[n]) + "."
+    first = pattern == mixed_patterns(n)[-1] and failure == "shared"
+    if n == 2 and first:
+        lines = [
+            summary,
+            "",
+            "The inputs are of both kinds: hot (a subject, a property, a ``HotSignal``) and cold (a ``Signal``, an "
+            "`AsyncStream`, any other sequence). The result is hot, a ``HotSignal`` as in the all-hot form: every "
+            "hot input is observed inside its `send`, and each cold input is iterated by one pump task from the "
+            "result's first consumer to its last (a later connection runs it anew). Every consumer shares that one "
+            "evaluation, and the node's lock orders the cold inputs' elements with the hot inputs' sends.",
+            "",
+            f"**Finishes:** {op.finishes}",
+            "",
+            "**Throws:** the inputs' common `Failure`, as soon as any input fails.",
+            "",
+            "```swift",
+        ] + MIXED_EXAMPLES[op.name] + [
+            "```",
+            "- Parameters:",
+        ] + [f"  - base{k}: {op.parameter_doc(k)}" for k in range(1, n + 1)] + [
+            "- Returns: a ``HotSignal`` of `" + hot_output(op, n) + "`.",
+        ]
+        return doc(lines)
+    kinds = ", ".join(("hot" if hot else "cold") for hot in pattern)
+    failing = (
+        "The inputs share one `Failure`, and so does the result."
+        if failure == "shared"
+        else "For inputs whose failure types differ: the result fails with `any Error`."
+    )
+    return doc([
+        summary,
+        "",
+        f"The form for {WORDS[n]} inputs that are {kinds}: a ``HotSignal``; the hot inputs are observed inside their "
+        f"sends, each cold one by a pump task per connection, as for two inputs. {failing}",
+    ])
+
+
+def mixed_overload(op, n, pattern, failure):
+    generics = ", ".join(
+        f"{base}: {'HotSequence' if hot else 'AsyncSequence & Sendable'}" for base, hot in zip(bases(n), pattern)
+    )
+    parameters = ", ".join(f"_ base{k}: Base{k}" for k in range(1, n + 1))
+    result = f"HotSignal<{hot_output(op, n)}, {'Base1.Failure' if failure == 'shared' else 'any Error'}>"
+    call = f"makeHot{op.name[0].upper() + op.name[1:]}({', '.join(f'base{k}' for k in range(1, n + 1))}, failures: {', '.join(['{ $0 }'] * n)})"
+    # More requirements than the stream form (a hot input), fewer than the all-hot form: a call with some hot and
+    # some cold inputs gets this one.
+    attributes = "@_disfavoredOverload @inlinable" if failure == "any" else "@inlinable"
+    return (
+        mixed_overload_doc(op, n, pattern, failure)
+        + f"{attributes} public func {op.name}<{generics}>(\n  {parameters}\n) -> {result}\n"
+        + requirements(op, n, failure == "shared")
+        + f"{{\n  {call}\n}}\n"
+    )
+
+
 def hot_builder(op, n):
-    generics = ", ".join(f"{base}: HotSequence" for base in bases(n)) + ", Failure: Error"
+    generics = ", ".join(f"{base}: AsyncSequence & Sendable" for base in bases(n)) + ", Failure: Error"
     failures = ",\n  ".join(
         ("failures " if k == 1 else "_ ") + f"failure{k}: @escaping @Sendable (Base{k}.Failure) -> Failure"
         for k in range(1, n + 1)
     )
     parameters = ", ".join(f"_ base{k}: Base{k}" for k in range(1, n + 1))
-    comment = "/// Builds the hot node: the inputs observed synchronously, one rule per connection.\n"
+    comment = (
+        "/// Builds the hot node, one rule per connection: the hot inputs observed synchronously, each cold one (in the\n"
+        "/// mixed forms) by a pump task per connection.\n"
+    )
     return (
         (comment if n == 2 else "")
         + f"@inlinable func makeHot{op.name[0].upper() + op.name[1:]}<{generics}>(\n  {parameters},\n  {failures}\n)"
@@ -516,6 +724,11 @@ def source(op):
     for n in range(2, MAX_INPUTS + 1):
         for failure in ("shared", "any"):
             parts.append(hot_overload(op, n, failure))
+    parts.append("// MARK: Hot and cold inputs\n")
+    for n in range(2, MIXED_MAX_INPUTS + 1):
+        for pattern in reversed(mixed_patterns(n)):
+            for failure in ("shared", "any"):
+                parts.append(mixed_overload(op, n, pattern, failure))
     for n in range(2, MAX_INPUTS + 1):
         parts.append(hot_builder(op, n))
     return "\n".join(parts)
@@ -541,6 +754,8 @@ def arity_tests(op, n):
     runs = "[" + ", ".join(["2"] * n) + "]"
     rest = ", ".join(f"inputs.typed({k})" for k in range(1, n))
     never_rest = ", ".join(["Signal<Int, Never>.empty"] * (n - 1))
+    # A subject among cold inputs: the mixed form (hot) up to MIXED_MAX_INPUTS inputs, the stream form above.
+    subject_result = f"HotSignal<{ints}, TestError>" if n <= MIXED_MAX_INPUTS else f"{op.sequence}<{ints}, TestError>"
     untyped_rest = ", ".join(["Signal<Int, any Error>.empty"] * (n - 1))
     return f"""
   @Test("{op.name} of {count} re-iterable inputs: retry runs every input again")
@@ -562,7 +777,7 @@ def arity_tests(op, n):
   func {op.name}{n}SinglePass() async {{
     let inputs = RerunInputs(count: {n})
     let shared = {op.name}(AsyncPassthroughSubject<Int, TestError>(), {rest})
-    let _: {op.sequence}<{ints}, TestError> = shared
+    let _: {subject_result} = shared
     let mixed = {op.name}(AsyncStream<Int> {{ $0.finish() }}, {rest})
     let _: {op.sequence}<{ints}, any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -609,9 +824,58 @@ def hot_arity_test(op, n):
 """
 
 
+def mixed_arity_test(op, n):
+    """Every mix of hot and cold inputs at one arity: the static type says which overload was chosen (a
+    `HotSignal`, with the shared or the `any Error` failure), and one run gives the exact output: each input
+    produces one value (a cold one from its pump, a hot one sent after the consumer registered) and finishes."""
+    count = WORDS[n]
+    output = "Int" if op.same_element else tuple_of(["Int"] * n)
+    if op.same_element:
+        shape = "sorted()"
+        expected = "[" + ", ".join(str(k + 1) for k in range(n)) + "]"
+    else:
+        shape = "map { [" + ", ".join(f"$0.{k}" for k in range(n)) + "] }"
+        expected = "[[" + ", ".join(str(k + 1) for k in range(n)) + "]]"
+    body = ""
+    for index, pattern in enumerate(reversed(mixed_patterns(n))):
+        kinds = ", ".join(("hot" if hot else "cold") for hot in pattern)
+        inputs = []
+        sends = []
+        for k, hot in enumerate(pattern):
+            if hot:
+                inputs.append(f"subject{k}")
+                sends.append(f"subject{k}.send({k + 1}); subject{k}.finish()")
+            else:
+                inputs.append(f"Signal<Int, TestError>.just({k + 1})")
+        subjects = "\n    ".join(
+            f"let subject{k} = AsyncPassthroughSubject<Int, TestError>()" for k, hot in enumerate(pattern) if hot
+        )
+        # The same inputs, one of them failing with `any Error`: the disfavoured overload.
+        untyped = list(inputs)
+        cold_index = pattern.index(False)
+        untyped[cold_index] = f"Signal<Int, any Error>.just({cold_index + 1})"
+        body += f"""
+    // {kinds}
+    do {{
+      {subjects}
+      let result = {op.name}({", ".join(inputs)})
+      let _: HotSignal<{output}, TestError> = result
+      let _: HotSignal<{output}, any Error> = {op.name}({", ".join(untyped)})
+      let consumer = result.subscribe()
+      {"; ".join(sends)}
+      #expect(try await consumer.collect().{shape} == {expected})
+    }}"""
+    return f"""
+  @Test("{op.name} of {count} inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func {op.name}{n}Mixed() async throws {{{body}
+  }}
+"""
+
+
 def test_source(operators):
     tests = "".join(arity_tests(op, n) for op in operators for n in range(2, MAX_INPUTS + 1))
     tests += "".join(hot_arity_test(op, n) for op in operators for n in range(2, MAX_INPUTS + 1))
+    tests += "".join(mixed_arity_test(op, n) for op in operators for n in range(2, MIXED_MAX_INPUTS + 1))
     return (
         f"// Generated by {SCRIPT}: do not edit by hand. Change the script and run\n"
         f"// `python3 {SCRIPT}`; `.ci/run` fails when this file is not what the script writes.\n"
@@ -652,10 +916,12 @@ def topics(op):
                     result = f"ReiterableInputs<{result}>"
                 links.append(f"- ``{op.name}({labels})->{result}``")
     for n in range(2, MAX_INPUTS + 1):
-        labels = "_:" * n
-        output = hot_output(op, n).replace(" ", "")
-        for failure in ("Base1.Failure", "Error"):
-            links.append(f"- ``{op.name}({labels})->HotSignal<{output},{failure}>``")
+        for failure in ("shared", "any"):
+            links.append("- " + hot_link(op, n, (True,) * n, failure))
+    for n in range(2, MIXED_MAX_INPUTS + 1):
+        for pattern in reversed(mixed_patterns(n)):
+            for failure in ("shared", "any"):
+                links.append("- " + hot_link(op, n, pattern, failure))
     return "\n".join(links)
 
 
@@ -664,7 +930,11 @@ def main():
     parser.add_argument("--output-dir", help="write the files under this directory instead of the repository")
     parser.add_argument("--check", action="store_true", help="regenerate into a temporary directory and diff")
     parser.add_argument("--topics", action="store_true", help="print the DocC Topics links and exit")
+    parser.add_argument("--docc-hashes", metavar="GRAPHS", help="print DOCC_HASHES from a symbol-graph directory")
     arguments = parser.parse_args()
+    if arguments.docc_hashes:
+        print_docc_hashes(arguments.docc_hashes)
+        return
     operators = [CombineLatest(), Zip(), Merge()]
     if arguments.topics:
         for op in operators:

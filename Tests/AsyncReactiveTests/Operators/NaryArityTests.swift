@@ -29,7 +29,7 @@ struct NaryArityTests {
   func combineLatest2SinglePass() async {
     let inputs = RerunInputs(count: 2)
     let shared = combineLatest(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1))
-    let _: AsyncCombineLatestSequence<(Int, Int), TestError> = shared
+    let _: HotSignal<(Int, Int), TestError> = shared
     let mixed = combineLatest(AsyncStream<Int> { $0.finish() }, inputs.typed(1))
     let _: AsyncCombineLatestSequence<(Int, Int), any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -63,7 +63,7 @@ struct NaryArityTests {
   func combineLatest3SinglePass() async {
     let inputs = RerunInputs(count: 3)
     let shared = combineLatest(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
-    let _: AsyncCombineLatestSequence<(Int, Int, Int), TestError> = shared
+    let _: HotSignal<(Int, Int, Int), TestError> = shared
     let mixed = combineLatest(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2))
     let _: AsyncCombineLatestSequence<(Int, Int, Int), any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -327,7 +327,7 @@ struct NaryArityTests {
   func zip2SinglePass() async {
     let inputs = RerunInputs(count: 2)
     let shared = zip(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1))
-    let _: AsyncZipSequence<(Int, Int), TestError> = shared
+    let _: HotSignal<(Int, Int), TestError> = shared
     let mixed = zip(AsyncStream<Int> { $0.finish() }, inputs.typed(1))
     let _: AsyncZipSequence<(Int, Int), any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -361,7 +361,7 @@ struct NaryArityTests {
   func zip3SinglePass() async {
     let inputs = RerunInputs(count: 3)
     let shared = zip(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
-    let _: AsyncZipSequence<(Int, Int, Int), TestError> = shared
+    let _: HotSignal<(Int, Int, Int), TestError> = shared
     let mixed = zip(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2))
     let _: AsyncZipSequence<(Int, Int, Int), any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -624,7 +624,7 @@ struct NaryArityTests {
   func merge2SinglePass() async {
     let inputs = RerunInputs(count: 2)
     let shared = merge(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1))
-    let _: AsyncMergeSequence<Int, TestError> = shared
+    let _: HotSignal<Int, TestError> = shared
     let mixed = merge(AsyncStream<Int> { $0.finish() }, inputs.typed(1))
     let _: AsyncMergeSequence<Int, any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -658,7 +658,7 @@ struct NaryArityTests {
   func merge3SinglePass() async {
     let inputs = RerunInputs(count: 3)
     let shared = merge(AsyncPassthroughSubject<Int, TestError>(), inputs.typed(1), inputs.typed(2))
-    let _: AsyncMergeSequence<Int, TestError> = shared
+    let _: HotSignal<Int, TestError> = shared
     let mixed = merge(AsyncStream<Int> { $0.finish() }, inputs.typed(1), inputs.typed(2))
     let _: AsyncMergeSequence<Int, any Error> = mixed
     // `shared.retry(1)` and `mixed.retry(1)` do not compile: a subject or a stream does not run anew.
@@ -1223,5 +1223,326 @@ struct NaryArityTests {
     for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
     // No await: every send was processed before it returned.
     #expect(log.all == [[1], [2], [3], [4], [5], [6], [7], [8]])
+  }
+
+  @Test("combineLatest of two inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func combineLatest2Mixed() async throws {
+    // hot, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(subject0, Signal<Int, TestError>.just(2))
+      let _: HotSignal<(Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int), any Error> = combineLatest(subject0, Signal<Int, any Error>.just(2))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1] } == [[1, 2]])
+    }
+    // cold, hot
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(Signal<Int, TestError>.just(1), subject1)
+      let _: HotSignal<(Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int), any Error> = combineLatest(Signal<Int, any Error>.just(1), subject1)
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1] } == [[1, 2]])
+    }
+  }
+
+  @Test("combineLatest of three inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func combineLatest3Mixed() async throws {
+    // hot, hot, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(subject0, subject1, Signal<Int, TestError>.just(3))
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(subject0, subject1, Signal<Int, any Error>.just(3))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // hot, cold, hot
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(subject0, Signal<Int, TestError>.just(2), subject2)
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(subject0, Signal<Int, any Error>.just(2), subject2)
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // hot, cold, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(subject0, Signal<Int, TestError>.just(2), Signal<Int, TestError>.just(3))
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(
+        subject0, Signal<Int, any Error>.just(2), Signal<Int, TestError>.just(3))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // cold, hot, hot
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(Signal<Int, TestError>.just(1), subject1, subject2)
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(Signal<Int, any Error>.just(1), subject1, subject2)
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // cold, hot, cold
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(Signal<Int, TestError>.just(1), subject1, Signal<Int, TestError>.just(3))
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(
+        Signal<Int, any Error>.just(1), subject1, Signal<Int, TestError>.just(3))
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // cold, cold, hot
+    do {
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = combineLatest(Signal<Int, TestError>.just(1), Signal<Int, TestError>.just(2), subject2)
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(
+        Signal<Int, any Error>.just(1), Signal<Int, TestError>.just(2), subject2)
+      let consumer = result.subscribe()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+  }
+
+  @Test("zip of two inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func zip2Mixed() async throws {
+    // hot, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(subject0, Signal<Int, TestError>.just(2))
+      let _: HotSignal<(Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int), any Error> = zip(subject0, Signal<Int, any Error>.just(2))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1] } == [[1, 2]])
+    }
+    // cold, hot
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(Signal<Int, TestError>.just(1), subject1)
+      let _: HotSignal<(Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int), any Error> = zip(Signal<Int, any Error>.just(1), subject1)
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1] } == [[1, 2]])
+    }
+  }
+
+  @Test("zip of three inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func zip3Mixed() async throws {
+    // hot, hot, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(subject0, subject1, Signal<Int, TestError>.just(3))
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = zip(subject0, subject1, Signal<Int, any Error>.just(3))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // hot, cold, hot
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(subject0, Signal<Int, TestError>.just(2), subject2)
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = zip(subject0, Signal<Int, any Error>.just(2), subject2)
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // hot, cold, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(subject0, Signal<Int, TestError>.just(2), Signal<Int, TestError>.just(3))
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = zip(
+        subject0, Signal<Int, any Error>.just(2), Signal<Int, TestError>.just(3))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // cold, hot, hot
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(Signal<Int, TestError>.just(1), subject1, subject2)
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = zip(Signal<Int, any Error>.just(1), subject1, subject2)
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // cold, hot, cold
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(Signal<Int, TestError>.just(1), subject1, Signal<Int, TestError>.just(3))
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = zip(
+        Signal<Int, any Error>.just(1), subject1, Signal<Int, TestError>.just(3))
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+    // cold, cold, hot
+    do {
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = zip(Signal<Int, TestError>.just(1), Signal<Int, TestError>.just(2), subject2)
+      let _: HotSignal<(Int, Int, Int), TestError> = result
+      let _: HotSignal<(Int, Int, Int), any Error> = zip(
+        Signal<Int, any Error>.just(1), Signal<Int, TestError>.just(2), subject2)
+      let consumer = result.subscribe()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
+  }
+
+  @Test("merge of two inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func merge2Mixed() async throws {
+    // hot, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(subject0, Signal<Int, TestError>.just(2))
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(subject0, Signal<Int, any Error>.just(2))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2])
+    }
+    // cold, hot
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(Signal<Int, TestError>.just(1), subject1)
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(Signal<Int, any Error>.just(1), subject1)
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2])
+    }
+  }
+
+  @Test("merge of three inputs, some hot and some cold: a HotSignal for every mix, with the exact output")
+  func merge3Mixed() async throws {
+    // hot, hot, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(subject0, subject1, Signal<Int, TestError>.just(3))
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(subject0, subject1, Signal<Int, any Error>.just(3))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2, 3])
+    }
+    // hot, cold, hot
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(subject0, Signal<Int, TestError>.just(2), subject2)
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(subject0, Signal<Int, any Error>.just(2), subject2)
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2, 3])
+    }
+    // hot, cold, cold
+    do {
+      let subject0 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(subject0, Signal<Int, TestError>.just(2), Signal<Int, TestError>.just(3))
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(subject0, Signal<Int, any Error>.just(2), Signal<Int, TestError>.just(3))
+      let consumer = result.subscribe()
+      subject0.send(1)
+      subject0.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2, 3])
+    }
+    // cold, hot, hot
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(Signal<Int, TestError>.just(1), subject1, subject2)
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(Signal<Int, any Error>.just(1), subject1, subject2)
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2, 3])
+    }
+    // cold, hot, cold
+    do {
+      let subject1 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(Signal<Int, TestError>.just(1), subject1, Signal<Int, TestError>.just(3))
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(Signal<Int, any Error>.just(1), subject1, Signal<Int, TestError>.just(3))
+      let consumer = result.subscribe()
+      subject1.send(2)
+      subject1.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2, 3])
+    }
+    // cold, cold, hot
+    do {
+      let subject2 = AsyncPassthroughSubject<Int, TestError>()
+      let result = merge(Signal<Int, TestError>.just(1), Signal<Int, TestError>.just(2), subject2)
+      let _: HotSignal<Int, TestError> = result
+      let _: HotSignal<Int, any Error> = merge(Signal<Int, any Error>.just(1), Signal<Int, TestError>.just(2), subject2)
+      let consumer = result.subscribe()
+      subject2.send(3)
+      subject2.finish()
+      #expect(try await consumer.collect().sorted() == [1, 2, 3])
+    }
   }
 }

@@ -173,6 +173,57 @@ extension HotInputs {
     }
   }
 
+  /// Observes a cold `input` (a ``Signal``, an `AsyncStream`, any sequence that is not a ``HotSequence``) for the
+  /// rule: one pump task per connection iterates it and hands each element to the rule as a hot input's sink
+  /// would, from the pump's thread; the node's lock orders it with the hot inputs' sends. Each connection runs
+  /// the input anew (it is cold); detaching cancels the pump, and the connection ignores whatever the pump was
+  /// still handing over.
+  @inlinable static func attach<Input: AsyncSequence & Sendable>(
+    cold input: Input,
+    index fixedIndex: Int? = nil,
+    failure: @escaping @Sendable (Input.Failure) -> Failure,
+    store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
+  ) -> Attach where Input.Element: Sendable {
+    { inputs, attachIndex in
+      let index = fixedIndex ?? attachIndex
+      let pump = Task(named: "hot node: cold input") {
+        var iterator = input.makeAsyncIterator()
+        do throws(Input.Failure) {
+          while let element = try await iterator.next(isolation: nil) {
+            inputs.receive { rule in store(&rule, element) }
+          }
+          inputs.finish(index)
+        } catch {
+          // A pump cancelled by its detach ends with whatever the input does on cancellation (finishing, or
+          // throwing `CancellationError`): the connection is closed by then and ignores it.
+          inputs.fail(failure(error))
+        }
+      }
+      return { pump.cancel() }
+    }
+  }
+
+  /// Observes `input` for the rule as what it is: a ``HotSequence`` synchronously, inside its sends; any other
+  /// sequence by a pump task per connection (``attach(cold:index:failure:store:)``). Decided once, when the
+  /// operator is applied; the mixed overloads (`merge(subject, signal)`) and the all-hot ones share a builder.
+  @inlinable static func attach<Input: AsyncSequence & Sendable>(
+    any input: Input,
+    index: Int? = nil,
+    failure: @escaping @Sendable (Input.Failure) -> Failure,
+    store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
+  ) -> Attach where Input.Element: Sendable {
+    if let hot = input as? any HotSequence<Input.Element, Input.Failure> {
+      return attach(hot.hotSignal, index: index, failure: failure, store: store)
+    }
+    return attach(cold: input, index: index, failure: failure, store: store)
+  }
+
+  /// Ends this connection for good: what an input still hands over (a cold input's pump that was between two
+  /// elements when it was cancelled, a send racing the detach) is ignored.
+  @inlinable func close() {
+    state.withLock { $0.ended = true }
+  }
+
   /// A node over `inputs`, connected from its first observer to its last; each connection starts a fresh rule.
   /// No inputs: a node that has finished.
   @inlinable static func node(
@@ -188,7 +239,11 @@ extension HotInputs {
     return SubjectStorage(replay: replay) { node in
       let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
       let detaches = inputs.enumerated().map { index, attach in attach(connection, index) }
-      return { for detach in detaches { detach() } }
+      return {
+        // Closed first: a cold input's pump that ends because it was cancelled must not end the node.
+        connection.close()
+        for detach in detaches { detach() }
+      }
     }
   }
 }
@@ -225,4 +280,10 @@ extension HotSequence {
     if case .none = hotSignal.node.replay { return false }
     return true
   }
+}
+
+/// Whether `input` gives a new observer a current value: a hot input that does (a current-value subject, a
+/// property); never a cold one, whose pump has produced nothing when a consumer joins.
+@inlinable package func replaysCurrent<Input: AsyncSequence>(_ input: Input) -> Bool where Input.Element: Sendable {
+  (input as? any HotSequence<Input.Element, Input.Failure>)?.replaysCurrent ?? false
 }

@@ -1204,8 +1204,8 @@ where
 
 /// Combines the latest elements of two hot sequences into tuples, inside their sends.
 ///
-/// The two-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The two-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error>
@@ -1218,8 +1218,7 @@ where
 
 /// Combines the latest elements of three hot sequences into tuples, inside their sends.
 ///
-/// The three-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The three-input hot form, as ``combineLatest(_:_:)-1sbzv``. The inputs share one `Failure`, and so does the result.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1233,8 +1232,8 @@ where
 
 /// Combines the latest elements of three hot sequences into tuples, inside their sends.
 ///
-/// The three-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The three-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
@@ -1248,8 +1247,7 @@ where
 
 /// Combines the latest elements of four hot sequences into tuples, inside their sends.
 ///
-/// The four-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The four-input hot form, as ``combineLatest(_:_:)-1sbzv``. The inputs share one `Failure`, and so does the result.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
@@ -1264,8 +1262,8 @@ where
 
 /// Combines the latest elements of four hot sequences into tuples, inside their sends.
 ///
-/// The four-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The four-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
@@ -1281,8 +1279,7 @@ where
 
 /// Combines the latest elements of five hot sequences into tuples, inside their sends.
 ///
-/// The five-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The five-input hot form, as ``combineLatest(_:_:)-1sbzv``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence
@@ -1301,8 +1298,8 @@ where
 
 /// Combines the latest elements of five hot sequences into tuples, inside their sends.
 ///
-/// The five-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The five-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence
@@ -1321,8 +1318,7 @@ where
 
 /// Combines the latest elements of six hot sequences into tuples, inside their sends.
 ///
-/// The six-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The six-input hot form, as ``combineLatest(_:_:)-1sbzv``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
@@ -1345,8 +1341,8 @@ where
 
 /// Combines the latest elements of six hot sequences into tuples, inside their sends.
 ///
-/// The six-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The six-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
@@ -1367,8 +1363,7 @@ where
 
 /// Combines the latest elements of seven hot sequences into tuples, inside their sends.
 ///
-/// The seven-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The seven-input hot form, as ``combineLatest(_:_:)-1sbzv``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1394,8 +1389,8 @@ where
 
 /// Combines the latest elements of seven hot sequences into tuples, inside their sends.
 ///
-/// The seven-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The seven-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1420,8 +1415,7 @@ where
 
 /// Combines the latest elements of eight hot sequences into tuples, inside their sends.
 ///
-/// The eight-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The eight-input hot form, as ``combineLatest(_:_:)-1sbzv``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1452,8 +1446,8 @@ where
 
 /// Combines the latest elements of eight hot sequences into tuples, inside their sends.
 ///
-/// The eight-input hot form, as ``combineLatest(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The eight-input hot form, as ``combineLatest(_:_:)-1sbzv``. For inputs whose failure types differ: the result fails
+/// with `any Error`.
 @_disfavoredOverload @inlinable
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1482,8 +1476,287 @@ where
     { $0 }, { $0 })
 }
 
-/// Builds the hot node: the inputs observed synchronously, one rule per connection.
-@inlinable func makeHotCombineLatest<Base1: HotSequence, Base2: HotSequence, Failure: Error>(
+// MARK: Hot and cold inputs
+
+/// Combines the latest elements of two sequences, some hot and some cold, into tuples.
+///
+/// The inputs are of both kinds: hot (a subject, a property, a ``HotSignal``) and cold (a ``Signal``, an `AsyncStream`,
+/// any other sequence). The result is hot, a ``HotSignal`` as in the all-hot form: every hot input is observed inside
+/// its `send`, and each cold input is iterated by one pump task from the result's first consumer to its last (a later
+/// connection runs it anew). Every consumer shares that one evaluation, and the node's lock orders the cold inputs'
+/// elements with the hot inputs' sends.
+///
+/// **Finishes:** at once if an input finishes before producing anything (the others are cancelled); otherwise when
+/// every input has finished.
+///
+/// **Throws:** the inputs' common `Failure`, as soon as any input fails.
+///
+/// ```swift
+/// let screen = combineLatest(selectedAccount, Signal.future { try await api.rates() })
+/// // HotSignal<(Account, Rates), any Error>: one request per connection, shared by every consumer
+/// ```
+/// - Parameters:
+///   - base1: the first input; its elements go to position 0 of the tuple.
+///   - base2: the second input; its elements go to position 1 of the tuple.
+/// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
+@inlinable public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Combines the latest elements of two sequences, some hot and some cold, into tuples.
+///
+/// The form for two inputs that are hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
+/// with `any Error`.
+@_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Combines the latest elements of two sequences, some hot and some cold, into tuples.
+///
+/// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the result.
+@inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Combines the latest elements of two sequences, some hot and some cold, into tuples.
+///
+/// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
+/// with `any Error`.
+@_disfavoredOverload @inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable
+public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Combines the latest elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Builds the hot node, one rule per connection: the hot inputs observed synchronously, each cold one (in the
+/// mixed forms) by a pump task per connection.
+@inlinable func makeHotCombineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Failure: Error>(
   _ base1: Base1, _ base2: Base2,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
@@ -1495,18 +1768,23 @@ where
   typealias Rule = CombineLatestRule<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
-  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([base1.replaysCurrent, base2.replaysCurrent])
+  let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
+    replaysCurrent(base1), replaysCurrent(base2),
+  ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
       Rule(inputCount: 2, empty: (nil, nil)) { latest in (latest.0!, latest.1!) }
     })
 }
 
-@inlinable func makeHotCombineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Failure: Error>(
+@inlinable
+func makeHotCombineLatest<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable, Failure: Error
+>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
@@ -1522,13 +1800,13 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent,
+    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1538,7 +1816,8 @@ where
 
 @inlinable
 func makeHotCombineLatest<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1558,14 +1837,14 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent,
+    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1575,7 +1854,8 @@ where
 
 @inlinable
 func makeHotCombineLatest<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1597,15 +1877,15 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
+    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1617,8 +1897,8 @@ where
 
 @inlinable
 func makeHotCombineLatest<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1642,17 +1922,17 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
-    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
-    base6.replaysCurrent,
+    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
+    replaysCurrent(base6),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1664,8 +1944,9 @@ where
 
 @inlinable
 func makeHotCombineLatest<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Base7: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
+  Base7: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1693,18 +1974,18 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
-    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
-    Inputs.attach(base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
+    Inputs.attach(any: base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
-    base6.replaysCurrent, base7.replaysCurrent,
+    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
+    replaysCurrent(base6), replaysCurrent(base7),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1716,8 +1997,9 @@ where
 
 @inlinable
 func makeHotCombineLatest<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
+  Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
   _ base8: Base8,
@@ -1757,19 +2039,19 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
-    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
-    Inputs.attach(base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6 = element } },
-    Inputs.attach(base8, failure: failure8) { rule, element in rule.receive(from: 7) { $0.7 = element } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2 = element } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3 = element } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4 = element } },
+    Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5 = element } },
+    Inputs.attach(any: base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6 = element } },
+    Inputs.attach(any: base8, failure: failure8) { rule, element in rule.receive(from: 7) { $0.7 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    base1.replaysCurrent, base2.replaysCurrent, base3.replaysCurrent, base4.replaysCurrent, base5.replaysCurrent,
-    base6.replaysCurrent, base7.replaysCurrent, base8.replaysCurrent,
+    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
+    replaysCurrent(base6), replaysCurrent(base7), replaysCurrent(base8),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {

@@ -987,8 +987,8 @@ where
 
 /// Interleaves the elements of two hot sequences, inside their sends.
 ///
-/// The two-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The two-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<Base1.Element, any Error>
@@ -1001,8 +1001,7 @@ where
 
 /// Interleaves the elements of three hot sequences, inside their sends.
 ///
-/// The three-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The three-input hot form, as ``merge(_:_:)-i3d6``. The inputs share one `Failure`, and so does the result.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1016,8 +1015,8 @@ where
 
 /// Interleaves the elements of three hot sequences, inside their sends.
 ///
-/// The three-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The three-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, any Error>
@@ -1031,8 +1030,7 @@ where
 
 /// Interleaves the elements of four hot sequences, inside their sends.
 ///
-/// The four-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// The four-input hot form, as ``merge(_:_:)-i3d6``. The inputs share one `Failure`, and so does the result.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1047,8 +1045,8 @@ where
 
 /// Interleaves the elements of four hot sequences, inside their sends.
 ///
-/// The four-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The four-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
@@ -1064,8 +1062,7 @@ where
 
 /// Interleaves the elements of five hot sequences, inside their sends.
 ///
-/// The five-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// The five-input hot form, as ``merge(_:_:)-i3d6``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
@@ -1082,8 +1079,8 @@ where
 
 /// Interleaves the elements of five hot sequences, inside their sends.
 ///
-/// The five-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The five-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
@@ -1100,8 +1097,7 @@ where
 
 /// Interleaves the elements of six hot sequences, inside their sends.
 ///
-/// The six-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// The six-input hot form, as ``merge(_:_:)-i3d6``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
@@ -1121,8 +1117,8 @@ where
 
 /// Interleaves the elements of six hot sequences, inside their sends.
 ///
-/// The six-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The six-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
@@ -1142,8 +1138,7 @@ where
 
 /// Interleaves the elements of seven hot sequences, inside their sends.
 ///
-/// The seven-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The seven-input hot form, as ``merge(_:_:)-i3d6``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1166,8 +1161,8 @@ where
 
 /// Interleaves the elements of seven hot sequences, inside their sends.
 ///
-/// The seven-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The seven-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1190,8 +1185,7 @@ where
 
 /// Interleaves the elements of eight hot sequences, inside their sends.
 ///
-/// The eight-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The eight-input hot form, as ``merge(_:_:)-i3d6``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1217,8 +1211,8 @@ where
 
 /// Interleaves the elements of eight hot sequences, inside their sends.
 ///
-/// The eight-input hot form, as ``merge(_:_:)->HotSignal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// The eight-input hot form, as ``merge(_:_:)-i3d6``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1242,8 +1236,282 @@ where
     { $0 }, { $0 })
 }
 
-/// Builds the hot node: the inputs observed synchronously, one rule per connection.
-@inlinable func makeHotMerge<Base1: HotSequence, Base2: HotSequence, Failure: Error>(
+// MARK: Hot and cold inputs
+
+/// Interleaves the elements of two sequences, some hot and some cold.
+///
+/// The inputs are of both kinds: hot (a subject, a property, a ``HotSignal``) and cold (a ``Signal``, an `AsyncStream`,
+/// any other sequence). The result is hot, a ``HotSignal`` as in the all-hot form: every hot input is observed inside
+/// its `send`, and each cold input is iterated by one pump task from the result's first consumer to its last (a later
+/// connection runs it anew). Every consumer shares that one evaluation, and the node's lock orders the cold inputs'
+/// elements with the hot inputs' sends.
+///
+/// **Finishes:** when every input has finished.
+///
+/// **Throws:** the inputs' common `Failure`, as soon as any input fails.
+///
+/// ```swift
+/// let refreshes = merge(pullToRefresh, Signal.just(()))   // HotSignal<Void, Never>: one refresh at connection
+/// ```
+/// - Parameters:
+///   - base1: the first input.
+///   - base2: the second input.
+/// - Returns: a ``HotSignal`` of `Base1.Element`.
+@inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Interleaves the elements of two sequences, some hot and some cold.
+///
+/// The form for two inputs that are hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
+/// with `any Error`.
+@_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Interleaves the elements of two sequences, some hot and some cold.
+///
+/// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the result.
+@inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Interleaves the elements of two sequences, some hot and some cold.
+///
+/// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
+/// with `any Error`.
+@_disfavoredOverload @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Interleaves the elements of three sequences, some hot and some cold.
+///
+/// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<Base1.Element, any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Element == Base1.Element,
+  Base3.Element: Sendable, Base3.Element == Base1.Element
+{
+  makeHotMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Builds the hot node, one rule per connection: the hot inputs observed synchronously, each cold one (in the
+/// mixed forms) by a pump task per connection.
+@inlinable func makeHotMerge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Failure: Error>(
   _ base1: Base1, _ base2: Base2,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
@@ -1254,13 +1522,16 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }
 
-@inlinable func makeHotMerge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Failure: Error>(
+@inlinable
+func makeHotMerge<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable, Failure: Error
+>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
@@ -1273,15 +1544,18 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
-    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }
 
 @inlinable
-func makeHotMerge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Failure: Error>(
+func makeHotMerge<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Failure: Error
+>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
@@ -1296,17 +1570,18 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
-    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
-    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }
 
 @inlinable
 func makeHotMerge<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1324,19 +1599,19 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
-    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
-    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
-    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(any: base5, failure: failure5) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }
 
 @inlinable
 func makeHotMerge<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1356,20 +1631,21 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
-    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
-    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
-    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
-    Inputs.attach(base6, failure: failure6) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(any: base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(any: base6, failure: failure6) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }
 
 @inlinable
 func makeHotMerge<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Base7: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
+  Base7: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1391,21 +1667,22 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
-    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
-    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
-    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
-    Inputs.attach(base6, failure: failure6) { _, element in .emit(element) },
-    Inputs.attach(base7, failure: failure7) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(any: base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(any: base6, failure: failure6) { _, element in .emit(element) },
+    Inputs.attach(any: base7, failure: failure7) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }
 
 @inlinable
 func makeHotMerge<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
+  Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
   _ base8: Base8,
@@ -1430,14 +1707,14 @@ where
 {
   typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { _, element in .emit(element) },
-    Inputs.attach(base2, failure: failure2) { _, element in .emit(element) },
-    Inputs.attach(base3, failure: failure3) { _, element in .emit(element) },
-    Inputs.attach(base4, failure: failure4) { _, element in .emit(element) },
-    Inputs.attach(base5, failure: failure5) { _, element in .emit(element) },
-    Inputs.attach(base6, failure: failure6) { _, element in .emit(element) },
-    Inputs.attach(base7, failure: failure7) { _, element in .emit(element) },
-    Inputs.attach(base8, failure: failure8) { _, element in .emit(element) },
+    Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
+    Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
+    Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
+    Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
+    Inputs.attach(any: base5, failure: failure5) { _, element in .emit(element) },
+    Inputs.attach(any: base6, failure: failure6) { _, element in .emit(element) },
+    Inputs.attach(any: base7, failure: failure7) { _, element in .emit(element) },
+    Inputs.attach(any: base8, failure: failure8) { _, element in .emit(element) },
   ]
   return HotSignal(node: Inputs.node(inputs, replay: .none) { MergeRule() })
 }

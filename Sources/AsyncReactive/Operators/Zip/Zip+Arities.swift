@@ -1214,8 +1214,8 @@ where
 
 /// Pairs the n-th elements of two hot sequences into tuples, inside their sends.
 ///
-/// The two-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The two-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error>
@@ -1228,8 +1228,7 @@ where
 
 /// Pairs the n-th elements of three hot sequences into tuples, inside their sends.
 ///
-/// The three-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// The three-input hot form, as ``zip(_:_:)-9sj34``. The inputs share one `Failure`, and so does the result.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1243,8 +1242,8 @@ where
 
 /// Pairs the n-th elements of three hot sequences into tuples, inside their sends.
 ///
-/// The three-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The three-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
@@ -1258,8 +1257,7 @@ where
 
 /// Pairs the n-th elements of four hot sequences into tuples, inside their sends.
 ///
-/// The four-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// The four-input hot form, as ``zip(_:_:)-9sj34``. The inputs share one `Failure`, and so does the result.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
@@ -1274,8 +1272,8 @@ where
 
 /// Pairs the n-th elements of four hot sequences into tuples, inside their sends.
 ///
-/// The four-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The four-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
@@ -1291,8 +1289,7 @@ where
 
 /// Pairs the n-th elements of five hot sequences into tuples, inside their sends.
 ///
-/// The five-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// The five-input hot form, as ``zip(_:_:)-9sj34``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
@@ -1309,8 +1306,8 @@ where
 
 /// Pairs the n-th elements of five hot sequences into tuples, inside their sends.
 ///
-/// The five-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The five-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
@@ -1327,8 +1324,7 @@ where
 
 /// Pairs the n-th elements of six hot sequences into tuples, inside their sends.
 ///
-/// The six-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// The six-input hot form, as ``zip(_:_:)-9sj34``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
@@ -1350,8 +1346,8 @@ where
 
 /// Pairs the n-th elements of six hot sequences into tuples, inside their sends.
 ///
-/// The six-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The six-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
@@ -1371,8 +1367,7 @@ where
 
 /// Pairs the n-th elements of seven hot sequences into tuples, inside their sends.
 ///
-/// The seven-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// The seven-input hot form, as ``zip(_:_:)-9sj34``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1398,8 +1393,8 @@ where
 
 /// Pairs the n-th elements of seven hot sequences into tuples, inside their sends.
 ///
-/// The seven-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The seven-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1424,8 +1419,7 @@ where
 
 /// Pairs the n-th elements of eight hot sequences into tuples, inside their sends.
 ///
-/// The eight-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// The eight-input hot form, as ``zip(_:_:)-9sj34``. The inputs share one `Failure`, and so does the result.
 @inlinable
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1456,8 +1450,8 @@ where
 
 /// Pairs the n-th elements of eight hot sequences into tuples, inside their sends.
 ///
-/// The eight-input hot form, as ``zip(_:_:)->HotSignal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The eight-input hot form, as ``zip(_:_:)-9sj34``. For inputs whose failure types differ: the result fails with `any
+/// Error`.
 @_disfavoredOverload @inlinable
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
@@ -1486,8 +1480,283 @@ where
     { $0 }, { $0 })
 }
 
-/// Builds the hot node: the inputs observed synchronously, one rule per connection.
-@inlinable func makeHotZip<Base1: HotSequence, Base2: HotSequence, Failure: Error>(
+// MARK: Hot and cold inputs
+
+/// Pairs the n-th elements of two sequences, some hot and some cold, into tuples.
+///
+/// The inputs are of both kinds: hot (a subject, a property, a ``HotSignal``) and cold (a ``Signal``, an `AsyncStream`,
+/// any other sequence). The result is hot, a ``HotSignal`` as in the all-hot form: every hot input is observed inside
+/// its `send`, and each cold input is iterated by one pump task from the result's first consumer to its last (a later
+/// connection runs it anew). Every consumer shares that one evaluation, and the node's lock orders the cold inputs'
+/// elements with the hot inputs' sends.
+///
+/// **Finishes:** as soon as an input has finished and every element it produced was paired (the others are cancelled
+/// then).
+///
+/// **Throws:** the inputs' common `Failure`, as soon as any input fails.
+///
+/// ```swift
+/// let numbered = zip(taps, Signal(1...3))   // HotSignal<((), Int), Never>: the first three taps, numbered
+/// ```
+/// - Parameters:
+///   - base1: the first input; its elements go to position 0 of the tuple.
+///   - base2: the second input; its elements go to position 1 of the tuple.
+/// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
+@inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of two sequences, some hot and some cold, into tuples.
+///
+/// The form for two inputs that are hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
+/// with `any Error`.
+@_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
+{
+  makeHotZip(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of two sequences, some hot and some cold, into tuples.
+///
+/// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the result.
+@inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of two sequences, some hot and some cold, into tuples.
+///
+/// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
+/// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
+/// with `any Error`.
+@_disfavoredOverload @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> HotSignal<(Base1.Element, Base2.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable
+{
+  makeHotZip(base1, base2, failures: { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func zip<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
+/// result.
+@inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable, Base2.Failure == Base1.Failure,
+  Base3.Element: Sendable, Base3.Failure == Base1.Failure
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Pairs the n-th elements of three sequences, some hot and some cold, into tuples.
+///
+/// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
+/// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
+/// fails with `any Error`.
+@_disfavoredOverload @inlinable
+public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error>
+where
+  Base1.Element: Sendable,
+  Base2.Element: Sendable,
+  Base3.Element: Sendable
+{
+  makeHotZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+}
+
+/// Builds the hot node, one rule per connection: the hot inputs observed synchronously, each cold one (in the
+/// mixed forms) by a pump task per connection.
+@inlinable func makeHotZip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Failure: Error>(
   _ base1: Base1, _ base2: Base2,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
@@ -1499,8 +1768,8 @@ where
   typealias Rule = ZipRule<(ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>), (Base1.Element, Base2.Element)>
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {
@@ -1510,7 +1779,10 @@ where
     })
 }
 
-@inlinable func makeHotZip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Failure: Error>(
+@inlinable
+func makeHotZip<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable, Failure: Error
+>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
@@ -1527,9 +1799,9 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {
@@ -1540,7 +1812,10 @@ where
 }
 
 @inlinable
-func makeHotZip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Failure: Error>(
+func makeHotZip<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Failure: Error
+>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
@@ -1559,10 +1834,10 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {
@@ -1574,7 +1849,8 @@ where
 
 @inlinable
 func makeHotZip<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1598,11 +1874,11 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {
@@ -1617,8 +1893,8 @@ where
 
 @inlinable
 func makeHotZip<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1644,12 +1920,12 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
-    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
+    Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {
@@ -1665,8 +1941,9 @@ where
 
 @inlinable
 func makeHotZip<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Base7: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
+  Base7: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
@@ -1696,13 +1973,13 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
-    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
-    Inputs.attach(base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
+    Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
+    Inputs.attach(any: base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {
@@ -1720,8 +1997,9 @@ where
 
 @inlinable
 func makeHotZip<
-  Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
-  Base6: HotSequence, Base7: HotSequence, Base8: HotSequence, Failure: Error
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
+  Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
+  Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
   _ base8: Base8,
@@ -1761,14 +2039,14 @@ where
   >
   typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
-    Inputs.attach(base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
-    Inputs.attach(base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
-    Inputs.attach(base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
-    Inputs.attach(base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
-    Inputs.attach(base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
-    Inputs.attach(base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
-    Inputs.attach(base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6.append(element) } },
-    Inputs.attach(base8, failure: failure8) { rule, element in rule.receive(from: 7) { $0.7.append(element) } },
+    Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
+    Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
+    Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
+    Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
+    Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
+    Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
+    Inputs.attach(any: base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6.append(element) } },
+    Inputs.attach(any: base8, failure: failure8) { rule, element in rule.receive(from: 7) { $0.7.append(element) } },
   ]
   return HotSignal(
     node: Inputs.node(inputs, replay: .none) {

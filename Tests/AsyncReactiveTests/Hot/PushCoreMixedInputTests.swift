@@ -1,0 +1,96 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+/// Operators whose inputs are partly hot and partly cold (DESIGN §5c, "Mixed inputs"): the hot inputs are
+/// observed inside their sends, each cold input by one pump task per connection, and the result is hot.
+@Suite("Push core: hot and cold inputs together")
+struct PushCoreMixedInputTests {
+  @Test("merge(subject, stream): a HotSignal; the subject's values are processed inside send, the stream's by its pump")
+  func mergeMixed() async {
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    let merged = merge(subject, stream)
+    let _: HotSignal<Int, Never> = merged
+    let consumer = merged.subscribe()
+    var values = consumer.makeAsyncIterator()
+    let lifetime = Lifetime()
+    let seen = Log<Int>()
+    merged.sink(in: lifetime) { seen.append($0) }
+
+    subject.send(1)
+    #expect(seen.all == [1])  // no await: processed inside the send
+    continuation.yield(2)
+    #expect(await values.next() == 1)
+    #expect(await values.next() == 2)
+    subject.send(3)
+    #expect(seen.all == [1, 2, 3])
+    #expect(await values.next() == 3)
+    subject.finish()
+    continuation.finish()
+    #expect(await values.next() == nil)
+    lifetime.cancel()
+  }
+
+  @Test("combineLatest(property, Signal.future): every consumer shares one run of the cold input")
+  func sharedColdRun() async throws {
+    let runs = Counter()
+    let name = AsyncCurrentValueSubject<String, Never>("tom")
+    let property = Property(name)
+    let rates = Signal<Int, Never>.future {
+      runs.increment()
+      return 3
+    }
+    let screen = combineLatest(property, rates)
+    let _: HotSignal<(String, Int), Never> = screen
+    let first = screen.subscribe()
+    let second = screen.subscribe()
+    var firstValues = first.makeAsyncIterator()
+    var secondValues = second.makeAsyncIterator()
+    #expect(await firstValues.next().map { [$0.0, "\($0.1)"] } == ["tom", "3"])
+    #expect(await secondValues.next().map { [$0.0, "\($0.1)"] } == ["tom", "3"])
+    name.send("ann")
+    #expect(await firstValues.next().map { [$0.0, "\($0.1)"] } == ["ann", "3"])
+    #expect(await secondValues.next().map { [$0.0, "\($0.1)"] } == ["ann", "3"])
+    #expect(runs.value == 1)
+  }
+
+  @Test("the last consumer leaving cancels the cold input's pump; the next connection runs the input anew (200 rounds)")
+  func reconnectRunsAnew() async {
+    for _ in 0..<200 {
+      await expectNoLeaks {
+        let runs = Counter()
+        let subject = AsyncPassthroughSubject<Int, Never>()
+        let cold = Signal<Int, Never> { emitter in
+          emitter.send(100 * runs.increment())
+          await waitForCancellation()
+        }
+        // zip: an input that ends makes the node finish once nothing waits to be paired, so a pump that
+        // ends because its connection was cancelled must not reach the node (it would end it for good).
+        let paired = zip(subject, cold)
+        do {
+          let consumer = paired.subscribe()
+          var values = consumer.makeAsyncIterator()
+          subject.send(1)
+          #expect(await values.next().map { [$0.0, $0.1] } == [1, 100])
+        }
+        #expect(subject.consumerCount == 0)
+        let consumer = paired.subscribe()
+        var values = consumer.makeAsyncIterator()
+        subject.send(2)
+        #expect(await values.next().map { [$0.0, $0.1] } == [2, 200])
+        #expect(runs.value == 2)
+      }
+    }
+  }
+
+  @Test("a cold input's failure fails the node, for every consumer")
+  func coldFailure() async {
+    let subject = AsyncPassthroughSubject<Int, TestError>()
+    let merged = merge(subject, Signal<Int, TestError>.fail(TestError(code: 7)))
+    let consumer = merged.subscribe()
+    let result = await consumer.collectResult()
+    #expect(result.values == [])
+    #expect(result.failure == TestError(code: 7))
+  }
+}
