@@ -141,7 +141,7 @@ class CombineLatest(Operator):
             f"    Inputs.attach(any: base{k + 1}, failure: failure{k + 1}) {{ rule, element in rule.receive(from: {k}) {{ $0.{k} = element }} }},"
             for k in range(n)
         )
-        replays = ", ".join(f"replaysCurrent(base{k})" for k in range(1, n + 1))
+        replays = ", ".join(f"inputReplaysCurrent(base{k})" for k in range(1, n + 1))
         return (
             f"  typealias Rule = CombineLatestRule<{latest}, {element_tuple(n)}>\n"
             f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"

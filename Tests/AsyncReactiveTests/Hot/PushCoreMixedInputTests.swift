@@ -94,3 +94,85 @@ struct PushCoreMixedInputTests {
     #expect(result.failure == TestError(code: 7))
   }
 }
+
+/// A hot base with a cold other input (`withLatestFrom`, `sample(on:)`, `take(until:)`): hot, the cold side pumped.
+@Suite("Push core: a hot base with a cold other input")
+struct PushCoreColdOtherTests {
+  @Test("every failure combination with a cold other input gives a HotSignal")
+  func overloads() {
+    let never = AsyncPassthroughSubject<Int, Never>()
+    let typed = AsyncPassthroughSubject<Int, TestError>()
+    let coldNever = Signal<String, Never>.just("a")
+    let coldTyped = Signal<String, TestError>.just("a")
+    let coldUntyped = Signal<String, any Error>.just("a")
+
+    let _: HotSignal<(Int, String), Never> = never.withLatestFrom(coldNever)
+    let _: HotSignal<(Int, String), TestError> = typed.withLatestFrom(coldTyped)
+    let _: HotSignal<(Int, String), TestError> = never.withLatestFrom(coldTyped)
+    let _: HotSignal<(Int, String), TestError> = typed.withLatestFrom(coldNever)
+    let _: HotSignal<(Int, String), any Error> = typed.withLatestFrom(coldUntyped)
+    let _: HotSignal<String, Never> = never.withLatestFrom(coldNever) { "\($0)\($1)" }
+    let _: HotSignal<String, TestError> = typed.withLatestFrom(coldTyped) { "\($0)\($1)" }
+    let _: HotSignal<String, TestError> = never.withLatestFrom(coldTyped) { "\($0)\($1)" }
+    let _: HotSignal<String, TestError> = typed.withLatestFrom(coldNever) { "\($0)\($1)" }
+    let _: HotSignal<String, any Error> = typed.withLatestFrom(coldUntyped) { "\($0)\($1)" }
+
+    let _: HotSignal<Int, Never> = never.sample(on: coldNever)
+    let _: HotSignal<Int, TestError> = typed.sample(on: coldTyped)
+    let _: HotSignal<Int, TestError> = never.sample(on: coldTyped)
+    let _: HotSignal<Int, TestError> = typed.sample(on: coldNever)
+    let _: HotSignal<Int, any Error> = typed.sample(on: coldUntyped)
+
+    let _: HotSignal<Int, Never> = never.take(until: coldNever)
+    let _: HotSignal<Int, TestError> = typed.take(until: coldTyped)
+    let _: HotSignal<Int, TestError> = never.take(until: coldTyped)
+    let _: HotSignal<Int, TestError> = typed.take(until: coldNever)
+    let _: HotSignal<Int, any Error> = typed.take(until: coldUntyped)
+
+    // A cold base keeps the stream form: each iteration runs the base anew.
+    let _: AsyncWithLatestFromSequence<Signal<Int, Never>, AsyncPassthroughSubject<Int, Never>, (Int, Int), Never> =
+      Signal<Int, Never>.just(1)
+      .withLatestFrom(never)
+  }
+
+  @Test("withLatestFrom(cold): taps before the cold input's first element are dropped, later ones paired inside send")
+  func withLatestFromCold() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let taps = AsyncPassthroughSubject<Void, Never>()
+      let settings = Signal<String, Never> { emitter in
+        emitter.send("dark")
+        await waitForCancellation()
+      }
+      let saves = taps.withLatestFrom(settings) { $1 }
+      let recorder = Recorder(saves, clock: clock)
+      taps.send()  // the pump has not run yet: dropped, as RxSwift drops what comes before the other's first element
+      #expect(recorder.values.isEmpty)
+      await clock.settle()
+      taps.send()
+      #expect(recorder.values.map(\.value) == ["dark"])  // no await: paired inside the send
+    }
+  }
+
+  @Test("sample(on: timer) and take(until: timer): the cold trigger's pump runs on the clock")
+  func coldTimerTriggers() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let positions = AsyncPassthroughSubject<Int, Never>()
+      let sampled = Recorder(positions.sample(on: Signal.timer(every: .seconds(1), clock: clock)), clock: clock)
+      let limited = Recorder(positions.take(until: Signal.timer(after: .seconds(2), clock: clock)), clock: clock)
+      await clock.settle()
+      positions.send(1)
+      positions.send(2)
+      #expect(limited.values.map(\.value) == [1, 2])
+      await clock.advance(by: .seconds(1))
+      #expect(sampled.values.map(\.value) == [2])
+      positions.send(3)
+      await clock.advance(by: .seconds(1))
+      #expect(sampled.values.map(\.value) == [2, 3])
+      #expect(limited.termination?.instant == clock.now)  // ended at 2 s, when the trigger's pump took its element
+      positions.send(4)
+      #expect(limited.values.map(\.value) == [1, 2, 3])  // 3 was sent at 1 s, 4 after the end
+    }
+  }
+}

@@ -721,10 +721,12 @@ struct PushCoreMoreOperatorTests {
     #expect(type(of: cold.drop { $0 < 2 }) == AsyncDropWhileSequence<Cold>.self)
     #expect(type(of: cold.share()) == AsyncShareSequence<Cold>.self)
     #expect(type(of: subject.subscribe().dropFirst()) == AsyncDropFirstSequence<SubjectSubscription<Int, Never>>.self)
-    // One cold input keeps the stream form of the two-input operators.
+    // A cold base keeps the stream form of the two-input operators; a hot base with a cold trigger is hot (its
+    // trigger pumped by a task per connection: PushCoreColdOtherTests).
+    #expect(type(of: subject.sample(on: coldTrigger)) == HotSignal<Int, Never>.self)
     #expect(
-      type(of: subject.sample(on: coldTrigger))
-        == AsyncSampleSequence<AsyncPassthroughSubject<Int, Never>, Signal<Void, Never>, Never>.self)
+      type(of: cold.sample(on: subject))
+        == AsyncSampleSequence<Cold, AsyncPassthroughSubject<Int, Never>, Never>.self)
     #expect(
       type(of: cold.take(until: subject))
         == AsyncTakeUntilSequence<Cold, AsyncPassthroughSubject<Int, Never>, Never>.self)

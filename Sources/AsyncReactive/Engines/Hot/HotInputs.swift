@@ -284,6 +284,7 @@ extension HotSequence {
 
 /// Whether `input` gives a new observer a current value: a hot input that does (a current-value subject, a
 /// property); never a cold one, whose pump has produced nothing when a consumer joins.
-@inlinable package func replaysCurrent<Input: AsyncSequence>(_ input: Input) -> Bool where Input.Element: Sendable {
+@inlinable package func inputReplaysCurrent<Input: AsyncSequence>(_ input: Input) -> Bool
+where Input.Element: Sendable {
   (input as? any HotSequence<Input.Element, Input.Failure>)?.replaysCurrent ?? false
 }

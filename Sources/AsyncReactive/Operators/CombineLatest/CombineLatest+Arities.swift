@@ -1773,7 +1773,7 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1806,7 +1806,7 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1844,7 +1844,7 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1885,7 +1885,8 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+    inputReplaysCurrent(base5),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1931,8 +1932,8 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
-    replaysCurrent(base6),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+    inputReplaysCurrent(base5), inputReplaysCurrent(base6),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -1984,8 +1985,8 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
-    replaysCurrent(base6), replaysCurrent(base7),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+    inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {
@@ -2050,8 +2051,8 @@ where
   ]
   // A combination of current values is current too (combineLatest of properties).
   let replay: SubjectStorage<Rule.Output, Failure>.Replay = combinedReplay([
-    replaysCurrent(base1), replaysCurrent(base2), replaysCurrent(base3), replaysCurrent(base4), replaysCurrent(base5),
-    replaysCurrent(base6), replaysCurrent(base7), replaysCurrent(base8),
+    inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+    inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7), inputReplaysCurrent(base8),
   ])
   return HotSignal(
     node: Inputs.node(inputs, replay: replay) {

@@ -2,21 +2,24 @@
 // sequence is paired with the other input's latest element *at the moment it was sent* (RxSwift, ReactiveSwift).
 // The same overload set as the stream forms (five failure-type variants, pairs or a closure) plus the two
 // property forms, each with `Self: HotSequence`: for hot inputs every one of them is more specific than its
-// stream counterpart, so a hot base never falls back to the pull form.
+// stream counterpart, so a hot base never falls back to the pull form. Then the same ten for a cold `other` (a
+// `Signal`, an `AsyncStream`): still hot, `other` iterated by a pump task per connection. A cold base keeps the
+// stream form (each iteration runs the base anew, as ReactiveSwift's `SignalProducer.withLatest(from:)` does).
 
 extension HotSequence {
   /// The node under every hot `withLatestFrom`: it observes `other` before this sequence (so that a current
   /// value is there for the first element) and pairs through the shared ``WithLatestFromRule``.
-  @inlinable func hotWithLatestFrom<Other: HotSequence, Output: Sendable, ResultFailure: Error>(
+  @inlinable func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable, ResultFailure: Error>(
     _ other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Output,
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     otherFailure: @escaping @Sendable (Other.Failure) -> ResultFailure
-  ) -> HotSignal<Output, ResultFailure> {
+  ) -> HotSignal<Output, ResultFailure> where Other.Element: Sendable {
     typealias Rule = WithLatestFromRule<Element, Other.Element>
     typealias Inputs = HotInputs<Rule, Output, ResultFailure>
     let inputs: [Inputs.Attach] = [
-      Inputs.attach(other, index: Rule.otherIndex, failure: otherFailure) { rule, latest in rule.receiveLatest(latest)
+      Inputs.attach(any: other, index: Rule.otherIndex, failure: otherFailure) { rule, latest in
+        rule.receiveLatest(latest)
       },
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
@@ -64,7 +67,7 @@ extension HotSequence {
   }
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does; only what differs is written here.
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
   ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
   ///
@@ -79,7 +82,7 @@ extension HotSequence {
   }
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does; only what differs is written here.
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
   ///
   /// **Throws:** the other input's `Failure`, as soon as it fails.
   ///
@@ -94,7 +97,7 @@ extension HotSequence {
   }
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does; only what differs is written here.
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails.
   ///
@@ -109,7 +112,7 @@ extension HotSequence {
   }
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does; only what differs is written here.
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
   ///
   /// **Throws:** the first error of either input, as `any Error` (for inputs whose failure types differ).
   ///
@@ -125,7 +128,7 @@ extension HotSequence {
   /// Combines each element with the latest element of `other` through `combine`, inside the sends (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does; `combine` runs once per element, on the sending thread, outside any lock.
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; `combine` runs once per element, on the sending thread, outside any lock.
   ///
   /// **Throws:** nothing: neither input can fail.
   ///
@@ -145,7 +148,7 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
   /// `combine`; only what differs is written here.
   ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
@@ -162,7 +165,7 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
   /// `combine`; only what differs is written here.
   ///
   /// **Throws:** the other input's `Failure`, as soon as it fails.
@@ -179,7 +182,7 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
   /// `combine`; only what differs is written here.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails.
@@ -196,7 +199,7 @@ extension HotSequence {
   }
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Other.Element),Never>`` does, each pair combined by
+  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
   /// `combine`; only what differs is written here.
   ///
   /// **Throws:** the first error of either input, as `any Error` (for inputs whose failure types differ).
@@ -273,4 +276,138 @@ extension HotSequence {
   ) -> HotSignal<Output, Failure> {
     hotWithLatestValue(property, combine: combine)
   }
+}
+
+// MARK: A cold other input
+
+extension HotSequence {
+  /// Pairs each element with the latest element of a cold `other` (a ``Signal``, an `AsyncStream`), inside this
+  /// sequence's sends.
+  ///
+  /// The result is hot, as with a hot `other` (``HotSequence/withLatestFrom(_:)-32yjb``): an element is paired inside its `send`
+  /// with what `other` last produced. `other` is iterated by one pump task from the result's first consumer to its
+  /// last (a later connection runs it anew), so its elements count from the moment its pump hands them over, and
+  /// the elements sent before its first one are dropped (RxSwift).
+  ///
+  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing.
+  ///
+  /// **Throws:** nothing: neither input can fail.
+  ///
+  /// ```swift
+  /// let settings = Signal.future { await store.loadSettings() }
+  /// let saves = saveTaps.withLatestFrom(settings)   // HotSignal<((), Settings), Never>
+  /// ```
+  /// - Parameter other: the cold sequence whose latest element goes with each element.
+  /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> HotSignal<(Element, Other.Element), Never>
+  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
+    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: neverFailure)
+  }
+
+  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
+  ///
+  /// **Throws:** the inputs' common `Failure`, as soon as either fails.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Failure {
+    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
+  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
+  ///
+  /// **Throws:** the cold input's `Failure`, as soon as it fails; this sequence cannot fail.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> HotSignal<(Element, Other.Element), Other.Failure> where Other.Element: Sendable, Failure == Never {
+    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: { $0 })
+  }
+
+  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
+  ///
+  /// **Throws:** this sequence's `Failure`, as soon as it fails; the cold input cannot fail.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Never {
+    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: neverFailure)
+  }
+
+  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
+  ///
+  /// **Throws:** the first failure of either input, as `any Error` (for inputs whose failure types differ).
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+    _ other: Other
+  ) -> HotSignal<(Element, Other.Element), any Error> where Other.Element: Sendable {
+    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
+  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
+  ///
+  /// **Throws:** nothing: neither input can fail.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> HotSignal<Output, Never> where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
+    hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: neverFailure)
+  }
+
+  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
+  ///
+  /// **Throws:** the inputs' common `Failure`, as soon as either fails.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> HotSignal<Output, Failure> where Other.Element: Sendable, Other.Failure == Failure {
+    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
+  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
+  ///
+  /// **Throws:** the cold input's `Failure`, as soon as it fails; this sequence cannot fail.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> HotSignal<Output, Other.Failure> where Other.Element: Sendable, Failure == Never {
+    hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: { $0 })
+  }
+
+  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
+  ///
+  /// **Throws:** this sequence's `Failure`, as soon as it fails; the cold input cannot fail.
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> HotSignal<Output, Failure> where Other.Element: Sendable, Other.Failure == Never {
+    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: neverFailure)
+  }
+
+  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  ///
+  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
+  ///
+  /// **Throws:** the first failure of either input, as `any Error` (for inputs whose failure types differ).
+  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+  ) -> HotSignal<Output, any Error> where Other.Element: Sendable {
+    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
+  }
+
 }
