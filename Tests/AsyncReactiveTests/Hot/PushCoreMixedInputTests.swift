@@ -84,6 +84,29 @@ struct PushCoreMixedInputTests {
     }
   }
 
+  @Test("sends from 4 threads and a cold input's pump: both consumers see one order, nothing lost (50 rounds)")
+  func concurrentSendsAndPump() async {
+    for _ in 0..<50 {
+      let subject = AsyncPassthroughSubject<Int, Never>()
+      let merged = merge(subject, Signal((1...400).map { -$0 }))
+      let first = merged.subscribe()
+      let second = merged.subscribe()
+      await withTaskGroup(of: Void.self) { group in
+        for thread in 0..<4 {
+          group.addTask {
+            for index in 0..<100 { subject.send(thread * 100 + index) }
+          }
+        }
+      }
+      subject.finish()
+      async let firstValues = first.collect()
+      let secondValues = await second.collect()
+      let firstOrder = await firstValues
+      #expect(firstOrder == secondValues)
+      #expect(firstOrder.sorted() == (1...400).map { -$0 }.reversed() + Array(0..<400))
+    }
+  }
+
   @Test("a cold input's failure fails the node, for every consumer")
   func coldFailure() async {
     let subject = AsyncPassthroughSubject<Int, TestError>()

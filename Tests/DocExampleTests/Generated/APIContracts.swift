@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md.
 struct APIContractsExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:217
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:220
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 218)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 221)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()

@@ -19,8 +19,8 @@ for await (user, password) in signups { try await api.signUp(user, password) }
 #sourceLocation()
     _ = signups
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:89
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 90)
+  // Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:93
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 94)
 actor SignupViewModel {
   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
@@ -34,9 +34,9 @@ actor SignupViewModel {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:89
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:93
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 102)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 106)
 
 viewModel.username.value = "tom"
 viewModel.password.value = "hunter22"
@@ -44,18 +44,18 @@ print(viewModel.isValid.value)   // true, on the very next line
 viewModel.signUp.trigger()       // runs: enabledIf is read now, not when a task catches up
 #sourceLocation()
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:123
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:129
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 124)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 130)
 let refresh = Command(enabledIf: Property(initial: false, then: reachability.isOnline)) {
   try await api.orders()
 }
 #sourceLocation()
     _ = refresh
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:134
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:140
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 135)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 141)
 // RxSwift: signupTaps.withLatestFrom(Observable.combineLatest(username, password))
 let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
 for await (name, password) in signups {
@@ -64,17 +64,17 @@ for await (name, password) in signups {
 #sourceLocation()
     _ = signups
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:173
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:179
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 174)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 180)
 let isFormValid = Property.all([nameIsValid, emailIsValid, passwordIsValid])
 let submit = Command(enabledIf: isFormValid.and(isOnline)) { try await api.signUp() }
 #sourceLocation()
     _ = (isFormValid, submit)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:192
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:198
   @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 193)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 199)
 withObservationTracking {
   render(viewModel.isValid.value)
 } onChange: {
