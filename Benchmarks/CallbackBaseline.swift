@@ -243,6 +243,80 @@ func callbackCombineLatest<A: Sendable, B: Sendable, C: Sendable>(
   }
 }
 
+/// combineLatest of two signals (RACSignal combineLatestWith:): the latest of each behind a lock, a pair sent when
+/// both have one.
+func callbackCombineLatest<A: Sendable, B: Sendable>(
+  _ a: CallbackSignal<A>, _ b: CallbackSignal<B>
+) -> CallbackSignal<(A, B)> {
+  CallbackSignal { observer in
+    let state = Locked(CombineState<A, B, Void>())
+    @Sendable func emit(_ update: (inout CombineState<A, B, Void>) -> Void) {
+      let pair = state.withLock { state -> (A, B)? in
+        update(&state)
+        guard let a = state.a, let b = state.b else { return nil }
+        return (a, b)
+      }
+      if let pair { observer(.next(pair)) }
+    }
+    @Sendable func complete() {
+      let all = state.withLock { state -> Bool in
+        state.completed += 1
+        return state.completed == 2
+      }
+      if all { observer(.completed) }
+    }
+    let first = a.observe { event in
+      switch event {
+      case .next(let value): emit { $0.a = value }
+      case .failed(let error): observer(.failed(error))
+      case .completed: complete()
+      }
+    }
+    let second = b.observe { event in
+      switch event {
+      case .next(let value): emit { $0.b = value }
+      case .failed(let error): observer(.failed(error))
+      case .completed: complete()
+      }
+    }
+    return CallbackDisposable {
+      first.dispose()
+      second.dispose()
+    }
+  }
+}
+
+extension CallbackSignal {
+  /// withLatestFrom (RxSwift; ReactiveSwift `withLatest(from:)`): `other`'s latest value behind a lock, read at
+  /// each of this signal's values; values before `other` has one are dropped.
+  func withLatestFrom<Other: Sendable, Output: Sendable>(
+    _ other: CallbackSignal<Other>, _ combine: @escaping @Sendable (Value, Other) -> Output
+  ) -> CallbackSignal<Output> {
+    CallbackSignal<Output> { observer in
+      let latest = Locked<Other?>(nil)
+      let others = other.observe { event in
+        switch event {
+        case .next(let value): latest.withLock { $0 = value }
+        case .failed(let error): observer(.failed(error))
+        case .completed: break
+        }
+      }
+      let values = self.observe { event in
+        switch event {
+        case .next(let value):
+          if let other = latest.withLock({ $0 }) { observer(.next(combine(value, other))) }
+        case .failed(let error): observer(.failed(error))
+        case .completed: observer(.completed)
+        }
+      }
+      return CallbackDisposable {
+        others.dispose()
+        values.dispose()
+      }
+    }
+  }
+}
+
 /// RACCommand: runs its work, with an `executing` subject observers can watch.
 final class CallbackCommand<Input: Sendable, Output: Sendable>: Sendable {
   let executing = CallbackSubject<Bool>()

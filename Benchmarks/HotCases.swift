@@ -24,6 +24,12 @@ func hotCases(scale: Int) -> [BenchmarkCase] {
     ) {
       await signupForm($0, rounds: rounds, sink: true)
     },
+    BenchmarkCase(
+      name: "signup form → 1 sink, against a hand-fused callback (one lock, no combineLatest)", unit: "tap",
+      events: rounds, target: nil, cpuTarget: nil
+    ) {
+      await signupForm($0, rounds: rounds, sink: true, fusedBaseline: true)
+    },
   ]
 }
 
@@ -84,10 +90,10 @@ func sharedChain(_ version: Version, events: Int, consumers: Int) async -> Int {
 ///
 /// With `sink`, AsyncReactive observes the result with a `sink` (the graph's cost inside `send`, with no consumer
 /// task to wake); the other versions are the same either way.
-func signupForm(_ version: Version, rounds: Int, sink: Bool = false) async -> Int {
+func signupForm(_ version: Version, rounds: Int, sink: Bool = false, fusedBaseline: Bool = false) async -> Int {
   switch version {
-  case .callback:
-    // RAC-style: the latest pair behind a lock, updated and read inside each send.
+  case .callback where fusedBaseline:
+    // Hand-fused: the latest pair behind one lock, updated and read inside each send (no combineLatest node).
     let (user, pass, taps) = (CallbackSubject<Int>(), CallbackSubject<Int>(), CallbackSubject<Void>())
     let latest = Mutex<(user: Int?, pass: Int?)>((nil, nil))
     let sum = Atomic<Int>(0)
@@ -106,6 +112,25 @@ func signupForm(_ version: Version, rounds: Int, sink: Bool = false) async -> In
       taps.send(.next(()))
     }
     withExtendedLifetime(disposables) {}
+    return sum.load(ordering: .relaxed)
+
+  case .callback:
+    // RAC-style, composed as the library's graph is: combineLatest's latest pair behind its lock, sent on every
+    // change to withLatestFrom, which keeps it behind its own lock and reads it inside each tap's send. (Before
+    // 2026-12-02 this baseline was hand-fused: one lock for both inputs, no combineLatest emission per change;
+    // the "hand-fused" row keeps that version for comparison.)
+    let (user, pass, taps) = (CallbackSubject<Int>(), CallbackSubject<Int>(), CallbackSubject<Void>())
+    let sum = Atomic<Int>(0)
+    let disposable = taps.signal.withLatestFrom(callbackCombineLatest(user.signal, pass.signal)) { $1 }.observe {
+      event in
+      if case .next(let (user, pass)) = event { sum.wrappingAdd(user &* 3 &+ pass, ordering: .relaxed) }
+    }
+    for round in 0..<rounds {
+      user.send(.next(round))
+      pass.send(.next(round &+ 1))
+      taps.send(.next(()))
+    }
+    disposable.dispose()
     return sum.load(ordering: .relaxed)
 
   case .naive:
