@@ -84,9 +84,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:232
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:233
   func MigratingFromReactiveCocoaAndRxSwiftExamples_example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 233)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 234)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }
