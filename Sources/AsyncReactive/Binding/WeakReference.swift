@@ -30,7 +30,8 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
   private struct State: Sendable {
     weak var object: Object?
     var isSet = false
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiter = 0
   }
 
   private let state = Locked(State())
@@ -45,8 +46,8 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
   deinit {
     // Nobody can set it any more: release whoever waits for it (they see `nil`).
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      defer { state.waiters = [] }
-      return state.waiters
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -61,8 +62,8 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
       precondition(!state.isSet, "WeakReference.set(_:) was called twice: set the reference once, at the end of init")
       state.object = object
       state.isSet = true
-      defer { state.waiters = [] }
-      return state.waiters
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -76,17 +77,30 @@ public final class WeakReference<Object: AnyObject & Sendable>: Sendable {
 
   /// The object once it is set; `nil` if it is gone (or the reference was released unset).
   ///
+  /// **Cancellation:** cancelling the waiting task returns `nil` at once, so a run of a `Command(owner:)` whose
+  /// reference is never set (an `init` that forgot ``set(_:)``, or left before it) ends as
+  /// ``CommandError/cancelled`` when it is cancelled instead of waiting for ever.
+  ///
   /// ```swift
   /// guard let viewModel = await this.value() else { return }
   /// ```
   public func value() async -> Object? {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.isSet { return true }
-        state.waiters.append(continuation)
-        return false
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = state.withLock { state -> Bool in
+          // Cancelled before this registration: the handler found nothing to resume, so do not wait.
+          if state.isSet || Task.isCancelled { return true }
+          state.waiters[id] = continuation
+          return false
+        }
+        if ready { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
     return object
   }
@@ -97,8 +111,9 @@ extension Command {
   /// model declares in its own `init` to call its own methods.
   ///
   /// The work receives the object `isolated`, so it calls the object's methods and touches its state
-  /// directly. A run that starts after the object is gone ends in ``CommandError/cancelled``. `Failure` is
-  /// inferred from the work as for ``init(policy:work:)``. See ``WeakReference``.
+  /// directly. A run that starts after the object is gone ends in ``CommandError/cancelled``; a run that starts
+  /// before ``WeakReference/set(_:)`` waits for it, and ends in ``CommandError/cancelled`` if it is cancelled
+  /// meanwhile. `Failure` is inferred from the work as for ``init(policy:work:)``. See ``WeakReference``.
   ///
   /// ```swift
   /// let this = WeakReference<LifecycleViewModel>()

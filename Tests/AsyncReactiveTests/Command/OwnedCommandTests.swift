@@ -110,6 +110,25 @@ struct OwnedCommandTests {
     #expect(this.object === counter)
   }
 
+  @Test("a run waiting for a reference that is never set ends as .cancelled when its caller is cancelled (200 rounds)")
+  func unsetReferenceCancelled() async {
+    actor Owner {
+      func work() -> Int { 1 }
+    }
+    for _ in 0..<200 {
+      let this = WeakReference<Owner>()
+      let command = Command(owner: this) { owner in owner.work() }
+      var executing = command.executing.makeAsyncIterator()
+      #expect(await executing.next() == false)
+      let caller = Task { try await command.execute() }
+      #expect(await executing.next() == true)  // the run started and waits for the reference
+      caller.cancel()
+      await #expect(throws: CommandError<Never>.cancelled) { try await caller.value }
+      #expect(await executing.next() == false)
+      #expect(this.object == nil)
+    }
+  }
+
   @Test("started: each admitted run's input when it starts, before its value; refused calls send nothing")
   func startedEvents() async throws {
     let release = Latch()
