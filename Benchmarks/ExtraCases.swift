@@ -9,11 +9,15 @@ func extraCases(scale: Int) -> [BenchmarkCase] {
   let executions = 100_000 / scale
   return [
     BenchmarkCase(
-      name: "combineLatest of 3 (scenario 1)", unit: "emitted value", events: combined + 1, target: 1.0, cpuTarget: 1.2
+      name: "combineLatest of 3 (scenario 1)", unit: "emitted value", events: combined + 1, target: 1.0,
+      cpuRatioTarget: 1.2
     ) {
       await combineLatestOfThree($0, values: combined)
     },
-    BenchmarkCase(name: "flatMap, one-value inner (scenario 2)", unit: "outer value", events: outer, target: 2.0) {
+    BenchmarkCase(
+      name: "flatMap, one-value inner (scenario 2)", unit: "outer value", events: outer, target: 2.0,
+      cpuRatioTarget: 2.0
+    ) {
       await flatMapOneValueInner($0, values: outer)
     },
     BenchmarkCase(name: "flatMap, async inner (Signal.future)", unit: "outer value", events: outer, target: nil) {
