@@ -158,8 +158,19 @@ extension HotInputs {
     failure: @escaping @Sendable (Input.Failure) -> Failure,
     store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
   ) -> Attach {
-    let upstream = input.hotSignal.node
-    return { inputs, attachIndex in
+    attach(node: input.hotSignal.node, index: fixedIndex, failure: failure, store: store)
+  }
+
+  /// Observes the node of a hot input; see ``attach(_:index:failure:store:)``. Generic over the element and
+  /// failure only, so that ``attach(any:index:failure:store:)``, which finds the node through an existential,
+  /// still gets the per-element closure specialised for its types.
+  @inlinable static func attach<InputElement: Sendable, InputFailure: Error>(
+    node upstream: SubjectStorage<InputElement, InputFailure>,
+    index fixedIndex: Int? = nil,
+    failure: @escaping @Sendable (InputFailure) -> Failure,
+    store: @escaping @Sendable (inout Rule, InputElement) -> NaryStep<Step>
+  ) -> Attach {
+    { inputs, attachIndex in
       let index = fixedIndex ?? attachIndex
       let sink = upstream.addSink { element in
         inputs.receive { rule in store(&rule, element) }
@@ -213,7 +224,9 @@ extension HotInputs {
     store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
   ) -> Attach where Input.Element: Sendable {
     if let hot = input as? any HotSequence<Input.Element, Input.Failure> {
-      return attach(hot.hotSignal, index: index, failure: failure, store: store)
+      // The node's type is known statically (`HotSignal<Input.Element, Input.Failure>`): passing it, rather than
+      // the opened existential, keeps the per-element path specialised.
+      return attach(node: hot.hotSignal.node, index: index, failure: failure, store: store)
     }
     return attach(cold: input, index: index, failure: failure, store: store)
   }
