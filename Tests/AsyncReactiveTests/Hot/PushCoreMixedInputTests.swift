@@ -107,6 +107,32 @@ struct PushCoreMixedInputTests {
     }
   }
 
+  @Test("four inputs, three hot and one cold, nested as the README shows: hot, the hot sends processed inside send")
+  func fourInputsNested() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let (a, b, c) = (
+        AsyncPassthroughSubject<Int, Never>(), AsyncPassthroughSubject<Int, Never>(),
+        AsyncPassthroughSubject<Int, Never>()
+      )
+      let rates = Signal<Int, Never> { emitter in
+        emitter.send(100)
+        await waitForCancellation()
+      }
+      let screen = combineLatest(combineLatest(a, b, c), rates).map { ($0.0, $0.1, $0.2, $1) }
+      let _: HotSignal<(Int, Int, Int, Int), Never> = screen
+      let recorder = Recorder(screen.map { [$0.0, $0.1, $0.2, $0.3] }, clock: clock)
+      await clock.settle()  // the pump handed over 100
+      a.send(1)
+      b.send(2)
+      #expect(recorder.values.isEmpty)
+      c.send(3)
+      #expect(recorder.values.map(\.value) == [[1, 2, 3, 100]])  // no await: inside c's send
+      a.send(4)
+      #expect(recorder.values.map(\.value) == [[1, 2, 3, 100], [4, 2, 3, 100]])
+    }
+  }
+
   @Test("a cold input's failure fails the node, for every consumer")
   func coldFailure() async {
     let subject = AsyncPassthroughSubject<Int, TestError>()
