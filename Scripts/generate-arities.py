@@ -650,11 +650,20 @@ def mixed_overload_doc(op, n, pattern, failure):
         if failure == "shared"
         else "For inputs whose failure types differ: the result fails with `any Error`."
     )
+    arguments = ", ".join(
+        (f"subject{k}" if hot else f"signal{k}") for k, hot in enumerate(pattern, start=1)
+    )
+    hot_names = ", ".join(f"subject{k}" for k, hot in enumerate(pattern, start=1) if hot)
+    result_failure = "Failure" if failure == "shared" else "any Error"
     return doc([
         summary,
         "",
         f"The form for {WORDS[n]} inputs that are {kinds}: a ``HotSignal``; the hot inputs are observed inside their "
         f"sends, each cold one by a pump task per connection, as for two inputs. {failing}",
+        "",
+        "```swift",
+        f"let result = {op.name}({arguments})   // HotSignal<…, {result_failure}>: inside the sends of {hot_names}",
+        "```",
     ])
 
 

@@ -1514,6 +1514,10 @@ where
 /// The form for two inputs that are hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
 /// with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(subject1, signal2)   // HotSignal<…, any Error>: inside the sends of subject1
+/// ```
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error>
@@ -1528,6 +1532,10 @@ where
 ///
 /// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the result.
+///
+/// ```swift
+/// let result = combineLatest(signal1, subject2)   // HotSignal<…, Failure>: inside the sends of subject2
+/// ```
 @inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
@@ -1543,6 +1551,10 @@ where
 /// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
 /// with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(signal1, subject2)   // HotSignal<…, any Error>: inside the sends of subject2
+/// ```
 @_disfavoredOverload @inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error>
@@ -1558,6 +1570,10 @@ where
 /// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = combineLatest(subject1, subject2, signal3)   // HotSignal<…, Failure>: inside the sends of subject1, subject2
+/// ```
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1574,6 +1590,10 @@ where
 /// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(subject1, subject2, signal3)   // HotSignal<…, any Error>: inside the sends of subject1, subject2
+/// ```
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1591,6 +1611,10 @@ where
 /// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = combineLatest(subject1, signal2, subject3)   // HotSignal<…, Failure>: inside the sends of subject1, subject3
+/// ```
 @inlinable public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1607,6 +1631,10 @@ where
 /// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(subject1, signal2, subject3)   // HotSignal<…, any Error>: inside the sends of subject1, subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1624,6 +1652,10 @@ where
 /// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = combineLatest(subject1, signal2, signal3)   // HotSignal<…, Failure>: inside the sends of subject1
+/// ```
 @inlinable
 public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1641,6 +1673,10 @@ where
 /// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(subject1, signal2, signal3)   // HotSignal<…, any Error>: inside the sends of subject1
+/// ```
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1658,6 +1694,10 @@ where
 /// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = combineLatest(signal1, subject2, subject3)   // HotSignal<…, Failure>: inside the sends of subject2, subject3
+/// ```
 @inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1674,6 +1714,10 @@ where
 /// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(signal1, subject2, subject3)   // HotSignal<…, any Error>: inside the sends of subject2, subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1691,6 +1735,10 @@ where
 /// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = combineLatest(signal1, subject2, signal3)   // HotSignal<…, Failure>: inside the sends of subject2
+/// ```
 @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1708,6 +1756,10 @@ where
 /// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(signal1, subject2, signal3)   // HotSignal<…, any Error>: inside the sends of subject2
+/// ```
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1725,6 +1777,10 @@ where
 /// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = combineLatest(signal1, signal2, subject3)   // HotSignal<…, Failure>: inside the sends of subject3
+/// ```
 @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1742,6 +1798,10 @@ where
 /// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = combineLatest(signal1, signal2, subject3)   // HotSignal<…, any Error>: inside the sends of subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3

@@ -1272,6 +1272,10 @@ where
 /// The form for two inputs that are hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
 /// with `any Error`.
+///
+/// ```swift
+/// let result = merge(subject1, signal2)   // HotSignal<…, any Error>: inside the sends of subject1
+/// ```
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<Base1.Element, any Error>
@@ -1286,6 +1290,10 @@ where
 ///
 /// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the result.
+///
+/// ```swift
+/// let result = merge(signal1, subject2)   // HotSignal<…, Failure>: inside the sends of subject2
+/// ```
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1301,6 +1309,10 @@ where
 /// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
 /// with `any Error`.
+///
+/// ```swift
+/// let result = merge(signal1, subject2)   // HotSignal<…, any Error>: inside the sends of subject2
+/// ```
 @_disfavoredOverload @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<Base1.Element, any Error>
@@ -1316,6 +1328,10 @@ where
 /// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = merge(subject1, subject2, signal3)   // HotSignal<…, Failure>: inside the sends of subject1, subject2
+/// ```
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1332,6 +1348,10 @@ where
 /// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = merge(subject1, subject2, signal3)   // HotSignal<…, any Error>: inside the sends of subject1, subject2
+/// ```
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1349,6 +1369,10 @@ where
 /// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = merge(subject1, signal2, subject3)   // HotSignal<…, Failure>: inside the sends of subject1, subject3
+/// ```
 @inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1365,6 +1389,10 @@ where
 /// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = merge(subject1, signal2, subject3)   // HotSignal<…, any Error>: inside the sends of subject1, subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1382,6 +1410,10 @@ where
 /// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = merge(subject1, signal2, signal3)   // HotSignal<…, Failure>: inside the sends of subject1
+/// ```
 @inlinable public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1398,6 +1430,10 @@ where
 /// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = merge(subject1, signal2, signal3)   // HotSignal<…, any Error>: inside the sends of subject1
+/// ```
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1415,6 +1451,10 @@ where
 /// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = merge(signal1, subject2, subject3)   // HotSignal<…, Failure>: inside the sends of subject2, subject3
+/// ```
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1431,6 +1471,10 @@ where
 /// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = merge(signal1, subject2, subject3)   // HotSignal<…, any Error>: inside the sends of subject2, subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1448,6 +1492,10 @@ where
 /// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = merge(signal1, subject2, signal3)   // HotSignal<…, Failure>: inside the sends of subject2
+/// ```
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1464,6 +1512,10 @@ where
 /// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = merge(signal1, subject2, signal3)   // HotSignal<…, any Error>: inside the sends of subject2
+/// ```
 @_disfavoredOverload @inlinable
 public func merge<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1481,6 +1533,10 @@ where
 /// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = merge(signal1, signal2, subject3)   // HotSignal<…, Failure>: inside the sends of subject3
+/// ```
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<Base1.Element, Base1.Failure>
@@ -1497,6 +1553,10 @@ where
 /// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = merge(signal1, signal2, subject3)   // HotSignal<…, any Error>: inside the sends of subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3

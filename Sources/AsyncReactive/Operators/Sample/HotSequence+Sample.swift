@@ -148,6 +148,10 @@ extension HotSequence {
   /// Works as ``HotSequence/sample(on:)-53zga`` does.
   ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails.
+  ///
+  /// ```swift
+  /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Failure>, the timer a Signal
+  /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Failure {
@@ -159,6 +163,10 @@ extension HotSequence {
   /// Works as ``HotSequence/sample(on:)-53zga`` does.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails; this sequence cannot fail.
+  ///
+  /// ```swift
+  /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Trigger.Failure>, the timer a Signal
+  /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> HotSignal<Element, Trigger.Failure> where Trigger.Element: Sendable, Failure == Never {
@@ -170,6 +178,10 @@ extension HotSequence {
   /// Works as ``HotSequence/sample(on:)-53zga`` does.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the trigger cannot fail.
+  ///
+  /// ```swift
+  /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Failure>, the timer a Signal
+  /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Never {
@@ -181,6 +193,10 @@ extension HotSequence {
   /// Works as ``HotSequence/sample(on:)-53zga`` does.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (for sequences whose failure types differ).
+  ///
+  /// ```swift
+  /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, any Error>, the timer a Signal
+  /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
   ) -> HotSignal<Element, any Error> where Trigger.Element: Sendable {

@@ -144,6 +144,10 @@ extension HotSequence {
   /// Works as ``HotSequence/take(until:)-4700u`` does.
   ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails.
+  ///
+  /// ```swift
+  /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Failure>, the expiry a Signal
+  /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Failure {
@@ -155,6 +159,10 @@ extension HotSequence {
   /// Works as ``HotSequence/take(until:)-4700u`` does.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails; this sequence cannot fail.
+  ///
+  /// ```swift
+  /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Trigger.Failure>, the expiry a Signal
+  /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> HotSignal<Element, Trigger.Failure> where Trigger.Element: Sendable, Failure == Never {
@@ -166,6 +174,10 @@ extension HotSequence {
   /// Works as ``HotSequence/take(until:)-4700u`` does.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the trigger cannot fail.
+  ///
+  /// ```swift
+  /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Failure>, the expiry a Signal
+  /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Never {
@@ -177,6 +189,10 @@ extension HotSequence {
   /// Works as ``HotSequence/take(until:)-4700u`` does.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (for sequences whose failure types differ).
+  ///
+  /// ```swift
+  /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, any Error>, the expiry a Signal
+  /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
   ) -> HotSignal<Element, any Error> where Trigger.Element: Sendable {

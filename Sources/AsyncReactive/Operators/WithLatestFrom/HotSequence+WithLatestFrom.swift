@@ -311,6 +311,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Failure>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Failure {
@@ -322,6 +326,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
   /// **Throws:** the cold input's `Failure`, as soon as it fails; this sequence cannot fail.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Other.Failure>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> HotSignal<(Element, Other.Element), Other.Failure> where Other.Element: Sendable, Failure == Never {
@@ -333,6 +341,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the cold input cannot fail.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Failure>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Never {
@@ -344,6 +356,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
   /// **Throws:** the first failure of either input, as `any Error` (for inputs whose failure types differ).
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), any Error>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
   ) -> HotSignal<(Element, Other.Element), any Error> where Other.Element: Sendable {
@@ -355,6 +371,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** nothing: neither input can fail.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Never>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -367,6 +387,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Failure>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -379,6 +403,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** the cold input's `Failure`, as soon as it fails; this sequence cannot fail.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Other.Failure>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -391,6 +419,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the cold input cannot fail.
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Failure>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
@@ -403,6 +435,10 @@ extension HotSequence {
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** the first failure of either input, as `any Error` (for inputs whose failure types differ).
+  ///
+  /// ```swift
+  /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, any Error>
+  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output

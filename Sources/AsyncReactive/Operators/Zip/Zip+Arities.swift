@@ -1517,6 +1517,10 @@ where
 /// The form for two inputs that are hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
 /// with `any Error`.
+///
+/// ```swift
+/// let result = zip(subject1, signal2)   // HotSignal<…, any Error>: inside the sends of subject1
+/// ```
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error>
@@ -1531,6 +1535,10 @@ where
 ///
 /// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the result.
+///
+/// ```swift
+/// let result = zip(signal1, subject2)   // HotSignal<…, Failure>: inside the sends of subject2
+/// ```
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
@@ -1546,6 +1554,10 @@ where
 /// The form for two inputs that are cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends, each
 /// cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result fails
 /// with `any Error`.
+///
+/// ```swift
+/// let result = zip(signal1, subject2)   // HotSignal<…, any Error>: inside the sends of subject2
+/// ```
 @_disfavoredOverload @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error>
@@ -1561,6 +1573,10 @@ where
 /// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = zip(subject1, subject2, signal3)   // HotSignal<…, Failure>: inside the sends of subject1, subject2
+/// ```
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1577,6 +1593,10 @@ where
 /// The form for three inputs that are hot, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = zip(subject1, subject2, signal3)   // HotSignal<…, any Error>: inside the sends of subject1, subject2
+/// ```
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1594,6 +1614,10 @@ where
 /// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = zip(subject1, signal2, subject3)   // HotSignal<…, Failure>: inside the sends of subject1, subject3
+/// ```
 @inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1610,6 +1634,10 @@ where
 /// The form for three inputs that are hot, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = zip(subject1, signal2, subject3)   // HotSignal<…, any Error>: inside the sends of subject1, subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1627,6 +1655,10 @@ where
 /// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = zip(subject1, signal2, signal3)   // HotSignal<…, Failure>: inside the sends of subject1
+/// ```
 @inlinable public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1643,6 +1675,10 @@ where
 /// The form for three inputs that are hot, cold, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = zip(subject1, signal2, signal3)   // HotSignal<…, any Error>: inside the sends of subject1
+/// ```
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1660,6 +1696,10 @@ where
 /// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = zip(signal1, subject2, subject3)   // HotSignal<…, Failure>: inside the sends of subject2, subject3
+/// ```
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1676,6 +1716,10 @@ where
 /// The form for three inputs that are cold, hot, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = zip(signal1, subject2, subject3)   // HotSignal<…, any Error>: inside the sends of subject2, subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1693,6 +1737,10 @@ where
 /// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = zip(signal1, subject2, signal3)   // HotSignal<…, Failure>: inside the sends of subject2
+/// ```
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1709,6 +1757,10 @@ where
 /// The form for three inputs that are cold, hot, cold: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = zip(signal1, subject2, signal3)   // HotSignal<…, any Error>: inside the sends of subject2
+/// ```
 @_disfavoredOverload @inlinable
 public func zip<Base1: AsyncSequence & Sendable, Base2: HotSequence, Base3: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
@@ -1726,6 +1778,10 @@ where
 /// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. The inputs share one `Failure`, and so does the
 /// result.
+///
+/// ```swift
+/// let result = zip(signal1, signal2, subject3)   // HotSignal<…, Failure>: inside the sends of subject3
+/// ```
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
@@ -1742,6 +1798,10 @@ where
 /// The form for three inputs that are cold, cold, hot: a ``HotSignal``; the hot inputs are observed inside their sends,
 /// each cold one by a pump task per connection, as for two inputs. For inputs whose failure types differ: the result
 /// fails with `any Error`.
+///
+/// ```swift
+/// let result = zip(signal1, signal2, subject3)   // HotSignal<…, any Error>: inside the sends of subject3
+/// ```
 @_disfavoredOverload @inlinable
 public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: HotSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
