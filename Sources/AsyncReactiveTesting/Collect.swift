@@ -10,7 +10,7 @@ extension AsyncSequence {
   /// **No timeout:** it iterates in the calling task until the end, so on a sequence that does not end (a
   /// subject nobody finishes, a `Property`) it waits forever. For such a sequence use a ``Recorder`` and its
   /// ``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)`` or
-  /// ``Recorder/waitForTermination(timeout:fileID:filePath:line:column:)``, which fail the test after a timeout.
+  /// ``Recorder/waitForEnd(timeout:fileID:filePath:line:column:)``, which fail the test after a timeout.
   ///
   /// ```swift
   /// let values = await Signal<Int, Never>([1, 2, 3]).collect()

@@ -36,16 +36,16 @@ import Testing
 /// await clock.advance(by: .seconds(1))
 /// ticks.send(2)
 /// ticks.finish()
-/// await recorder.waitForTermination()
+/// await recorder.waitForEnd()
 /// #expect(recorder.values == [Timed(1, at: .zero), Timed(2, at: .seconds(1))])
 /// ```
 public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// How the recorded sequence ended.
   ///
   /// ```swift
-  /// #expect(await recorder.waitForTermination() == Timed(.failed(.timedOut), at: .seconds(5)))
+  /// #expect(await recorder.waitForEnd() == Timed(.failed(.timedOut), at: .seconds(5)))
   /// ```
-  public enum Termination: Sendable {
+  public enum End: Sendable {
     /// The sequence finished normally (also what most sequences do when their consumer is cancelled).
     case finished
     /// The sequence threw `Failure`.
@@ -66,7 +66,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// ```
   /// - Parameters:
   ///   - base: the sequence to record; its iterator is created before this returns.
-  ///   - clock: the clock whose `now` stamps values and the termination.
+  ///   - clock: the clock whose `now` stamps values and the end.
   public init<Base: AsyncSequence & Sendable>(_ base: Base, clock: TestClock)
   where Base.Element == Element, Base.Failure == Failure {
     let iterator = base.makeAsyncIterator()
@@ -81,9 +81,9 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
         while let value = try await iterator.next(isolation: nil) {
           storage.record(value, at: clock.now)
         }
-        storage.terminate(.finished, at: clock.now)
+        storage.recordEnd(.finished, at: clock.now)
       } catch {
-        storage.terminate(.failed(error), at: clock.now)
+        storage.recordEnd(.failed(error), at: clock.now)
       }
     }
   }
@@ -98,7 +98,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// ```
   /// - Parameters:
   ///   - base: the hot sequence to record; observed before this returns.
-  ///   - clock: the clock whose `now` stamps values and the termination.
+  ///   - clock: the clock whose `now` stamps values and the end.
   public init<Base: HotSequence>(_ base: Base, clock: TestClock)
   where Base.Element == Element, Base.Failure == Failure {
     let storage = Storage()
@@ -110,7 +110,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     base.hotSignal.sink(in: lifetime) { value in
       storage.record(value, at: clock.now)
     } onEnd: { failure in
-      storage.terminate(failure.map { .failed($0) } ?? .finished, at: clock.now)
+      storage.recordEnd(failure.map { .failed($0) } ?? .finished, at: clock.now)
     }
   }
 
@@ -122,7 +122,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// The values recorded so far, in arrival order.
   ///
   /// ```swift
-  /// await recorder.waitForTermination()
+  /// await recorder.waitForEnd()
   /// #expect(recorder.values.map(\.value) == [1, 2, 3])
   /// ```
   public var values: [Timed<Element>] { storage.state.withLock { $0.values } }
@@ -130,9 +130,9 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// How and when the sequence ended, or `nil` while it is still running.
   ///
   /// ```swift
-  /// #expect(recorder.termination == nil)  // still running
+  /// #expect(recorder.end == nil)  // still running
   /// ```
-  public var termination: Timed<Termination>? { storage.state.withLock { $0.termination } }
+  public var end: Timed<End>? { storage.state.withLock { $0.end } }
 
   /// Returns the first `count` recorded values, waiting until they have arrived, or fails the test after
   /// `timeout`.
@@ -165,13 +165,13 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   ) async -> [Timed<Element>] {
     checkTimeout(timeout, of: "Recorder.waitForValues(count: \(count))")
     let ready = storage.state.withLock { state -> [Timed<Element>]? in
-      state.values.count >= count || state.termination != nil ? Array(state.values.prefix(count)) : nil
+      state.values.count >= count || state.end != nil ? Array(state.values.prefix(count)) : nil
     }
     if let ready { return ready }
     let watched = await watch(timeout: timeout) { [storage] in await storage.waitForValues(count: count) }
     if watched.expired && watched.value.count < count {
-      let (values, termination) = storage.state.withLock { ($0.values, $0.termination) }
-      if termination == nil {
+      let (values, end) = storage.state.withLock { ($0.values, $0.end) }
+      if end == nil {
         recordTimeout(
           "Recorder.waitForValues(count: \(count)) timed out after \(timeout.secondsDescription): "
             + "\(describe(values)), and the sequence has not ended; \(describeClock())",
@@ -192,26 +192,26 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   ///
   /// ```swift
   /// subject.finish()
-  /// #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+  /// #expect(await recorder.waitForEnd() == Timed(.finished, at: .zero))
   /// ```
   /// - Parameters:
   ///   - timeout: how long (real time) to wait before failing; positive.
   ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
-  /// - Returns: the termination, or `nil` if the time ran out or the wait was cancelled first.
+  /// - Returns: the end, or `nil` if the time ran out or the wait was cancelled first.
   @discardableResult
-  public func waitForTermination(
+  public func waitForEnd(
     timeout: Duration = .seconds(60),
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
     column: Int = #column
-  ) async -> Timed<Termination>? {
-    checkTimeout(timeout, of: "Recorder.waitForTermination()")
-    if let termination { return termination }
-    let watched = await watch(timeout: timeout) { [storage] in await storage.waitForTermination() }
+  ) async -> Timed<End>? {
+    checkTimeout(timeout, of: "Recorder.waitForEnd()")
+    if let end { return end }
+    let watched = await watch(timeout: timeout) { [storage] in await storage.waitForEnd() }
     if watched.expired && watched.value == nil {
       recordTimeout(
-        "Recorder.waitForTermination() timed out after \(timeout.secondsDescription): the sequence has not "
+        "Recorder.waitForEnd() timed out after \(timeout.secondsDescription): the sequence has not "
           + "ended, \(describe(values)); \(describeClock())",
         sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
       )
@@ -237,13 +237,13 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   ///
   /// ```swift
   /// recorder.cancel()
-  /// await recorder.waitForTermination()
+  /// await recorder.waitForEnd()
   /// ```
   public func cancel() {
     task?.cancel()
     if let lifetime {
       lifetime.cancel()
-      storage.terminate(.finished, at: clock.now)
+      storage.recordEnd(.finished, at: clock.now)
     }
   }
 
@@ -253,16 +253,16 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     var continuation: CheckedContinuation<[Timed<Element>], Never>
   }
 
-  private struct TerminationWaiter {
+  private struct EndWaiter {
     var id: Int
-    var continuation: CheckedContinuation<Timed<Termination>?, Never>
+    var continuation: CheckedContinuation<Timed<End>?, Never>
   }
 
   private struct State {
     var values: [Timed<Element>] = []
-    var termination: Timed<Termination>?
+    var end: Timed<End>?
     var valueWaiters: [ValueWaiter] = []
-    var terminationWaiters: [TerminationWaiter] = []
+    var endWaiters: [EndWaiter] = []
     var nextID = 0
 
     mutating func makeID() -> Int {
@@ -294,13 +294,13 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     /// far if the task is cancelled).
     func waitForValues(count: Int) async -> [Timed<Element>] {
       let id = state.withLock { state -> Int? in
-        state.values.count >= count || state.termination != nil ? nil : state.makeID()
+        state.values.count >= count || state.end != nil ? nil : state.makeID()
       }
       guard let id else { return state.withLock { Array($0.values.prefix(count)) } }
       return await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<[Timed<Element>], Never>) in
           let values = state.withLock { state -> [Timed<Element>]? in
-            if Task.isCancelled || state.values.count >= count || state.termination != nil {
+            if Task.isCancelled || state.values.count >= count || state.end != nil {
               return Array(state.values.prefix(count))
             }
             state.valueWaiters.append(ValueWaiter(id: id, count: count, continuation: continuation))
@@ -318,45 +318,45 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     }
 
     /// Suspends until the sequence ends and returns how; `nil` if the task is cancelled first.
-    func waitForTermination() async -> Timed<Termination>? {
-      let id = state.withLock { state -> Int? in state.termination == nil ? state.makeID() : nil }
-      guard let id else { return state.withLock { $0.termination } }
+    func waitForEnd() async -> Timed<End>? {
+      let id = state.withLock { state -> Int? in state.end == nil ? state.makeID() : nil }
+      guard let id else { return state.withLock { $0.end } }
       return await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Timed<Termination>?, Never>) in
-          let result = state.withLock { state -> Timed<Termination>?? in
-            if let termination = state.termination { return .some(termination) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Timed<End>?, Never>) in
+          let result = state.withLock { state -> Timed<End>?? in
+            if let end = state.end { return .some(end) }
             if Task.isCancelled { return .some(nil) }
-            state.terminationWaiters.append(TerminationWaiter(id: id, continuation: continuation))
+            state.endWaiters.append(EndWaiter(id: id, continuation: continuation))
             return nil
           }
           if let result { continuation.resume(returning: result) }
         }
       } onCancel: {
-        let waiter = state.withLock { state -> TerminationWaiter? in
-          guard let index = state.terminationWaiters.firstIndex(where: { $0.id == id }) else { return nil }
-          return state.terminationWaiters.remove(at: index)
+        let waiter = state.withLock { state -> EndWaiter? in
+          guard let index = state.endWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+          return state.endWaiters.remove(at: index)
         }
         waiter?.continuation.resume(returning: nil)
       }
     }
 
-    func terminate(_ termination: Termination, at instant: TestClock.Instant) {
-      let (valueWaiters, terminationWaiters, values, timed) = state.withLock { state in
+    func recordEnd(_ end: End, at instant: TestClock.Instant) {
+      let (valueWaiters, endWaiters, values, timed) = state.withLock { state in
         // The first end counts (a hot recording that was cancelled after its source ended keeps that end).
-        let timed = state.termination ?? Timed(termination, at: instant)
-        state.termination = timed
+        let timed = state.end ?? Timed(end, at: instant)
+        state.end = timed
         defer {
           state.valueWaiters = []
-          state.terminationWaiters = []
+          state.endWaiters = []
         }
-        return (state.valueWaiters, state.terminationWaiters, state.values, timed)
+        return (state.valueWaiters, state.endWaiters, state.values, timed)
       }
       for waiter in valueWaiters { waiter.continuation.resume(returning: Array(values.prefix(waiter.count))) }
-      for waiter in terminationWaiters { waiter.continuation.resume(returning: timed) }
+      for waiter in endWaiters { waiter.continuation.resume(returning: timed) }
     }
   }
 }
 
-extension Recorder.Termination: Equatable where Failure: Equatable {}
+extension Recorder.End: Equatable where Failure: Equatable {}
 
-extension Recorder.Termination: Hashable where Failure: Hashable {}
+extension Recorder.End: Hashable where Failure: Hashable {}

@@ -16,7 +16,7 @@ import Testing
 /// | the code under test…                                   | wait with                                        |
 /// |--------------------------------------------------------|--------------------------------------------------|
 /// | produces a value                                       | ``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)`` |
-/// | ends                                                   | ``Recorder/waitForTermination(timeout:fileID:filePath:line:column:)`` |
+/// | ends                                                   | ``Recorder/waitForEnd(timeout:fileID:filePath:line:column:)`` |
 /// | takes an input and shows nothing (a `throttle` holding a value, a `debounce` restarting, a repeat dropped) | feed it from a ``TestSubject`` and await ``TestSubject/send(_:timeout:fileID:filePath:line:column:)`` |
 /// | starts a timer from a task the test does not drive (a fake service's latency, a retry's backoff, a timer signal) | ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` |
 /// | …while other timers may be sleeping (an operator's own timer, a request's latency) | ``waitForSleeper(until:timeout:fileID:filePath:line:column:)`` with the deadline the test expects |

@@ -111,7 +111,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   ///
   /// ```swift
   /// await query.finish()
-  /// #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+  /// #expect(await recorder.waitForEnd() == Timed(.finished, at: .zero))
   /// ```
   /// - Parameters:
   ///   - timeout: how long (real time) to wait before failing; positive.
@@ -143,7 +143,7 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   ///
   /// ```swift
   /// await requests.fail(APIError.offline)
-  /// #expect(await recorder.waitForTermination()?.value == .failed(.offline))
+  /// #expect(await recorder.waitForEnd()?.value == .failed(.offline))
   /// ```
   /// - Parameters:
   ///   - failure: the error every consumer throws.

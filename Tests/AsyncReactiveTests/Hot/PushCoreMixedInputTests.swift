@@ -219,7 +219,7 @@ struct PushCoreColdOtherTests {
       positions.send(3)
       await clock.advance(by: .seconds(1))
       #expect(sampled.values.map(\.value) == [2, 3])
-      #expect(limited.termination?.instant == clock.now)  // ended at 2 s, when the trigger's pump took its element
+      #expect(limited.end?.instant == clock.now)  // ended at 2 s, when the trigger's pump took its element
       positions.send(4)
       #expect(limited.values.map(\.value) == [1, 2, 3])  // 3 was sent at 1 s, 4 after the end
     }

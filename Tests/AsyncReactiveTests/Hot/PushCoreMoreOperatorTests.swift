@@ -51,7 +51,7 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(first) == [0, 1, 2, 3])
     #expect(recorded(second) == [0, 1, 3])
     subject.finish()
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(await third.collect() == [0, 1, 3])
     // After the end: the values, then the end.
     #expect(await started.subscribe().collect() == [0, 1])
@@ -88,7 +88,7 @@ struct PushCoreMoreOperatorTests {
     subject.fail(TestError(code: 4))
     #expect(recorded(first) == [0, 10])
     #expect(recorded(second) == [10])
-    #expect(second.termination?.value == .failed(TestError(code: 4)))
+    #expect(second.end?.value == .failed(TestError(code: 4)))
     let late = await started.subscribe().collectResult()
     #expect(late.values == [0])
     #expect(late.failure == TestError(code: 4))
@@ -111,7 +111,7 @@ struct PushCoreMoreOperatorTests {
     subject.send(1)
     #expect(recorded(first) == [1])
     subject.fail(TestError(code: 1))
-    #expect(first.termination?.value == .failed(OtherError(code: 2)))
+    #expect(first.end?.value == .failed(OtherError(code: 2)))
     let result = await second.collectResult()
     #expect(result.values == [1])
     #expect(result.failure == OtherError(code: 2))
@@ -128,7 +128,7 @@ struct PushCoreMoreOperatorTests {
     subject.send(1)
     subject.fail(TestError())
     #expect(recorded(first) == [1, -1])
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(await second.collect() == [1, -1])
     #expect(await replaced.subscribe().collect() == [])  // late: the end only (nothing current to give)
     #expect(subject.consumerCount == 0)
@@ -141,7 +141,7 @@ struct PushCoreMoreOperatorTests {
     subject.send(1)
     subject.finish()
     #expect(recorded(recorder) == [1])
-    #expect(recorder.termination?.value == .finished)
+    #expect(recorder.end?.value == .finished)
   }
 
   @Test("catch with an immediate fallback: delivered in place; the handler runs once for every consumer")
@@ -159,7 +159,7 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(first) == [1])
     subject.fail(TestError(code: 9))
     #expect(recorded(first) == [1, 9])  // before `fail` returned
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(await second.collect() == [1, 9])
     #expect(calls.value == 1)
     #expect(subject.consumerCount == 0)
@@ -177,7 +177,7 @@ struct PushCoreMoreOperatorTests {
     subject.send(1)
     subject.finish()
     #expect(recorded(recorder) == [1])
-    #expect(recorder.termination?.value == .finished)
+    #expect(recorder.end?.value == .finished)
     #expect(calls.value == 0)
   }
 
@@ -193,7 +193,7 @@ struct PushCoreMoreOperatorTests {
     backup.send(5)
     #expect(recorded(recorder) == [5])
     backup.fail(OtherError(code: 3))
-    #expect(recorder.termination?.value == .failed(OtherError(code: 3)))
+    #expect(recorder.end?.value == .failed(OtherError(code: 3)))
     #expect(backup.consumerCount == 0)
   }
 
@@ -331,7 +331,7 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(first) == [[1, 2], [3, 4]])
     subject.finish()
     #expect(recorded(first) == [[1, 2], [3, 4], [5]])
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(await second.collect() == [[1, 2], [3, 4], [5]])
   }
 
@@ -350,7 +350,7 @@ struct PushCoreMoreOperatorTests {
     subject.send(4)
     subject.fail(TestError())
     #expect(recorded(second) == [[2, 3]])
-    #expect(second.termination?.value == .failed(TestError()))
+    #expect(second.end?.value == .failed(TestError()))
   }
 
   // MARK: trackActivity
@@ -395,7 +395,7 @@ struct PushCoreMoreOperatorTests {
     #expect(tracker.value)
     subject.fail(TestError())
     #expect(!tracker.value)
-    #expect(third.termination?.value == .failed(TestError()))
+    #expect(third.end?.value == .failed(TestError()))
     #expect(recorded(states) == [false, true, false, true, false])
   }
 
@@ -448,7 +448,7 @@ struct PushCoreMoreOperatorTests {
     #expect(recorded(first) == [2, 3])  // the base's end waits for the next trigger element
     frames.send()
     #expect(recorded(first) == [2, 3, 4])
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(await second.collect() == [2, 3, 4])
     #expect(frames.consumerCount == 0)
   }
@@ -462,7 +462,7 @@ struct PushCoreMoreOperatorTests {
     positions.finish()
     frames.finish()
     #expect(recorded(recorder) == [5])
-    #expect(recorder.termination?.value == .finished)
+    #expect(recorder.end?.value == .finished)
   }
 
   @Test("sample(on:): either input's failure fails the result at once")
@@ -473,7 +473,7 @@ struct PushCoreMoreOperatorTests {
     positions.send(5)
     frames.fail(TestError(code: 1))
     #expect(recorded(recorder) == [])
-    #expect(recorder.termination?.value == .failed(TestError(code: 1)))
+    #expect(recorder.end?.value == .failed(TestError(code: 1)))
     #expect(positions.consumerCount == 0)
   }
 
@@ -491,7 +491,7 @@ struct PushCoreMoreOperatorTests {
     values.send(1)
     #expect(recorded(first) == [1])
     disappear.send()
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(values.consumerCount == 0 && disappear.consumerCount == 0)
     values.send(2)
     #expect(await second.collect() == [1])
@@ -506,15 +506,15 @@ struct PushCoreMoreOperatorTests {
     trigger.finish()
     values.send(1)
     #expect(recorded(recorder) == [1])
-    #expect(recorder.termination == nil)
+    #expect(recorder.end == nil)
     values.finish()
-    #expect(recorder.termination?.value == .finished)
+    #expect(recorder.end?.value == .finished)
     // RxSwift subscribes to the trigger first: a current value ends the result before the base's current value.
     let base = AsyncCurrentValueSubject<Int, Never>(1)
     let closed = AsyncCurrentValueSubject<Bool, Never>(true)
     let ended = Recorder(base.take(until: closed), clock: clock)
     #expect(recorded(ended) == [])
-    #expect(ended.termination?.value == .finished)
+    #expect(ended.end?.value == .finished)
     #expect(base.consumerCount == 0 && closed.consumerCount == 0)
   }
 
@@ -526,8 +526,8 @@ struct PushCoreMoreOperatorTests {
     values.send(1)
     trigger.fail(OtherError(code: 5))
     #expect(recorded(recorder) == [1])
-    guard case .failed(let error) = recorder.termination?.value else {
-      Issue.record("take(until:) did not fail: \(String(describing: recorder.termination))")
+    guard case .failed(let error) = recorder.end?.value else {
+      Issue.record("take(until:) did not fail: \(String(describing: recorder.end))")
       return
     }
     #expect(error as? OtherError == OtherError(code: 5))  // the trigger's, as `any Error`
@@ -571,15 +571,15 @@ struct PushCoreMoreOperatorTests {
     let first = Recorder(firstTwo, clock: clock)
     let second = firstTwo.subscribe()
     subject.send(1)
-    #expect(first.termination == nil)
+    #expect(first.end == nil)
     subject.send(2)
     #expect(recorded(first) == [1, 2])
-    #expect(first.termination?.value == .finished)
+    #expect(first.end?.value == .finished)
     #expect(subject.consumerCount == 0)
     subject.send(3)
     #expect(await second.collect() == [1, 2])
     let none = Recorder(subject.prefix(0), clock: clock)
-    #expect(none.termination?.value == .finished)
+    #expect(none.end?.value == .finished)
     #expect(subject.consumerCount == 0)
   }
 

@@ -128,7 +128,7 @@ struct PushCoreTimeOperatorTests {
       ]
     )
     subject.finish()
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(800)))  // inside the finish: no await
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(800)))  // inside the finish: no await
     #expect(recorder.values.count == 2)
     #expect(clock.sleeperCount == 0)
   }
@@ -148,7 +148,7 @@ struct PushCoreTimeOperatorTests {
     await clock.advance(by: .milliseconds(500))
     #expect(await recorder.waitForValues(count: 1) == [Timed(5, at: .seconds(3))])
     subject.finish()
-    #expect(recorder.termination == Timed(.finished, at: .seconds(3)))
+    #expect(recorder.end == Timed(.finished, at: .seconds(3)))
     #expect(recorder.values == [Timed(5, at: .seconds(3))])
   }
 
@@ -162,7 +162,7 @@ struct PushCoreTimeOperatorTests {
     await clock.advance(by: .milliseconds(100))
     subject.finish()
     #expect(recorder.values == [Timed("a", at: .milliseconds(100))])
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(100)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(100)))
     #expect(clock.sleeperCount == 0)
 
     let failing = AsyncPassthroughSubject<String, TestError>()
@@ -171,7 +171,7 @@ struct PushCoreTimeOperatorTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     failing.fail(TestError(code: 7))
-    #expect(failed.termination == Timed(.failed(TestError(code: 7)), at: .milliseconds(200)))
+    #expect(failed.end == Timed(.failed(TestError(code: 7)), at: .milliseconds(200)))
     #expect(failed.values.isEmpty)
     #expect(clock.sleeperCount == 0)
   }
@@ -221,7 +221,7 @@ struct PushCoreTimeOperatorTests {
     subject.send("f")
     await clock.advance(by: .milliseconds(100))
     subject.finish()  // t=1200: f is emitted at once, then the end
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(1200)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(1200)))
     #expect(
       recorder.values == [
         Timed("a", at: .zero), Timed("c", at: .milliseconds(300)), Timed("d", at: .milliseconds(600)),
@@ -250,7 +250,7 @@ struct PushCoreTimeOperatorTests {
       subject.send("f")  // dropped
       await clock.advance(by: .milliseconds(100))
       subject.finish()  // t=1200: nothing held back
-      #expect(recorder.termination == Timed(.finished, at: .milliseconds(1200)))
+      #expect(recorder.end == Timed(.finished, at: .milliseconds(1200)))
       #expect(
         recorder.values == [
           Timed("a", at: .zero), Timed("d", at: .milliseconds(400)), Timed("e", at: .milliseconds(1000)),
@@ -275,7 +275,7 @@ struct PushCoreTimeOperatorTests {
     }
     await clock.advance(to: instant(300))
     subject.finish()
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(300)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(300)))
     #expect(
       recorder.values == [
         Timed(2, at: .milliseconds(10)), Timed(5, at: .milliseconds(210)), Timed(7, at: .milliseconds(300)),
@@ -299,7 +299,7 @@ struct PushCoreTimeOperatorTests {
     await clock.advance(by: .milliseconds(300))
     #expect(await recorder.waitForValues(count: 3).last == Timed("c", at: .milliseconds(600)))
     subject.finish()
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(600)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(600)))
   }
 
   // MARK: delay
@@ -325,7 +325,7 @@ struct PushCoreTimeOperatorTests {
     #expect(await recorder.waitForValues(count: 2).last == Timed("b", at: .milliseconds(400)))
     await clock.waitForSleeper(until: instant(450))
     await clock.advance(by: .milliseconds(50))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(450)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(450)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(300)), Timed("b", at: .milliseconds(400))])
   }
 
@@ -345,7 +345,7 @@ struct PushCoreTimeOperatorTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     subject.fail(TestError(code: 4))
-    #expect(recorder.termination == Timed(.failed(TestError(code: 4)), at: .milliseconds(1100)))
+    #expect(recorder.end == Timed(.failed(TestError(code: 4)), at: .milliseconds(1100)))
     #expect(recorder.values.count == 3)
     #expect(clock.sleeperCount == 0)
   }
@@ -367,7 +367,7 @@ struct PushCoreTimeOperatorTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(199))
     subject.finish()  // t=499
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(499)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(499)))
     #expect(clock.sleeperCount == 0)
   }
 
@@ -385,9 +385,9 @@ struct PushCoreTimeOperatorTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(199))
     await clock.waitForSleeper(until: instant(500))  // t=499: still waiting
-    #expect(recorder.termination == nil)
+    #expect(recorder.end == nil)
     await clock.advance(by: .milliseconds(1))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TimeoutError()), at: .milliseconds(500)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TimeoutError()), at: .milliseconds(500)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(150)), Timed("b", at: .milliseconds(300))])
     await stopped.wait()
     #expect(subject.consumerCount == 0)
@@ -403,7 +403,7 @@ struct PushCoreTimeOperatorTests {
     let recorder = Recorder(timed, clock: clock)  // t=500: the first event is due before 1500
     await clock.waitForSleeper(until: TestClock.Instant(offset: .milliseconds(1500)))
     await clock.advance(by: .seconds(1))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TimeoutError()), at: .milliseconds(1500)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TimeoutError()), at: .milliseconds(1500)))
     withExtendedLifetime(subject) {}  // a released subject would finish
   }
 
@@ -415,19 +415,19 @@ struct PushCoreTimeOperatorTests {
     let failing = Recorder(typed.timeout(.seconds(1), clock: clock), clock: clock)
     typed.send("a")
     typed.fail(TestError(code: 5))
-    #expect(failing.termination == Timed(.failed(.upstream(TestError(code: 5))), at: .zero))
+    #expect(failing.end == Timed(.failed(.upstream(TestError(code: 5))), at: .zero))
     #expect(failing.values == [Timed("a", at: .zero)])
 
     let silentTyped = AsyncPassthroughSubject<String, TestError>()
     let silent = Recorder(silentTyped.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await silent.waitForTermination() == Timed(.failed(.timedOut), at: .seconds(1)))
+    #expect(await silent.waitForEnd() == Timed(.failed(.timedOut), at: .seconds(1)))
 
     let untyped = AsyncPassthroughSubject<Int, any Error>()
     let untypedRecorder = Recorder(untyped.timeout(.seconds(1), clock: clock), clock: clock)
     untyped.fail(TestError(code: 9))
-    guard case .failed(let error) = untypedRecorder.termination?.value else {
+    guard case .failed(let error) = untypedRecorder.end?.value else {
       Issue.record("expected the upstream's failure")
       return
     }
@@ -436,7 +436,7 @@ struct PushCoreTimeOperatorTests {
     let timedOut = Recorder(silentUntyped.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    guard case .failed(let timeoutError) = await timedOut.waitForTermination()?.value else {
+    guard case .failed(let timeoutError) = await timedOut.waitForEnd()?.value else {
       Issue.record("expected a timeout")
       return
     }
@@ -468,7 +468,7 @@ struct PushCoreTimeOperatorTests {
     }
     await clock.waitForSleepers(1)
     await clock.advance(to: instant(530))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(530)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(530)))
     #expect(
       recorder.values == [
         Timed(3, at: .milliseconds(40)), Timed(4, at: .milliseconds(110)), Timed(-1, at: .milliseconds(260)),
@@ -497,7 +497,7 @@ struct PushCoreTimeOperatorTests {
     fallback.send(-2)
     #expect(recorder.values.last == Timed(-2, at: .milliseconds(100)))
     fallback.fail(TestError(code: 2))
-    #expect(recorder.termination == Timed(.failed(TestError(code: 2)), at: .milliseconds(100)))
+    #expect(recorder.end == Timed(.failed(TestError(code: 2)), at: .milliseconds(100)))
     #expect(recorder.values.count == 3)
   }
 
@@ -510,7 +510,7 @@ struct PushCoreTimeOperatorTests {
       #expect(tasks(scope) == ["task 'timeout timer'": 1])
       await clock.waitForSleepers(1)
       await clock.advance(by: .milliseconds(100))
-      #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(100)))
+      #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(100)))
       #expect(recorder.values == [Timed(7, at: .milliseconds(100))])
       await scope.waitUntilEmpty()
       #expect(subject.consumerCount == 0)
@@ -527,7 +527,7 @@ struct PushCoreTimeOperatorTests {
     await clock.waitForSleepers(1)
     await clock.advance(to: instant(50))
     subject.fail(TestError(code: 1))
-    #expect(recorder.termination == Timed(.failed(TestError(code: 1)), at: .milliseconds(50)))
+    #expect(recorder.end == Timed(.failed(TestError(code: 1)), at: .milliseconds(50)))
     #expect(started.value == 0)
     #expect(clock.sleeperCount == 0)
   }
@@ -576,7 +576,7 @@ struct PushCoreTimeOperatorTests {
     subject.send("c")
     await clock.advance(by: .milliseconds(300))
     subject.finish()  // t=2800
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(2800)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(2800)))
     #expect(
       recorder.values == [
         Timed(["a", "b"], at: .seconds(1)), Timed([], at: .seconds(2)), Timed(["c"], at: .milliseconds(2800)),
@@ -606,7 +606,7 @@ struct PushCoreTimeOperatorTests {
       _ = await recorder.waitForValues(count: emitted)
     }
     subject.finish()
-    #expect(recorder.termination == Timed(.finished, at: .milliseconds(400)))
+    #expect(recorder.end == Timed(.finished, at: .milliseconds(400)))
     #expect(
       recorder.values == [
         Timed([1, 2, 3], at: .milliseconds(40)), Timed([4], at: .milliseconds(110)),
@@ -785,7 +785,7 @@ struct PushCoreTimeOperatorTests {
     }
     #expect(await recorder.waitForValues(count: events.count).map(\.value) == events)
     #expect(recorder.values.allSatisfy { $0.instant == TestClock.Instant(offset: end) })
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: end))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: end))
   }
 
   @Test("a send from inside an observer is queued behind the current delivery, never delivered recursively")

@@ -56,7 +56,7 @@ struct ResourceHotTests {
     await #expect(throws: TestError(code: 1)) { try await resource.update { _ in throw TestError(code: 1) } }
     #expect(try await resource.value() == 21)  // held: no load
     #expect(recorder.values.map(\.value) == [10, 20, 21])  // exact: the failures sent nothing
-    #expect(recorder.termination == nil)
+    #expect(recorder.end == nil)
   }
 
   @Test("a sink that calls the resource back (cancel, update) does not deadlock; its store goes out next (200 rounds)")
@@ -149,7 +149,7 @@ struct ResourceHotTests {
     resource = nil
     #expect(released == nil)
     #expect(recorder.values.map(\.value) == [6])
-    #expect(recorder.termination?.value == .finished)
+    #expect(recorder.end?.value == .finished)
     // A consumer that comes after the end still gets the last value, then the end.
     #expect(await values.subscribe().collect() == ["orders"])
   }

@@ -182,8 +182,8 @@ struct OpaqueSequenceTests {
     await forPairs.pulled(2)
     values.send(1)
     values.finish()
-    #expect(await combined.waitForTermination()?.value == .finished)
-    #expect(await paired.waitForTermination()?.value == .finished)
+    #expect(await combined.waitForEnd()?.value == .finished)
+    #expect(await paired.waitForEnd()?.value == .finished)
     #expect(combined.values.map(\.value) == ["1a"])
     #expect(paired.values.map(\.value) == ["1a"])
 

@@ -26,7 +26,7 @@ struct BufferByCountTests {
     await values.send("c")
     await clock.advance(to: instant(300))
     await values.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed(["a", "b"], at: .milliseconds(100)), Timed(["c"], at: .milliseconds(300))])
   }
 

@@ -26,7 +26,7 @@ struct BufferByTimeTests {
     await feed.send("c")
     await clock.advance(by: .milliseconds(300))
     await feed.finish()  // t=2800
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(2800)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(2800)))
     #expect(
       recorder.values == [
         Timed(["a", "b"], at: .seconds(1)), Timed([], at: .seconds(2)), Timed(["c"], at: .milliseconds(2800)),
@@ -55,7 +55,7 @@ struct BufferByTimeTests {
       _ = await recorder.waitForValues(count: emitted)
     }
     await feed.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(400)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(400)))
     #expect(
       recorder.values == [
         Timed([1, 2, 3], at: .milliseconds(40)), Timed([4], at: .milliseconds(110)),
@@ -77,7 +77,7 @@ struct BufferByTimeTests {
     await feed.send(2)
     await clock.advance(by: .milliseconds(500))
     await feed.fail(TestError(code: 3))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 3)), at: .milliseconds(1500)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 3)), at: .milliseconds(1500)))
     #expect(recorder.values == [Timed([1], at: .seconds(1))])
     #expect(clock.sleeperCount == 0)
   }

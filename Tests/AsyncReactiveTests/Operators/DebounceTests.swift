@@ -33,7 +33,7 @@ struct DebounceTests {
       ]
     )
     await feed.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(800)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(800)))
     #expect(recorder.values.count == 2)
     #expect(clock.sleeperCount == 0)
   }
@@ -53,7 +53,7 @@ struct DebounceTests {
     await clock.advance(by: .milliseconds(500))
     #expect(await recorder.waitForValues(count: 1) == [Timed(5, at: .seconds(3))])
     await feed.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(3)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .seconds(3)))
     #expect(recorder.values == [Timed(5, at: .seconds(3))])
   }
 
@@ -66,7 +66,7 @@ struct DebounceTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     await feed.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(100)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(100)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(100))])
     #expect(clock.sleeperCount == 0)
   }
@@ -95,7 +95,7 @@ struct DebounceTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(50))
     await feed.fail(TestError(code: 7))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 7)), at: .milliseconds(400)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 7)), at: .milliseconds(400)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(300))])
     #expect(clock.sleeperCount == 0)
   }

@@ -23,7 +23,7 @@ struct DebugTests {
     await query.send("swi")
     await clock.advance(by: .seconds(2))
     await query.fail(TestError(code: 7))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 7)), at: .microseconds(2_301_250)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 7)), at: .microseconds(2_301_250)))
     #expect(
       lines.all == [
         "[query] +0ms start",
@@ -46,7 +46,7 @@ struct DebugTests {
     await clock.advance(by: .microseconds(250))
     await subject.send(3)
     await subject.finish()
-    await recorder.waitForTermination()
+    await recorder.waitForEnd()
     #expect(
       lines.all == [
         "[numbers] +0ms start", "[numbers] +0ms value: 1", "[numbers] +0ms value: 2", "[numbers] +0ms finish",
@@ -63,7 +63,7 @@ struct DebugTests {
     await subject.send(1)
     await clock.advance(by: .seconds(1))
     recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .seconds(1)))
     #expect(lines.all == ["[ticks] +0ms start", "[ticks] +0ms value: 1", "[ticks] +1000ms cancel"])
     #expect(subject.consumerCount == 0)
   }

@@ -27,7 +27,7 @@ struct DelayTests {
     #expect(await recorder.waitForValues(count: 2).last == Timed("b", at: .milliseconds(400)))
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(50))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(450)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(450)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(300)), Timed("b", at: .milliseconds(400))])
     #expect(clock.sleeperCount == 0)
   }
@@ -41,7 +41,7 @@ struct DelayTests {
     await feed.finish()
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .seconds(1)))
     #expect(recorder.values == [Timed(1, at: .seconds(1)), Timed(2, at: .seconds(1)), Timed(3, at: .seconds(1))])
   }
 
@@ -67,7 +67,7 @@ struct DelayTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     await feed.fail(TestError(code: 4))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 4)), at: .milliseconds(400)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 4)), at: .milliseconds(400)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(300))])
     #expect(clock.sleeperCount == 0)
   }

@@ -48,7 +48,7 @@ struct FlatMapBufferingTests {
     await clock.waitForSleepers(1)
     await clock.advance(to: instant(550))
     await outer.send(2)  // inner 1 runs until 965: the transform runs now all the same, and throws
-    let end = await recorder.waitForTermination()
+    let end = await recorder.waitForEnd()
     #expect(end?.instant == instant(550))
     #expect(failure(of: end?.value) == TestError(code: 2))
     await innerCancelled.wait()
@@ -88,7 +88,7 @@ struct FlatMapBufferingTests {
     _ = await recorder.waitForValues(count: 5)
     await clock.waitForSleepers(1)
     await clock.advance(to: instant(600))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(600)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(600)))
     #expect(
       recorder.values == [
         Timed("1", at: .zero), Timed("1+", at: .milliseconds(200)), Timed("2", at: .milliseconds(200)),
@@ -387,8 +387,8 @@ final class ReleaseProbe: Sendable {
   deinit { freed.open() }
 }
 
-/// The failure of a recorder's termination, if it failed with a ``TestError``.
-func failure<Failure>(of termination: Recorder<String, Failure>.Termination?) -> TestError? {
-  guard case .failed(let error)? = termination else { return nil }
+/// The failure of a recorder's end, if it failed with a ``TestError``.
+func failure<Failure>(of end: Recorder<String, Failure>.End?) -> TestError? {
+  guard case .failed(let error)? = end else { return nil }
   return error as? TestError
 }

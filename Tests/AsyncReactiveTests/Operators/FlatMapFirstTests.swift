@@ -39,7 +39,7 @@ struct FlatMapFirstTests {
     await clock.advance(to: instant(250))
     await taps.finish()  // the running request goes on
     await clock.advance(to: instant(300))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed("r0", at: .milliseconds(300))])
     #expect(log.all == ["transform 0", "start 0"])
     #expect(clock.sleeperCount == 0)
@@ -65,7 +65,7 @@ struct FlatMapFirstTests {
     await clock.waitForSleepers(1)
     await clock.advance(to: instant(100))
     await taps.fail(TestError(code: 4))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 4)), at: .milliseconds(100)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 4)), at: .milliseconds(100)))
     #expect(recorder.values.isEmpty)
     await cancelled.wait()
   }

@@ -49,12 +49,12 @@ struct InclusivePrefixTests {
     let inclusive = Recorder(progress.prefix(while: { $0 < 1 }, inclusive: true), clock: TestClock())
     let exclusive = Recorder(progress.prefix(while: { $0 < 1 }, inclusive: false), clock: TestClock())
     progress.value = 0.9
-    #expect(inclusive.termination == nil)
+    #expect(inclusive.end == nil)
     progress.value = 1
     #expect(inclusive.values.map(\.value) == [0.5, 0.9, 1])
-    #expect(inclusive.termination != nil)
+    #expect(inclusive.end != nil)
     #expect(exclusive.values.map(\.value) == [0.5, 0.9])
-    #expect(exclusive.termination != nil)
+    #expect(exclusive.end != nil)
     progress.value = 0.1  // the nodes ended: nothing more
     #expect(inclusive.values.count == 3)
     #expect(progress.consumerCount == 0)

@@ -60,7 +60,7 @@ struct RetryWhenTests {
     await triggers.cancelled(0).wait()  // the first trigger run was dropped after its element
     await clock.advance(to: instant(300))
     second.send(())  // attempt 3 succeeds
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(
       recorder.values == [Timed(10, at: .zero), Timed(20, at: .milliseconds(100)), Timed(30, at: .milliseconds(300))]
     )

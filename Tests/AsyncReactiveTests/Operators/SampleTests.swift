@@ -133,7 +133,7 @@ struct SampleTests {
 
   struct Played {
     let values: [Timed<Int>]
-    let end: Timed<Recorder<Int, TestError>.Termination>?
+    let end: Timed<Recorder<Int, TestError>.End>?
     let base: Feed<Int, TestError>
     let trigger: Feed<Void, TestError>
   }
@@ -161,7 +161,7 @@ struct SampleTests {
       let next = index + 1 < steps.count ? instant(steps[index + 1].0) : instant(.max)
       _ = await recorder.waitForValues(count: expected.count(where: { $0.instant < next }))
     }
-    let end = await recorder.waitForTermination()
+    let end = await recorder.waitForEnd()
     return Played(values: recorder.values, end: end, base: base, trigger: trigger)
   }
 }

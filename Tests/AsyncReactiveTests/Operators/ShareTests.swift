@@ -19,7 +19,7 @@ struct ShareTests {
     let recorders = (0..<4).map { _ in Recorder(shared, clock: TestClock()) }
     go.open()
     for recorder in recorders {
-      #expect(await recorder.waitForTermination()?.value == .finished)
+      #expect(await recorder.waitForEnd()?.value == .finished)
       #expect(recorder.values.map(\.value) == Array(0..<1_000))
     }
     #expect(runs.value == 1)

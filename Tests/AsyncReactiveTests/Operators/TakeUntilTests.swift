@@ -20,7 +20,7 @@ struct TakeUntilTests {
     _ = await recorder.waitForValues(count: 2)
     await clock.advance(to: instant(300))
     await trigger.send(())
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed(1, at: .milliseconds(100)), Timed(2, at: .milliseconds(200))])
     await values.cancelled.wait()
     await trigger.cancelled.wait()
@@ -41,7 +41,7 @@ struct TakeUntilTests {
     _ = await recorder.waitForValues(count: 2)
     await clock.advance(to: instant(300))
     await values.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed(1, at: .zero), Timed(2, at: .milliseconds(200))])
   }
 

@@ -37,7 +37,7 @@ struct ThrottleTests {
     await feed.send("f")
     await clock.advance(by: .milliseconds(100))
     await feed.finish()  // t=1200: f is emitted at once, then the end
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(1200)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(1200)))
     #expect(
       recorder.values == [
         Timed("a", at: .zero), Timed(held, at: .milliseconds(300)), Timed("d", at: .milliseconds(600)),
@@ -68,7 +68,7 @@ struct ThrottleTests {
     await feed.send("f")  // dropped
     await clock.advance(by: .milliseconds(100))
     await feed.finish()  // t=1200: nothing held back, so the end comes at once
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(1200)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(1200)))
     #expect(
       recorder.values == [
         Timed("a", at: .zero), Timed("d", at: .milliseconds(400)), Timed("e", at: .milliseconds(1000)),
@@ -101,7 +101,7 @@ struct ThrottleTests {
   @Test("not latest, RxSwift's timelines: 2@10, 6@210, finish@300; with a failure at 210: 2@10, failure@210")
   func rxSwiftTimelinesNotLatest() async {
     let recorder = await playRxSwiftInput(latest: false, TestError.self)
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed(2, at: .milliseconds(10)), Timed(6, at: .milliseconds(210))])
 
     let failingClock = TestClock()
@@ -115,7 +115,7 @@ struct ThrottleTests {
     }
     await failingClock.advance(to: instant(210))
     await failingFeed.fail(TestError(code: 1))
-    #expect(await failing.waitForTermination() == Timed(.failed(TestError(code: 1)), at: .milliseconds(210)))
+    #expect(await failing.waitForEnd() == Timed(.failed(TestError(code: 1)), at: .milliseconds(210)))
     #expect(failing.values == [Timed(2, at: .milliseconds(10))])
   }
 
@@ -125,7 +125,7 @@ struct ThrottleTests {
   @Test("latest, RxSwift's input: 2@10, 5@210, 7@300, finish@300")
   func rxSwiftInputLatest() async {
     let recorder = await playRxSwiftInput(latest: true, Never.self)
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(
       recorder.values == [
         Timed(2, at: .milliseconds(10)), Timed(5, at: .milliseconds(210)), Timed(7, at: .milliseconds(300)),
@@ -159,7 +159,7 @@ struct ThrottleTests {
     await clock.advance(by: .milliseconds(300))
     #expect(await recorder.waitForValues(count: 3).last == Timed("c", at: .milliseconds(600)))
     await feed.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(600)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(600)))
   }
 
   @Test("a finite burst: its first value at once, and with latest the held-back one when the upstream finishes")
@@ -178,7 +178,7 @@ struct ThrottleTests {
     let (clock, feed, recorder) = await windowHoldingB(TestError.self)
     await clock.advance(by: .milliseconds(100))
     await feed.fail(TestError(code: 3))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 3)), at: .milliseconds(200)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 3)), at: .milliseconds(200)))
     #expect(recorder.values == [Timed("a", at: .zero)])
     #expect(clock.sleeperCount == 0)
   }

@@ -94,7 +94,7 @@ struct TimeOperatorContractTests {
   func cancellingTheConsumerStopsEverything(_ timeOperator: TimeOperator) async {
     let (clock, feed, recorder) = await recordingAfterOneValue(timeOperator)
     recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .zero))
     #expect(clock.sleeperCount == 0)
     await feed.cancelled.wait()
     #expect(recorder.values.map(\.value) == (timeOperator.emitsAtOnce ? ["1"] : []))
@@ -165,7 +165,7 @@ struct TimeOperatorContractTests {
     let (clock, feed, recorder) = await recordingAfterOneValue(timeOperator)
     await clock.advance(by: .milliseconds(500))
     await feed.fail(TestError(code: 7))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 7)), at: .milliseconds(500)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 7)), at: .milliseconds(500)))
     #expect(recorder.values.map(\.value) == (timeOperator.emitsAtOnce ? ["1"] : []))
     #expect(clock.sleeperCount == 0)
     #expect(!feed.cancelled.isOpen)
@@ -183,7 +183,7 @@ struct TimeOperatorContractTests {
       await clock.waitForSleepers(1)
       await clock.advance(by: end)
     }
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: end))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: end))
     #expect(recorder.values.map(\.value) == values)
     #expect(recorder.values.allSatisfy { $0.instant == TestClock.Instant(offset: end) })
     #expect(clock.sleeperCount == 0)

@@ -48,7 +48,7 @@ struct TimeoutFallbackTests {
     await step(clock, to: 410, recorder, values: 4)
     await step(clock, to: 520, recorder, values: 5)
     await advance(clock, to: 530)
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(530)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(530)))
     #expect(
       recorder.values == [
         Timed(3, at: .milliseconds(40)), Timed(4, at: .milliseconds(110)), Timed(-1, at: .milliseconds(260)),
@@ -68,7 +68,7 @@ struct TimeoutFallbackTests {
     await step(clock, to: 300, recorder, values: 2)
     await step(clock, to: 410, recorder, values: 3)
     await advance(clock, to: 420)
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(420)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(420)))
     #expect(
       recorder.values == [
         Timed(-1, at: .milliseconds(150)), Timed(-2, at: .milliseconds(300)), Timed(-3, at: .milliseconds(410)),
@@ -84,7 +84,7 @@ struct TimeoutFallbackTests {
     }
     await clock.advance(to: instant(300))
     await feed.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values.map(\.value) == [3, 4, 5])
     #expect(started.value == 0)
     #expect(clock.sleeperCount == 0)
@@ -95,7 +95,7 @@ struct TimeoutFallbackTests {
     let (clock, feed, started, recorder) = feedTimingOut(onto: [(100, -1)], finishAfter: nil)
     await advance(clock, to: 50)
     await feed.fail(TestError(code: 1))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 1)), at: .milliseconds(50)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 1)), at: .milliseconds(50)))
     #expect(started.value == 0)
     #expect(clock.sleeperCount == 0)
   }
@@ -109,7 +109,7 @@ struct TimeoutFallbackTests {
       Signal<Int, TestError>.never.timeout(.milliseconds(100), clock: clock, fallback: fallback), clock: clock)
     await advance(clock, to: 100)
     await advance(clock, to: 200)
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestError(code: 2)), at: .milliseconds(200)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestError(code: 2)), at: .milliseconds(200)))
     #expect(recorder.values.isEmpty)
   }
 
@@ -125,7 +125,7 @@ struct TimeoutFallbackTests {
     await step(clock, to: 100, recorder, values: 0)
     await step(clock, to: 150, recorder, values: 1)
     recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(150)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(150)))
     #expect(recorder.values == [Timed(-1, at: .milliseconds(150))])
     #expect(clock.sleeperCount == 0)
   }

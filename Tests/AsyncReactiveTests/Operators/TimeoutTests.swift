@@ -21,7 +21,7 @@ struct TimeoutTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(199))
     await feed.finish()  // t=499
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(499)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(499)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(150)), Timed("b", at: .milliseconds(300))])
     #expect(clock.sleeperCount == 0)
     #expect(!feed.cancelled.isOpen)
@@ -42,9 +42,9 @@ struct TimeoutTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(199))
     await clock.waitForSleepers(1)  // t=499: still waiting
-    #expect(recorder.termination == nil)
+    #expect(recorder.end == nil)
     await clock.advance(by: .milliseconds(1))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TimeoutError()), at: .milliseconds(500)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TimeoutError()), at: .milliseconds(500)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(150)), Timed("b", at: .milliseconds(300))])
     await feed.cancelled.wait()
     #expect(clock.sleeperCount == 0)
@@ -58,7 +58,7 @@ struct TimeoutTests {
     let recorder = Recorder(silent.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TimeoutError()), at: .seconds(1)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TimeoutError()), at: .seconds(1)))
     await upstreamCancelled.wait()
     #expect(clock.sleeperCount == 0)
   }
@@ -118,13 +118,13 @@ struct TimeoutTests {
     await clock.waitForSleepers(1)
     await feed.send("a")
     await feed.fail(TestError(code: 5))
-    #expect(await failing.waitForTermination() == Timed(.failed(.upstream(TestError(code: 5))), at: .zero))
+    #expect(await failing.waitForEnd() == Timed(.failed(.upstream(TestError(code: 5))), at: .zero))
     #expect(failing.values == [Timed("a", at: .zero)])
 
     let silent = Recorder(Signal<String, TestError>.never.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await silent.waitForTermination() == Timed(.failed(.timedOut), at: .seconds(1)))
+    #expect(await silent.waitForEnd() == Timed(.failed(.timedOut), at: .seconds(1)))
   }
 
   @Test("an untyped upstream: its own errors pass through, silence throws TimeoutError")
@@ -137,7 +137,7 @@ struct TimeoutTests {
     let silent = Recorder(Signal<Int, any Error>.never.timeout(.seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    guard case .failed(let error) = await silent.waitForTermination()?.value else {
+    guard case .failed(let error) = await silent.waitForEnd()?.value else {
       Issue.record("expected a timeout")
       return
     }

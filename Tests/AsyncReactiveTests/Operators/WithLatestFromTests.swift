@@ -25,7 +25,7 @@ struct WithLatestFromTests {
     values.base.send(3)
     values.base.send(4)
     values.base.finish()
-    #expect(await recorder.waitForTermination()?.value == .finished)
+    #expect(await recorder.waitForEnd()?.value == .finished)
     #expect(recorder.values.map(\.value) == ["2a", "3c", "4c"])
   }
 
@@ -41,7 +41,7 @@ struct WithLatestFromTests {
     await latest.pulled(3)
     values.base.send(2)
     values.base.finish()
-    #expect(await recorder.waitForTermination()?.value == .finished)
+    #expect(await recorder.waitForEnd()?.value == .finished)
     #expect(recorder.values.map(\.value) == ["1a", "2b"])
   }
 
@@ -54,7 +54,7 @@ struct WithLatestFromTests {
     values.base.send(1)
     values.base.send(2)
     values.base.finish()
-    #expect(await recorder.waitForTermination()?.value == .finished)
+    #expect(await recorder.waitForEnd()?.value == .finished)
     #expect(recorder.values.map(\.value) == ["1a", "2a"])
   }
 
@@ -104,7 +104,7 @@ struct WithLatestFromTests {
     await latestValue.pulled(2)
     values.base.send(1)
     values.base.fail(TestError(code: 3))
-    #expect(await recorder.waitForTermination()?.value == .failed(TestError(code: 3)))
+    #expect(await recorder.waitForEnd()?.value == .failed(TestError(code: 3)))
     #expect(recorder.values.map(\.value) == ["1a"])
     await latest.cancelled.wait()
   }

@@ -26,7 +26,7 @@ struct TimerTests {
     #expect(recorder.values == [Timed(1, at: .seconds(1)), Timed(2, at: .seconds(2)), Timed(3, at: .seconds(3))])
     await clock.waitForSleepers(1)
     recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .seconds(3)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .seconds(3)))
     #expect(clock.sleeperCount == 0)
   }
 
@@ -45,8 +45,8 @@ struct TimerTests {
     #expect(await first.waitForValues(count: 2).last == Timed(2, at: .seconds(2)))
     first.cancel()
     second.cancel()
-    await first.waitForTermination()
-    await second.waitForTermination()
+    await first.waitForEnd()
+    await second.waitForEnd()
     #expect(clock.sleeperCount == 0)
   }
 
@@ -121,7 +121,7 @@ struct TimerTests {
     await clock.waitForSleepers(1)  // not due yet: still asleep
     #expect(recorder.values.isEmpty)
     await clock.advance(by: .milliseconds(1))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(recorder.values == [Timed(1, at: .milliseconds(300))])
     #expect(clock.sleeperCount == 0)
   }
@@ -132,10 +132,10 @@ struct TimerTests {
     let (first, second) = await recordTwice(Signal.timer(after: .seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(2)
     await clock.advance(by: .milliseconds(500))
-    #expect(await first.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    #expect(await first.waitForEnd() == Timed(.finished, at: .seconds(1)))
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(500))
-    #expect(await second.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))
+    #expect(await second.waitForEnd() == Timed(.finished, at: .milliseconds(1500)))
     #expect(first.values == [Timed(1, at: .seconds(1))])
     #expect(second.values == [Timed(1, at: .milliseconds(1500))])
     #expect(await Signal.timer(after: .zero, clock: clock).collect() == [1])
@@ -148,7 +148,7 @@ struct TimerTests {
     let recorder = Recorder(Signal.timer(after: .seconds(1), clock: clock), clock: clock)
     await clock.waitForSleepers(1)
     recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .zero))
     #expect(recorder.values.isEmpty)
     #expect(clock.sleeperCount == 0)
   }
@@ -169,7 +169,7 @@ struct TimerTests {
     await clock.waitForSleepers(1)  // 1 s since the first iterator was made: nothing, and not this one's tick
     #expect(recorder.values.isEmpty)
     await clock.advance(by: .milliseconds(500))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(1500)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(1500)))
     #expect(recorder.values == [Timed(1, at: .milliseconds(1500))])
   }
 

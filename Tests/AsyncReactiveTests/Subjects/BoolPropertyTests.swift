@@ -81,13 +81,13 @@ struct BoolPropertyTests {
     let b = AsyncCurrentValueSubject<Bool, Never>(true)
     let recorder = Recorder(Property.all([a, b]), clock: TestClock())
     a.finish()
-    #expect(recorder.termination == nil)
+    #expect(recorder.end == nil)
     b.finish()
-    #expect(recorder.termination?.value.isFinished == true)
+    #expect(recorder.end?.value.isFinished == true)
   }
 }
 
-extension Recorder.Termination {
+extension Recorder.End {
   fileprivate var isFinished: Bool {
     if case .finished = self { return true }
     return false

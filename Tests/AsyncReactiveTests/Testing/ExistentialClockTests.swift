@@ -65,7 +65,7 @@ struct ExistentialClockTests {
       let quiet = Recorder(texts.debounce(for: .milliseconds(300), clock: env.clock), clock: clock)
       await clock.advance(by: .seconds(2))
       #expect(quiet.values == [Timed("sw", at: .milliseconds(400))])
-      #expect(quiet.termination?.instant == TestClock.Instant(offset: .milliseconds(1100)))
+      #expect(quiet.end?.instant == TestClock.Instant(offset: .milliseconds(1100)))
     }
   }
 

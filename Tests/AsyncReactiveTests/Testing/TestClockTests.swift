@@ -261,7 +261,7 @@ struct TestClockTests {
     }
     try await producer.value
     #expect(
-      await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(600)),
+      await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(600)),
       "iteration \(iteration)"
     )
     #expect(
@@ -283,7 +283,7 @@ private func sleepsOrEnds<Element: Sendable, Failure: Error>(
       return !Task.isCancelled
     }
     group.addTask {
-      await recorder.waitForTermination()
+      await recorder.waitForEnd()
       return false
     }
     let sleeps = await group.next() ?? false
@@ -301,7 +301,7 @@ struct TestClockRecorderTests {
     subject.send(1)
     subject.send(2)
     subject.finish()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .zero))
     #expect(recorder.values == [Timed(1, at: .zero), Timed(2, at: .zero)])
   }
 
@@ -319,10 +319,10 @@ struct TestClockRecorderTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     #expect(await recorder.waitForValues(count: 1) == [Timed("a", at: .milliseconds(100))])
-    #expect(recorder.termination == nil)
+    #expect(recorder.end == nil)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(150))
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .milliseconds(250)))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(250)))
     #expect(recorder.values == [Timed("a", at: .milliseconds(100)), Timed("b", at: .milliseconds(250))])
     try await producer.value
   }
@@ -335,7 +335,7 @@ struct TestClockRecorderTests {
     #expect(await recorder.waitForValues(count: 1) == [Timed(1, at: .zero)])
     await clock.advance(by: .seconds(2))
     subject.fail(TestFailure(code: 7))
-    #expect(await recorder.waitForTermination() == Timed(.failed(TestFailure(code: 7)), at: .seconds(2)))
+    #expect(await recorder.waitForEnd() == Timed(.failed(TestFailure(code: 7)), at: .seconds(2)))
   }
 
   @Test func waitForValuesReturnsFewerIfTheSequenceEnds() async {
@@ -354,7 +354,7 @@ struct TestClockRecorderTests {
     let recorder = Recorder(subject, clock: clock)
     for value in 1...3 { subject.send(value) }
     subject.finish()
-    await recorder.waitForTermination()
+    await recorder.waitForEnd()
     #expect(await recorder.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(2, at: .zero)])
   }
 
@@ -365,7 +365,7 @@ struct TestClockRecorderTests {
     subject.send(1)
     _ = await recorder.waitForValues(count: 1)
     recorder.cancel()
-    #expect(await recorder.waitForTermination() == Timed(.finished, at: .zero))
+    #expect(await recorder.waitForEnd() == Timed(.finished, at: .zero))
     subject.send(2)
     #expect(recorder.values == [Timed(1, at: .zero)])
   }
@@ -375,11 +375,11 @@ struct TestClockRecorderTests {
     let subject = AsyncPassthroughSubject<Int, Never>()
     let recorder = Recorder(subject, clock: clock)
     let values = Task { await recorder.waitForValues(count: 1) }
-    let termination = Task { await recorder.waitForTermination() }
+    let end = Task { await recorder.waitForEnd() }
     values.cancel()
-    termination.cancel()
+    end.cancel()
     #expect(await values.value == [])
-    #expect(await termination.value == nil)
+    #expect(await end.value == nil)
     recorder.cancel()
   }
 }

@@ -45,8 +45,8 @@ struct TestSubjectTests {
     #expect(second.values.map(\.value) == ["B"])
     await subject.fail(TestError(code: 3))  // returns once both consumers received it; they record it after
     #expect(subject.consumerCount == 0)
-    #expect(await first.waitForTermination()?.value == .failed(TestError(code: 3)))
-    #expect(await second.waitForTermination()?.value == .failed(TestError(code: 3)))
+    #expect(await first.waitForEnd()?.value == .failed(TestError(code: 3)))
+    #expect(await second.waitForEnd()?.value == .failed(TestError(code: 3)))
   }
 
   @Test("values wait in a consumer's buffer; the end comes after them")
@@ -132,7 +132,7 @@ struct TestSubjectTests {
     await clock.advance(by: .milliseconds(100))  // t=300: the window ends with the held value
     #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(3, at: .milliseconds(300))])
     await offsets.finish()
-    #expect(await throttled.waitForTermination() == Timed(.finished, at: .milliseconds(300)))
+    #expect(await throttled.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
   }
 
   @Test("a throttle dropping values inside its window (latest: false): send tells the test they were taken")
@@ -143,7 +143,7 @@ struct TestSubjectTests {
     await offsets.send(3)  // t=350: a new window, emitted at once
     #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(3, at: .milliseconds(350))])
     await offsets.finish()
-    #expect(await throttled.waitForTermination() == Timed(.finished, at: .milliseconds(350)))
+    #expect(await throttled.waitForEnd() == Timed(.finished, at: .milliseconds(350)))
   }
 
   @Test("removeDuplicates dropping a repeat: send tells the test the repeat was seen and dropped")
@@ -156,7 +156,7 @@ struct TestSubjectTests {
     await clock.advance(by: .seconds(1))
     await input.send(2)
     await input.finish()
-    #expect(await distinct.waitForTermination() == Timed(.finished, at: .seconds(1)))
+    #expect(await distinct.waitForEnd() == Timed(.finished, at: .seconds(1)))
     #expect(distinct.values == [Timed(1, at: .zero), Timed(2, at: .seconds(1))])
   }
 }

@@ -53,12 +53,12 @@ struct VirtualTimeTests {
       let recorder = Recorder(polling, clock: clock)
       await clock.advance(by: .seconds(8))
       #expect(attempts.all == (0...8).map { TestClock.Instant(offset: .seconds($0)) })
-      guard case .failed(let error) = recorder.termination?.value else {
-        Issue.record("the retries did not end: \(String(describing: recorder.termination))")
+      guard case .failed(let error) = recorder.end?.value else {
+        Issue.record("the retries did not end: \(String(describing: recorder.end))")
         return
       }
       #expect(error == TestError(code: 9))
-      #expect(recorder.termination?.instant == TestClock.Instant(offset: .seconds(8)))
+      #expect(recorder.end?.instant == TestClock.Instant(offset: .seconds(8)))
     }
   }
 

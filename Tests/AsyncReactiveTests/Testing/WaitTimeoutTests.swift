@@ -49,20 +49,20 @@ struct WaitTimeoutTests {
     #expect(await recorder.waitForValues(count: 2) == [Timed("a", at: .zero), Timed("b", at: .zero)])
   }
 
-  @Test("waitForTermination fails with what was recorded and the clock's sleepers, and returns nil")
-  func waitForTermination() async {
+  @Test("waitForEnd fails with what was recorded and the clock's sleepers, and returns nil")
+  func waitForEnd() async {
     let clock = TestClock(now: TestClock.Instant(offset: .seconds(1)))
     let sleeper = Task { try await clock.sleep(for: .milliseconds(300)) }
     await clock.waitForSleepers(1)
     let recorder = Recorder(TestSubject<Int, Never>(), clock: clock)
-    var termination: Timed<Recorder<Int, Never>.Termination>?? = .none
+    var end: Timed<Recorder<Int, Never>.End>?? = .none
     await expectTimeout(
-      "Recorder.waitForTermination() timed out after 0.05s: the sequence has not ended, no value recorded; "
+      "Recorder.waitForEnd() timed out after 0.05s: the sequence has not ended, no value recorded; "
         + "the clock is at t=1s with 1 sleeper, until t=1.3s"
     ) {
-      termination = await recorder.waitForTermination(timeout: short)
+      end = await recorder.waitForEnd(timeout: short)
     }
-    #expect(termination == .some(nil))
+    #expect(end == .some(nil))
     sleeper.cancel()
   }
 
@@ -193,7 +193,7 @@ struct WaitTimeoutTests {
     let waits = Task {
       // Each wait would time out after the default 10 s; cancellation ends each one at once.
       #expect(await recorder.waitForValues(count: 1) == [])
-      #expect(await recorder.waitForTermination() == nil)
+      #expect(await recorder.waitForEnd() == nil)
       await clock.waitForSleepers(1)
       await clock.waitForSleeper(until: clock.now + .seconds(1))
       await subject.waitForConsumers(3)

@@ -12,7 +12,7 @@ public struct TimeoutError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Creates the error; the timeout operator does this for you.
   ///
   /// ```swift
-  /// #expect(recorder.termination?.value == .failed(TimeoutError()))
+  /// #expect(recorder.end?.value == .failed(TimeoutError()))
   /// ```
   public init() {}
 
