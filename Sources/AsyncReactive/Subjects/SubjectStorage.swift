@@ -212,9 +212,7 @@ import Synchronization
     if let direct = admitted.direct {
       direct.withUnsafeBufferPointer { sinks in
         for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
-          // `direct` holds the sinks for the whole loop, so each is alive: a guaranteed reference lets the call
-          // use the sink's closure in place instead of retaining and releasing its context around every call.
-          Unmanaged.passUnretained(sinks[index])._withUnsafeGuaranteedRef { $0.onValue(element) }
+          sinks[index].onValue(element)
         }
       }
       if !DeliveryTurn.leave(sinkTurn) { deliverSinkEvents() }
@@ -304,12 +302,7 @@ import Synchronization
         DeliveryTurn.resume(sinkTurn)
       }
       for (event, sinks) in batch {
-        // `batch` holds the sinks until the loop is done: guaranteed references, no retain per call (see `deliver`).
-        sinks.withUnsafeBufferPointer { sinks in
-          for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
-            Unmanaged.passUnretained(sinks[index])._withUnsafeGuaranteedRef { $0.receive(event) }
-          }
-        }
+        for sink in sinks where sink.active.load(ordering: .acquiring) { sink.receive(event) }
       }
       batch.removeAll(keepingCapacity: true)
     } while !DeliveryTurn.leave(sinkTurn)
