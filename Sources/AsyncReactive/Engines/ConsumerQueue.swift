@@ -206,21 +206,20 @@ extension ConsumerQueueHost {
   /// the queue's lock and cache lines for every handful: measured on 10^6 sends to one consumer, 12 elements per
   /// take and 60–95 ns per send, where the producer alone sends in 30 ns. Waiting here, away from the shared
   /// lines, until a gather window has passed since the last take lets the producer run at its own speed and
-  /// the next take carry 50–100 elements (33–45 ns per send). The wait is bounded (an element waits at most
-  /// one gather window longer than it would have) and reads only the clock. It does not yield: on a serial
-  /// executor (a test's virtual time) yielding would let other jobs in for as long as real time allows, so the
-  /// interleaving of tasks would depend on the machine's speed; spinning only delays this consumer, as
-  /// ``spinUntilReady(since:)`` does. A consumer that was woken, or that takes large batches, or whose takes
-  /// are far apart (a fan-out's consumers share the executor's threads) never waits here.
-  @inlinable mutating func gatherIfKeepingPace() {
+  /// the next take carry 50–100 elements (33 ns per send). The wait yields, so the executor's other jobs run
+  /// meanwhile (other consumers of a fan-out), and it is bounded: an element waits at most one gather window
+  /// longer than it would have. A consumer that was woken, or that takes large batches, never waits here.
+  @inlinable mutating func gatherIfKeepingPace(isolation actor: isolated (any Actor)?) async {
     guard gathering, let last = lastSmallTake else { return }
     gathering = false
     let deadline = last + ConsumerCursorTuning.gatherWindow
-    while ContinuousClock.now < deadline {}
+    while ContinuousClock.now < deadline && !Task.isCancelled {
+      await Task.yield()
+    }
   }
 
   @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    gatherIfKeepingPace()
+    await gatherIfKeepingPace(isolation: actor)
     while true {
       let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
       let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
