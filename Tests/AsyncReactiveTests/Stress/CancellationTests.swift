@@ -141,11 +141,15 @@ struct StressCancellationTests {
     case .withLatestFrom: await stop(mode, after: count, prompt: prompt, probe: probe) { a.withLatestFrom(b) }
     case .share: await stop(mode, after: count, prompt: prompt, probe: probe) { a.share() }
     case .shareReplay:
-      // Two consumers of one share point: the second stops first, then the first as `mode` says.
+      // Two consumers of one share point: an idle one, and one that stops as `mode` says; then the idle one leaves.
+      // The idle one is registered first but pulls only at the end. It must not pull first: once 256 elements wait
+      // for it the run pauses (documented backpressure), so a consumer registered after that would get the two
+      // replayed elements and then wait for ever for the `count` it asks for. Both registered before the run
+      // starts, the stopping one gets every element from the first.
       let shared = a.share(replay: 2)
       var other: AsyncShareSequence<Input>.Iterator? = shared.makeAsyncIterator()
-      _ = await other?.next()
       await stop(mode, after: count, prompt: prompt, probe: probe) { shared }
+      #expect(await other?.next() != nil, "share(replay:): the idle consumer got no element")
       other = nil
       #expect(await eventually { shared.consumerCount == 0 }, "share(replay:): consumers left registered")
     case .debounce: await stop(mode, after: count, prompt: prompt, probe: probe) { a.debounce(for: .zero) }
