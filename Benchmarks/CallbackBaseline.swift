@@ -13,7 +13,7 @@ enum CallbackEvent<Value> {
 
 /// Cancels a subscription.
 final class CallbackDisposable: Sendable {
-  private let action = Locked<(@Sendable () -> Void)?>(nil)
+  private let action = BaselineLocked<(@Sendable () -> Void)?>(nil)
 
   init(_ action: @escaping @Sendable () -> Void = {}) {
     self.action.withLock { $0 = action }
@@ -37,7 +37,7 @@ final class CallbackSubject<Value: Sendable>: Sendable {
     var nextID = 0
   }
 
-  private let state = Locked(State())
+  private let state = BaselineLocked(State())
 
   @discardableResult
   func observe(_ observer: @escaping Observer) -> CallbackDisposable {
@@ -99,8 +99,8 @@ struct CallbackSignal<Value: Sendable>: Sendable {
   /// flattenMap: inner signals run concurrently; completes when the outer and every inner completed.
   func flatMap<T: Sendable>(_ transform: @escaping @Sendable (Value) -> CallbackSignal<T>) -> CallbackSignal<T> {
     CallbackSignal<T> { observer in
-      let state = Locked(FlatMapState())
-      let disposables = Locked<[CallbackDisposable]>([])
+      let state = BaselineLocked(FlatMapState())
+      let disposables = BaselineLocked<[CallbackDisposable]>([])
       let finishOne: @Sendable () -> Void = {
         let complete = state.withLock { state -> Bool in
           state.active -= 1
@@ -160,8 +160,8 @@ struct CallbackSignal<Value: Sendable>: Sendable {
   /// retry: on failure subscribe again, up to `count` more times.
   func retry(_ count: Int) -> CallbackSignal<Value> {
     CallbackSignal { observer in
-      let remaining = Locked(count)
-      let current = Locked<CallbackDisposable?>(nil)
+      let remaining = BaselineLocked(count)
+      let current = BaselineLocked<CallbackDisposable?>(nil)
       @Sendable func subscribe() {
         let disposable = self.observe { event in
           if case .failed = event {
@@ -198,7 +198,7 @@ func callbackCombineLatest<A: Sendable, B: Sendable, C: Sendable>(
   _ a: CallbackSignal<A>, _ b: CallbackSignal<B>, _ c: CallbackSignal<C>
 ) -> CallbackSignal<(A, B, C)> {
   CallbackSignal { observer in
-    let state = Locked(CombineState<A, B, C>())
+    let state = BaselineLocked(CombineState<A, B, C>())
     @Sendable func emit(_ update: (inout CombineState<A, B, C>) -> Void) {
       let tuple = state.withLock { state -> (A, B, C)? in
         update(&state)
@@ -249,7 +249,7 @@ func callbackCombineLatest<A: Sendable, B: Sendable>(
   _ a: CallbackSignal<A>, _ b: CallbackSignal<B>
 ) -> CallbackSignal<(A, B)> {
   CallbackSignal { observer in
-    let state = Locked(CombineState<A, B, Void>())
+    let state = BaselineLocked(CombineState<A, B, Void>())
     @Sendable func emit(_ update: (inout CombineState<A, B, Void>) -> Void) {
       let pair = state.withLock { state -> (A, B)? in
         update(&state)
@@ -293,7 +293,7 @@ extension CallbackSignal {
     _ other: CallbackSignal<Other>, _ combine: @escaping @Sendable (Value, Other) -> Output
   ) -> CallbackSignal<Output> {
     CallbackSignal<Output> { observer in
-      let latest = Locked<Other?>(nil)
+      let latest = BaselineLocked<Other?>(nil)
       let others = other.observe { event in
         switch event {
         case .next(let value): latest.withLock { $0 = value }
@@ -320,7 +320,7 @@ extension CallbackSignal {
 /// RACCommand: runs its work, with an `executing` subject observers can watch.
 final class CallbackCommand<Input: Sendable, Output: Sendable>: Sendable {
   let executing = CallbackSubject<Bool>()
-  private let isExecuting = Locked(false)
+  private let isExecuting = BaselineLocked(false)
   private let work: @Sendable (Input) -> Output
 
   init(work: @escaping @Sendable (Input) -> Output) {
@@ -366,7 +366,7 @@ final class LimitedFlatMap<T: Sendable>: Sendable {
     }
   }
 
-  private let state = Locked(State())
+  private let state = BaselineLocked(State())
   private let maxConcurrent: Int
   private let observer: CallbackSignal<T>.Observer
 
@@ -404,7 +404,7 @@ final class LimitedFlatMap<T: Sendable>: Sendable {
     var next: CallbackSignal<T>? = first
     while let inner = next {
       next = nil
-      let completedAt = Locked(false)
+      let completedAt = BaselineLocked(false)
       let disposable = inner.observe { [observer] event in
         switch event {
         case .next(let value): observer(.next(value))

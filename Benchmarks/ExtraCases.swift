@@ -68,7 +68,7 @@ func combineLatestOfThree(_ version: Version, values: Int) async -> Int {
     // What one writes by hand: a task per input feeding one actor-free locked state, and an output stream.
     let inputs = (0..<3).map { _ in AsyncStream.makeStream(of: Int.self) }
     let (output, outputContinuation) = AsyncStream.makeStream(of: [Int].self)
-    let latest = Locked<[Int?]>([nil, nil, nil])
+    let latest = BaselineLocked<[Int?]>([nil, nil, nil])
     let pumps = (0..<3).map { index in
       Task {
         for await value in inputs[index].stream {

@@ -22,10 +22,10 @@ func propertyCases(scale: Int) -> [BenchmarkCase] {
 
 /// A current value in the callback style (ReactiveSwift's `MutableProperty` minus its signal): a locked value.
 final class CallbackProperty<Value: Sendable>: Sendable {
-  private let current: Locked<Value>
+  private let current: BaselineLocked<Value>
   let changes = CallbackSubject<Value>()
 
-  init(_ value: Value) { current = Locked(value) }
+  init(_ value: Value) { current = BaselineLocked(value) }
 
   var value: Value {
     get { current.withLock { $0 } }

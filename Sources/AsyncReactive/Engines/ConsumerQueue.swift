@@ -137,6 +137,11 @@ extension ConsumerQueueHost {
   @usableFromInline var batch: [Element] = []
   @usableFromInline var index = 0
   @usableFromInline var ended = false
+  /// When the last small batch (fewer than ``ConsumerCursorTuning/gatherBelow`` elements) was taken; `nil`
+  /// after a large one, or when the consumer was woken.
+  @usableFromInline var lastSmallTake: ContinuousClock.Instant?
+  /// Whether the next take waits until ``ConsumerCursorTuning/gatherWindow`` after `lastSmallTake` first.
+  @usableFromInline var gathering = false
 
   @inlinable package init(host: Host, id: Int) {
     self.host = host
@@ -180,12 +185,48 @@ extension ConsumerQueueHost {
     return false
   }
 
+  /// Notes a batch of `count` elements just taken: two small batches in a row, taken less than a gather window
+  /// apart, mean this consumer keeps pace with a producer in a burst, one lock per handful of elements.
+  @inlinable mutating func noteTaken(_ count: Int) {
+    guard count < ConsumerCursorTuning.gatherBelow else {
+      lastSmallTake = nil
+      gathering = false
+      return
+    }
+    let now = ContinuousClock.now
+    if let last = lastSmallTake {
+      gathering = now - last < ConsumerCursorTuning.gatherWindow
+    }
+    lastSmallTake = now
+  }
+
+  /// Lets a batch gather before the next take, when the consumer keeps pace with a burst (see `noteTaken`).
+  ///
+  /// A consumer that takes a handful of elements at a time from a producer in the middle of a burst meets it on
+  /// the queue's lock and cache lines for every handful: measured on 10^6 sends to one consumer, 12 elements per
+  /// take and 60–95 ns per send, where the producer alone sends in 30 ns. Waiting here, away from the shared
+  /// lines, until a gather window has passed since the last take lets the producer run at its own speed and
+  /// the next take carry 50–100 elements (33–45 ns per send). The wait is bounded (an element waits at most
+  /// one gather window longer than it would have) and reads only the clock. It does not yield: on a serial
+  /// executor (a test's virtual time) yielding would let other jobs in for as long as real time allows, so the
+  /// interleaving of tasks would depend on the machine's speed; spinning only delays this consumer, as
+  /// ``spinUntilReady(since:)`` does. A consumer that was woken, or that takes large batches, or whose takes
+  /// are far apart (a fan-out's consumers share the executor's threads) never waits here.
+  @inlinable mutating func gatherIfKeepingPace() {
+    guard gathering, let last = lastSmallTake else { return }
+    gathering = false
+    let deadline = last + ConsumerCursorTuning.gatherWindow
+    while ContinuousClock.now < deadline {}
+  }
+
   @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    gatherIfKeepingPace()
     while true {
       let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
       let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
       switch taken {
       case .elements(let start):
+        noteTaken(batch.count - start)
         index = start + 1
         return batch[start]
       case .terminal(let termination):
@@ -214,6 +255,8 @@ extension ConsumerQueueHost {
           host.removeConsumer(id)
         }
         if case .element(let element) = wake {
+          lastSmallTake = nil
+          gathering = false
           batch.removeAll(keepingCapacity: true)
           index = 0
           return element
@@ -233,4 +276,10 @@ extension ConsumerQueueHost {
   @usableFromInline package static let batch = 32
   /// How many unchanged reads of the counter mean the producer paused.
   @usableFromInline package static let rest = 16
+  /// A take of fewer elements than this is small: two in a row, less than ``gatherWindow`` apart, make the
+  /// consumer wait for a batch to gather before its next take.
+  @usableFromInline package static let gatherBelow = 128
+  /// How long after its last small take a consumer that keeps pace with a burst takes again. Measured on
+  /// 10^6 sends to one consumer: 2 µs gave 40 ns per send, 3 µs 33 ns, 5 µs 32 ns (60–95 ns without).
+  @usableFromInline package static let gatherWindow = Duration.microseconds(3)
 }

@@ -33,6 +33,9 @@ import Synchronization
     /// Events for the sinks, in send order, each with the sinks it is for; delivered by the thread that has the
     /// storage's ``SubjectStorage/sinkTurn``.
     @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
+    /// Sinks removed while a thread had the sinks' turn: that thread may be calling one of them through a borrowed
+    /// reference (see ``SubjectStorage/admit(_:in:)``), so they are kept alive until the turn has been left.
+    @usableFromInline var retiredSinks: [Sink] = []
     /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs(registering:)``.
     @usableFromInline var link = InputLink()
 
@@ -122,6 +125,8 @@ import Synchronization
   @usableFromInline let connector: Connector?
   /// Who delivers the sinks' outbox now; see ``DeliveryTurn``.
   @usableFromInline let sinkTurn = Atomic<Int>(DeliveryTurn.idle)
+  /// Whether ``State/retiredSinks`` may hold sinks to release once the turn is left.
+  @usableFromInline let retiredPending = Atomic<Bool>(false)
   /// Moves on every send and on termination; see ``ConsumerQueueHost/activity``.
   @usableFromInline let events = Atomic<Int>(0)
   /// How many consumers are registered (changed under the lock, read without it): a send to a subject that
@@ -182,7 +187,12 @@ import Synchronization
   }
 
   /// Who must be given a value that was just admitted, once the lock is released.
-  @usableFromInline typealias Admitted = (first: Waiter?, others: [Waiter], direct: [Sink]?)
+  ///
+  /// A single sink (a hot operator's node usually has one observer: the next node) is lent as a borrowed reference,
+  /// not retained: the thread that has the sinks' turn is the only one that calls it, and a sink removed while the turn
+  /// is held goes to ``State/retiredSinks`` instead of being released (see ``retire(_:in:)``), so it outlives the
+  /// call. Several sinks are lent as a retained copy of the array.
+  @usableFromInline typealias Admitted = (first: Waiter?, others: [Waiter], direct: [Sink]?, sole: Unmanaged<Sink>?)
 
   /// Under the lock, for a subject that has not ended: records `element` and queues it for every consumer and
   /// sink. Returns the waiting consumers to resume and, when this thread took the sinks' turn, the sinks to call.
@@ -198,25 +208,69 @@ import Synchronization
         if first == nil { first = waiter } else { others.append(waiter) }
       }
     }
-    guard !state.sinks.isEmpty else { return (first, others, nil) }
+    guard !state.sinks.isEmpty else { return (first, others, nil, nil) }
     // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
-    if DeliveryTurn.claim(sinkTurn) { return (first, others, state.sinks) }
+    if DeliveryTurn.claim(sinkTurn) {
+      if state.sinks.count == 1 { return (first, others, nil, Unmanaged.passUnretained(state.sinks[0])) }
+      return (first, others, state.sinks, nil)
+    }
     state.sinkOutbox.append((.value(element), state.sinks))
-    return (first, others, nil)
+    return (first, others, nil, nil)
   }
 
   /// After the lock: resumes the consumers that waited for `element` and calls the sinks this thread delivers to.
   @inlinable func deliver(_ element: Element, _ admitted: Admitted) {
     admitted.first?.resume(returning: .element(element))
     for waiter in admitted.others { waiter.resume(returning: .element(element)) }
-    if let direct = admitted.direct {
+    if let sole = admitted.sole {
+      // Alive until this thread leaves the turn: see `Admitted`.
+      sole._withUnsafeGuaranteedRef { sink in
+        if sink.active.load(ordering: .acquiring) { sink.onValue(element) }
+      }
+      leaveSinkTurn()
+    } else if let direct = admitted.direct {
       direct.withUnsafeBufferPointer { sinks in
         for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
-          sinks[index].onValue(element)
+          // `direct` holds the sinks for the whole loop, so each is alive: a guaranteed reference lets the call
+          // use the sink's closure in place instead of retaining and releasing its context around every call.
+          Unmanaged.passUnretained(sinks[index])._withUnsafeGuaranteedRef { $0.onValue(element) }
         }
       }
-      if !DeliveryTurn.leave(sinkTurn) { deliverSinkEvents() }
+      leaveSinkTurn()
     }
+  }
+
+  /// By the thread that delivered directly to the sinks: leaves the turn, or delivers what was queued meanwhile;
+  /// then releases the sinks removed while it had the turn.
+  @inlinable func leaveSinkTurn() {
+    if !DeliveryTurn.leave(sinkTurn) {
+      deliverSinkEvents()
+    } else if retiredPending.load(ordering: .sequentiallyConsistent) {
+      releaseRetiredSinks()
+    }
+  }
+
+  /// Under the lock, for sinks just taken out of ``State/sinks``: while a thread has the turn it may be calling one
+  /// of them through a borrowed reference, so they are kept in ``State/retiredSinks`` until the turn is left.
+  /// Returns whether the caller must call ``releaseRetiredSinks()`` after the lock (the turn may have been left
+  /// meanwhile, by a thread that did not see them yet).
+  @inlinable func retire(_ removed: some Sequence<Sink>, in state: inout State) -> Bool {
+    guard sinkTurn.load(ordering: .sequentiallyConsistent) != DeliveryTurn.idle else { return false }
+    state.retiredSinks.append(contentsOf: removed)
+    retiredPending.store(true, ordering: .sequentiallyConsistent)
+    return true
+  }
+
+  /// Releases the retired sinks if nobody has the turn (the thread that takes it next lends only current sinks);
+  /// otherwise the thread that has it does, when it leaves. Their closures are released after the lock.
+  @inlinable func releaseRetiredSinks() {
+    let released = state.withLock { state -> [Sink] in
+      guard sinkTurn.load(ordering: .sequentiallyConsistent) == DeliveryTurn.idle else { return [] }
+      retiredPending.store(false, ordering: .relaxed)
+      defer { state.retiredSinks = [] }
+      return state.retiredSinks
+    }
+    withExtendedLifetime(released) {}
   }
 
   /// Under the lock: queues `event` for `sinks`; returns whether the caller must deliver the outbox (it took the
@@ -228,6 +282,7 @@ import Synchronization
 
   @inlinable package func terminate(_ termination: Termination<Failure>) {
     var deliver = false
+    var retired = false
     let waiters = state.withLock { state -> [Waiter] in
       guard state.terminal == nil else { return [] }
       events.wrappingAdd(1, ordering: .relaxed)
@@ -240,12 +295,14 @@ import Synchronization
         // The end is the sinks' last event: they are dropped now.
         deliver = queue(.end(termination), for: state.sinks, in: &state)
         registered.wrappingSubtract(state.sinks.count, ordering: .relaxed)
+        retired = retire(state.sinks, in: &state)
         state.sinks = []
       }
       return waiters
     }
     for waiter in waiters { waiter.resume(returning: .recheck) }
     if deliver { deliverSinkEvents() }
+    if retired && sinkTurn.load(ordering: .sequentiallyConsistent) == DeliveryTurn.idle { releaseRetiredSinks() }
     if connector != nil { reconcileInputs() }
   }
 
@@ -283,11 +340,13 @@ import Synchronization
   /// finish).
   @inlinable package func removeSink(_ sink: Sink) {
     sink.active.store(false, ordering: .releasing)
-    state.withLock { state in
-      guard let index = state.sinks.firstIndex(where: { $0 === sink }) else { return }
+    let retired = state.withLock { state -> Bool in
+      guard let index = state.sinks.firstIndex(where: { $0 === sink }) else { return false }
       state.sinks.remove(at: index)
       registered.wrappingSubtract(1, ordering: .relaxed)
+      return retire(CollectionOfOne(sink), in: &state)
     }
+    if retired && sinkTurn.load(ordering: .sequentiallyConsistent) == DeliveryTurn.idle { releaseRetiredSinks() }
     if connector != nil { reconcileInputs() }
   }
 
@@ -302,10 +361,16 @@ import Synchronization
         DeliveryTurn.resume(sinkTurn)
       }
       for (event, sinks) in batch {
-        for sink in sinks where sink.active.load(ordering: .acquiring) { sink.receive(event) }
+        // `batch` holds the sinks until the loop is done: guaranteed references, no retain per call (see `deliver`).
+        sinks.withUnsafeBufferPointer { sinks in
+          for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
+            Unmanaged.passUnretained(sinks[index])._withUnsafeGuaranteedRef { $0.receive(event) }
+          }
+        }
       }
       batch.removeAll(keepingCapacity: true)
     } while !DeliveryTurn.leave(sinkTurn)
+    if retiredPending.load(ordering: .sequentiallyConsistent) { releaseRetiredSinks() }
   }
 
   /// Registers a synchronous observer for as long as `lifetime` lasts; see ``SubjectProtocol/sink(in:onValue:onEnd:)``.

@@ -47,7 +47,10 @@ import Synchronization
   /// left the turn (nothing was queued); `false` when events wait: it takes the outbox under the lock with
   /// ``resume(_:)`` and delivers them, then calls this again.
   @inlinable package static func leave(_ turn: borrowing Atomic<Int>) -> Bool {
-    turn.compareExchange(expected: delivering, desired: idle, ordering: .acquiringAndReleasing).exchanged
+    // Sequentially consistent (the same instruction as acquire-release on x86 and arm64): a subject's delivering
+    // thread then reads `retiredPending` after this, and a thread that retires a sink writes it before it reads
+    // the turn, so one of the two always sees the other (see `SubjectStorage.retire(_:in:)`).
+    turn.compareExchange(expected: delivering, desired: idle, ordering: .sequentiallyConsistent).exchanged
   }
 
   /// Under the owner's lock, by the thread that has the turn, as it takes the whole outbox.
