@@ -46,7 +46,18 @@ struct Figure {
   var passes: Bool { value <= target }
 }
 
-func printTable(_ results: [CaseResult], memory: [Version: Int], sinkMemory: Int?, figures: [Figure] = []) {
+/// A figure measured without the library, printed beside the row it explains (no target: it is a floor).
+struct Reference {
+  var name: String
+  /// The row whose CPU per event this is part of.
+  var row: String
+  var cpuPerEvent: Double
+}
+
+func printTable(
+  _ results: [CaseResult], memory: [Version: Int], sinkMemory: Int?, figures: [Figure] = [],
+  references: [Reference] = []
+) {
   print(
     padRight("case", 44) + pad("callback", 12) + pad("naive", 12) + pad("AsyncReactive", 15)
       + pad("AR÷cb", 8) + pad("naive÷AR", 10) + pad("target", 8) + pad("AR cpu", 10) + pad("cpu÷wall", 10)
@@ -98,6 +109,18 @@ func printTable(_ results: [CaseResult], memory: [Version: Int], sinkMemory: Int
     print("\(figure.name): \(figure.value)  target ≤\(figure.target)  \(figure.passes ? "PASS" : "MISS")")
   }
   let byName = Dictionary(results.map { ($0.benchmark.name, $0) }, uniquingKeysWith: { first, _ in first })
+  for reference in references {
+    var line = "\(reference.name): \(format(reference.cpuPerEvent)) CPU ns per delivered event"
+    if let callback = byName[reference.row]?.measurements[.callback] {
+      line += " (\(format(reference.cpuPerEvent / callback.cpuMedian, decimals: 2))× the callback's CPU"
+      if let reactive = byName[reference.row]?.measurements[.reactive] {
+        let library = format(reactive.cpuMedian - reference.cpuPerEvent)
+        line += "; AsyncReactive's \(format(reactive.cpuMedian)) ns = this + \(library)"
+      }
+      line += ")"
+    }
+    print(line)
+  }
   if let small = byName["scaling: 10^4 events, 1 consumer"]?.measurements[.reactive],
     let large = byName["scaling: 10^6 events, 1 consumer"]?.measurements[.reactive]
   {
@@ -109,7 +132,8 @@ func printTable(_ results: [CaseResult], memory: [Version: Int], sinkMemory: Int
 }
 
 func writeJSON(
-  _ results: [CaseResult], memory: [Version: Int], sinkMemory: Int?, figures: [Figure] = [], to path: String
+  _ results: [CaseResult], memory: [Version: Int], sinkMemory: Int?, figures: [Figure] = [],
+  references: [Reference] = [], to path: String
 ) {
   var entries: [String] = []
   for result in results {
@@ -149,6 +173,12 @@ func writeJSON(
       "{\"case\": \"\(figure.name)\", \"version\": \"AsyncReactive\", \"unit\": \"count\", "
         + "\"median\": \(figure.value), \"min\": \(figure.value), \"max\": \(figure.value), "
         + "\"target\": \(figure.target), \"pass\": \(figure.passes)}"
+    )
+  }
+  for reference in references {
+    entries.append(
+      "{\"case\": \"\(reference.name)\", \"version\": \"reference\", \"unit\": \"cpu ns per event\", "
+        + "\"median\": \(reference.cpuPerEvent), \"min\": \(reference.cpuPerEvent), \"max\": \(reference.cpuPerEvent)}"
     )
   }
   let json = "[\n  " + entries.joined(separator: ",\n  ") + "\n]\n"

@@ -213,3 +213,56 @@ func idleObserveBytes(count: Int) -> Int {
   subject.finish()
   return max(0, bytes) / count
 }
+
+/// What "scaling: N consumers" costs before the library does anything: its N consumer tasks alone, each created,
+/// suspended at most once on a continuation that the producer resumes (or not at all when the value came first),
+/// and joined; no subject and no queue. Returns the median CPU ns per delivered event over `repetitions` runs,
+/// counting `eventsPerConsumer` events per task as the scaling row does, so that the row's CPU can be read as this
+/// floor plus the library's part.
+func consumerTaskFloor(consumers: Int, eventsPerConsumer: Int, repetitions: Int) async -> Double {
+  var samples: [Double] = []
+  for _ in 0..<repetitions {
+    let slots = (0..<consumers).map { _ in HandOff() }
+    let start = cpuNanoseconds()
+    var tasks: [Task<Int, Never>] = []
+    tasks.reserveCapacity(consumers)
+    for slot in slots { tasks.append(Task { await slot.value() }) }
+    for (index, slot) in slots.enumerated() { slot.send(index) }
+    var sum = 0
+    for task in tasks { sum &+= await task.value }
+    precondition(sum == consumers * (consumers - 1) / 2, "task floor: a value was lost")
+    samples.append(Double(cpuNanoseconds() - start) / Double(consumers * eventsPerConsumer))
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+/// One value handed from a producer to one task: the task suspends until it is sent, unless it was sent first.
+final class HandOff: Sendable {
+  private enum State {
+    case empty
+    case waiting(UnsafeContinuation<Int, Never>)
+    case sent(Int)
+  }
+  private let state = Mutex(State.empty)
+
+  func value() async -> Int {
+    await withUnsafeContinuation { continuation in
+      let early = state.withLock { state -> Int? in
+        if case .sent(let value) = state { return value }
+        state = .waiting(continuation)
+        return nil
+      }
+      if let early { continuation.resume(returning: early) }
+    }
+  }
+
+  func send(_ value: Int) {
+    let waiter = state.withLock { state -> UnsafeContinuation<Int, Never>? in
+      defer { state = .sent(value) }
+      if case .waiting(let continuation) = state { return continuation }
+      return nil
+    }
+    waiter?.resume(returning: value)
+  }
+}

@@ -157,9 +157,25 @@ func runBenchmarks(_ options: Options) async {
     results.append(CaseResult(benchmark: benchmark, measurements: measurements))
   }
 
-  printTable(results, memory: memory, sinkMemory: sinkMemory, figures: figures)
+  // The largest fan-out's own tasks, without the library: the floor under that row's CPU per delivered event.
+  var references: [Reference] = []
+  let largestFanOut = 10_000
+  let fanOutRow = "scaling: \(largestFanOut) consumers"
+  if options.filter.map({ fanOutRow.contains($0) }) ?? true {
+    FileHandleStderr.write("\(fanOutRow): the consumer tasks alone\n")
+    let eventsPerConsumer = max(10, 1_000_000 / scale / largestFanOut)
+    let floor = await consumerTaskFloor(
+      consumers: largestFanOut, eventsPerConsumer: eventsPerConsumer, repetitions: repetitions)
+    references.append(
+      Reference(
+        name: "\(fanOutRow): its \(largestFanOut) consumer tasks alone, no library (created, suspended at most once, "
+          + "resumed, joined; \(eventsPerConsumer) events per task)",
+        row: fanOutRow, cpuPerEvent: floor))
+  }
+
+  printTable(results, memory: memory, sinkMemory: sinkMemory, figures: figures, references: references)
   if let path = options.jsonPath {
-    writeJSON(results, memory: memory, sinkMemory: sinkMemory, figures: figures, to: path)
+    writeJSON(results, memory: memory, sinkMemory: sinkMemory, figures: figures, references: references, to: path)
   }
   if let path = options.svgPath {
     writeSVG(results, to: path)
