@@ -5,7 +5,7 @@ extension AsyncSequence {
   /// sequence in a test.
   ///
   /// **Throws:** the sequence's failure (elements received before it are lost to the caller; use
-  /// ``collectResult()`` to keep them).
+  /// ``collectResult(isolation:)`` to keep them).
   ///
   /// **No timeout:** it iterates in the calling task until the end, so on a sequence that does not end (a
   /// subject nobody finishes, a `Property`) it waits forever. For such a sequence use a ``Recorder`` and its
@@ -25,7 +25,7 @@ extension AsyncSequence {
 
   /// Iterates the whole sequence and returns the elements received together with how it ended.
   ///
-  /// **No timeout:** like ``collect()``, it waits for the end; use a ``Recorder`` for a sequence that may not
+  /// **No timeout:** like ``collect(isolation:)``, it waits for the end; use a ``Recorder`` for a sequence that may not
   /// end.
   ///
   /// ```swift

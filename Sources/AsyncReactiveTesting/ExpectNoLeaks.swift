@@ -25,7 +25,10 @@ import Testing
 /// ```
 /// - Parameters:
 ///   - timeout: how long (real time) to wait for what the block started to end; positive.
-///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+///   - fileID: the file of the location where a failure is reported; the caller's by default.
+///   - filePath: the path of that file; the caller's by default.
+///   - line: the line of that location; the caller's by default.
+///   - column: the column of that location; the caller's by default.
 ///   - body: the code under test.
 /// - Returns: what `body` returned.
 @discardableResult

@@ -8,7 +8,7 @@ import Testing
 /// recording task starts), so a subject's values sent right after `init` are not missed. Waiting for values
 /// or for the end is a handshake resumed by the recording itself: no polling.
 ///
-/// **Hot sources** (subjects, properties, ``HotSignal``s and every operator over them) are recorded inside `send`,
+/// **Hot sources** (subjects, properties, `HotSignal`s and every operator over them) are recorded inside `send`,
 /// with no task: each value is stamped with the clock's `now` at the send, and an assertion right after the send
 /// needs no `await`; "nothing was emitted" is exact.
 ///
@@ -152,7 +152,10 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// - Parameters:
   ///   - count: how many values to wait for.
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   /// - Returns: the first `count` values (fewer if the sequence ended, the time ran out or the wait was
   ///   cancelled).
   public func waitForValues(
@@ -196,7 +199,10 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// ```
   /// - Parameters:
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   /// - Returns: the end, or `nil` if the time ran out or the wait was cancelled first.
   @discardableResult
   public func waitForEnd(

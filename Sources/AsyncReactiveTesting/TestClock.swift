@@ -312,7 +312,7 @@ public final class TestClock: Clock, Sendable {
   /// delay) fires at its own instant, and this returns once everything due by `deadline` has run.
   ///
   /// **Outside it**, the woken tasks run concurrently with the rest of the advance, and a sleep they register
-  /// after it moved on is due from the new `now`: await their output (or ``waitForSleepers(_:)``) to synchronize
+  /// after it moved on is due from the new `now`: await their output (or ``waitForSleepers(_:timeout:fileID:filePath:line:column:)``) to synchronize
   /// with them, not the return of this method alone. With a task that sleeps 1 s and then 2 s:
   ///
   /// ```swift
@@ -475,7 +475,10 @@ public final class TestClock: Clock, Sendable {
   /// - Parameters:
   ///   - count: the number of sleepers to wait for.
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   public func waitForSleepers(
     _ count: Int = 1,
     timeout: Duration = .seconds(60),
@@ -516,7 +519,10 @@ public final class TestClock: Clock, Sendable {
   /// - Parameters:
   ///   - deadline: the instant the awaited sleeper sleeps until.
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   public func waitForSleeper(
     until deadline: Instant,
     timeout: Duration = .seconds(60),

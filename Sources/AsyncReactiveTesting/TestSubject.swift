@@ -82,7 +82,10 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   /// - Parameters:
   ///   - value: the value to send.
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   public func send(
     _ value: Element,
     timeout: Duration = .seconds(60),
@@ -115,7 +118,10 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   /// ```
   /// - Parameters:
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   public func finish(
     timeout: Duration = .seconds(60),
     fileID: String = #fileID,
@@ -148,7 +154,10 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   /// - Parameters:
   ///   - failure: the error every consumer throws.
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   public func fail(
     _ failure: Failure,
     timeout: Duration = .seconds(60),
@@ -183,7 +192,10 @@ public final class TestSubject<Element: Sendable, Failure: Error>: AsyncSequence
   /// - Parameters:
   ///   - count: the number of consumers to wait for.
   ///   - timeout: how long (real time) to wait before failing; positive.
-  ///   - fileID, filePath, line, column: where the failure is reported; the caller's location by default.
+  ///   - fileID: the file of the location where a failure is reported; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line of that location; the caller's by default.
+  ///   - column: the column of that location; the caller's by default.
   public func waitForConsumers(
     _ count: Int = 1,
     timeout: Duration = .seconds(60),
