@@ -302,7 +302,7 @@ import Synchronization
     }
     for waiter in waiters { waiter.resume(returning: .recheck) }
     if deliver { deliverSinkEvents() }
-    if retired && sinkTurn.load(ordering: .sequentiallyConsistent) == DeliveryTurn.idle { releaseRetiredSinks() }
+    if retired { releaseRetiredSinks() }
     if connector != nil { reconcileInputs() }
   }
 
@@ -346,7 +346,7 @@ import Synchronization
       registered.wrappingSubtract(1, ordering: .relaxed)
       return retire(CollectionOfOne(sink), in: &state)
     }
-    if retired && sinkTurn.load(ordering: .sequentiallyConsistent) == DeliveryTurn.idle { releaseRetiredSinks() }
+    if retired { releaseRetiredSinks() }
     if connector != nil { reconcileInputs() }
   }
 

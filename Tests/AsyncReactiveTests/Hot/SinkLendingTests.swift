@@ -65,15 +65,14 @@ struct SinkLendingTests {
         inside.signal()
         cancelled.wait()  // the other thread removes this sink now, while this thread has the turn
       }
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let group = DispatchGroup()
-        DispatchQueue(label: "sender").async(group: group) { subject.send(1) }
-        DispatchQueue(label: "canceller").async(group: group) {
+      await onThreads(2) { thread in
+        if thread == 0 {
+          subject.send(1)
+        } else {
           inside.wait()
           lifetime.cancel()
           cancelled.signal()
         }
-        group.notify(queue: .global()) { done.resume() }
       }
       #expect(record.releases.load(ordering: .relaxed) == 1)
       subject.send(2)
@@ -89,11 +88,12 @@ struct SinkLendingTests {
       let lifetime = Lifetime()
       Self.observe(subject, in: lifetime, record: record)
       let sends = 1 + round % 50
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let group = DispatchGroup()
-        DispatchQueue(label: "sender").async(group: group) { for value in 0..<sends { subject.send(value) } }
-        DispatchQueue(label: "canceller").async(group: group) { lifetime.cancel() }
-        group.notify(queue: .global()) { done.resume() }
+      await onThreads(2) { thread in
+        if thread == 0 {
+          for value in 0..<sends { subject.send(value) }
+        } else {
+          lifetime.cancel()
+        }
       }
       #expect(record.releases.load(ordering: .relaxed) == 1)
       // Whatever was delivered before the removal is a prefix of the sends, in order.
@@ -115,15 +115,14 @@ struct SinkLendingTests {
         inside.signal()
         finished.wait()
       }
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let group = DispatchGroup()
-        DispatchQueue(label: "sender").async(group: group) { subject.send(1) }
-        DispatchQueue(label: "finisher").async(group: group) {
+      await onThreads(2) { thread in
+        if thread == 0 {
+          subject.send(1)
+        } else {
           inside.wait()
           subject.finish()
           finished.signal()
         }
-        group.notify(queue: .global()) { done.resume() }
       }
       #expect(record.values.withLock { $0 } == [1])
       #expect(record.ends.load(ordering: .relaxed) == 1)

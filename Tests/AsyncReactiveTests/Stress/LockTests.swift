@@ -1,5 +1,4 @@
 import AsyncReactive
-import Dispatch
 import Testing
 
 /// The library's lock (`Locked`): every critical section alone, nothing lost, under contention short (the spin
@@ -11,18 +10,6 @@ struct LockTests {
     var overlaps = 0
     var total = 0
     var perThread: [Int]
-  }
-
-  /// Runs `body(thread)` on `threads` threads at once (each a serial queue of its own, so each gets a thread even
-  /// when they block) and returns when all have finished.
-  static func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) async {
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      let group = DispatchGroup()
-      for thread in 0..<threads {
-        DispatchQueue(label: "lock test \(thread)").async(group: group) { body(thread) }
-      }
-      group.notify(queue: .global()) { done.resume() }
-    }
   }
 
   /// Enters the critical section: any other thread inside at the same time shows as an overlap.
@@ -42,7 +29,7 @@ struct LockTests {
     let threads = 8
     let rounds = 20_000
     let lock = Locked(Counter(perThread: Array(repeating: 0, count: threads)))
-    await Self.onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       for _ in 0..<rounds {
         _ = lock.withLock { Self.critical(&$0, thread: thread, work: 0) }
       }
@@ -59,7 +46,7 @@ struct LockTests {
     let rounds = 200
     let lock = Locked(Counter(perThread: Array(repeating: 0, count: threads)))
     let sink = Locked(0)
-    await Self.onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       for _ in 0..<rounds {
         // About 20–50 µs of work under the lock: long enough that the others spin out and sleep.
         let spin = lock.withLock { Self.critical(&$0, thread: thread, work: 20_000) }

@@ -1,4 +1,5 @@
 import AsyncReactive
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -16,6 +17,18 @@ func eventually(limit: Int = 200_000, _ condition: () -> Bool) async -> Bool {
     await Task.yield()
   }
   return condition()
+}
+
+/// Runs `body(thread)` on `threads` threads at once (each a serial queue of its own, so each gets a thread even
+/// when they block) and returns when all have finished.
+func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    let group = DispatchGroup()
+    for thread in 0..<threads {
+      DispatchQueue(label: "test thread \(thread)").async(group: group) { body(thread) }
+    }
+    group.notify(queue: .global()) { done.resume() }
+  }
 }
 
 /// The producers of one stress scenario, counted: how many started, are running, ended through cancellation,
