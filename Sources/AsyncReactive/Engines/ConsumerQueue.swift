@@ -68,6 +68,22 @@
     return nil
   }
 
+  /// Whether the consumer is parked, waiting for an element.
+  @inlinable package var isParked: Bool { waiter != nil }
+
+  /// Takes the parked consumer's continuation, to hand it an element that its owner recorded elsewhere (a
+  /// subject's shared log).
+  @inlinable package mutating func takeWaiter() -> Waiter? {
+    defer { waiter = nil }
+    return waiter
+  }
+
+  /// Appends elements that its owner recorded elsewhere (a subject's shared log) for an unbounded queue that is
+  /// not parked. Elements sent before the end still come before it, so this ignores `terminal`.
+  @inlinable package mutating func append(contentsOf elements: ArraySlice<Element>) {
+    pending.append(contentsOf: elements)
+  }
+
   /// Records the terminal event; returns the parked consumer to wake (its buffer is empty).
   @inlinable package mutating func terminate(_ termination: Termination<Failure>) -> Waiter? {
     guard terminal == nil else { return nil }
@@ -142,6 +158,11 @@ extension ConsumerQueueHost {
   @usableFromInline var lastSmallTake: ContinuousClock.Instant?
   /// Whether the next take waits until ``ConsumerCursorTuning/gatherWindow`` after `lastSmallTake` first.
   @usableFromInline var gathering = false
+  /// The host's activity when this consumer last looked at its queue; `nil` before its first look.
+  @usableFromInline var lastLook: Int?
+  /// How the queue ended, when the batch being consumed is its last: it ended before that batch was taken, so
+  /// nothing can follow, and the end is reported without another look.
+  @usableFromInline var endAfterBatch: Termination<Failure>?
 
   @inlinable package init(host: Host, id: Int) {
     self.host = host
@@ -220,21 +241,35 @@ extension ConsumerQueueHost {
   }
 
   @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    if let end = endAfterBatch { return try finish(end) }
     gatherIfKeepingPace()
+    // A consumer's first look at a host that keeps an activity counter (a subject) usually finds nothing: it
+    // tries to park straight away, which looks at the queue in the same lock acquisition (and goes on if
+    // something is there).
+    var parkFirst = lastLook == nil
     while true {
       let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
-      let taken = host.withQueue(id) { queue in queue?.take(into: &batch) ?? .terminal(.finished) }
+      let taken: ConsumerQueue<Element, Failure>.Taken
+      if parkFirst && stamp != nil {
+        taken = .empty
+      } else {
+        taken = host.withQueue(id) { queue in
+          guard queue != nil else { return .terminal(.finished) }
+          let taken = queue!.take(into: &batch)
+          if case .elements = taken { endAfterBatch = queue!.terminal }
+          return taken
+        }
+      }
+      parkFirst = false
+      let previousLook = lastLook
+      lastLook = stamp
       switch taken {
       case .elements(let start):
         noteTaken(batch.count - start)
         index = start + 1
         return batch[start]
       case .terminal(let termination):
-        ended = true
-        batch = []
-        host.removeConsumer(id)
-        if case .failed(let failure) = termination { throw failure }
-        return nil
+        return try finish(termination)
       case .empty:
         if Task.isCancelled {
           ended = true
@@ -242,8 +277,10 @@ extension ConsumerQueueHost {
           return nil
         }
         // A producer in the middle of a burst sends again within nanoseconds, while parking and being woken
-        // costs microseconds (a thread wake-up per element). Look again for a short, bounded while first.
-        if spinUntilReady(since: stamp) { continue }
+        // costs microseconds (a thread wake-up per element). Look again for a short, bounded while first,
+        // unless nothing arrived since this consumer last looked (or it never looked): then the producer is not
+        // in a burst, and the spin would only cost (10,000 fresh consumers of one subject each spun ~1 µs).
+        if stamp == nil || (previousLook != nil && previousLook != stamp), spinUntilReady(since: stamp) { continue }
         let host = self.host
         let id = self.id
         let wake = await withTaskCancellationHandler {
@@ -263,6 +300,18 @@ extension ConsumerQueueHost {
         }
       }
     }
+  }
+}
+
+extension ConsumerCursor {
+  /// The queue ended: removes this consumer from its host and reports the end.
+  @inlinable mutating func finish(_ termination: Termination<Failure>) throws(Failure) -> Element? {
+    ended = true
+    endAfterBatch = nil
+    batch = []
+    host.removeConsumer(id)
+    if case .failed(let failure) = termination { throw failure }
+    return nil
   }
 }
 

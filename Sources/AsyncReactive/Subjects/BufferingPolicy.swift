@@ -47,6 +47,12 @@ public struct BufferingPolicy: Sendable, Hashable, CustomStringConvertible {
     return BufferingPolicy(storage: .oldest(limit))
   }
 
+  /// Whether nothing is ever dropped.
+  @inlinable package var isUnbounded: Bool {
+    if case .unbounded = storage { return true }
+    return false
+  }
+
   @inlinable public var description: String {
     switch storage {
     case .unbounded: "unbounded"

@@ -16,13 +16,30 @@ import Synchronization
   }
 
   @usableFromInline struct State: Sendable {
-    /// Every consumer's queue, contiguous, so that a send walks an array rather than a hash table. Optional
-    /// only so that ``SubjectStorage/withQueue(_:_:)`` can lend an element in place; never `nil` here.
+    /// The queues of the consumers with a bounded buffer (each drops by its own policy, so each keeps its own
+    /// copy), contiguous, so that a send walks an array rather than a hash table. Optional only so that
+    /// ``SubjectStorage/withQueue(_:_:)`` can lend an element in place; never `nil` here.
     @usableFromInline var queues: [ConsumerQueue<Element, Failure>?] = []
     /// `ids[i]` is the id of `queues[i]`.
     @usableFromInline var ids: [Int] = []
-    /// Where each consumer's queue is in `queues`. Ids are never reused, so a late call with the id of a
-    /// removed consumer finds nothing instead of another consumer.
+    /// The consumers with an unbounded buffer (the default): they read the shared ``log`` at their own
+    /// ``cursors``, so that a send stores an element once, not once per consumer. Their queue holds what they
+    /// were given at registration (prefix, replay) and, while they look, what they read from the log.
+    @usableFromInline var readers: [ConsumerQueue<Element, Failure>?] = []
+    /// `readerIDs[i]` is the id of `readers[i]`.
+    @usableFromInline var readerIDs: [Int] = []
+    /// `cursors[i]`: the position in the log (counted from the first send) up to which `readers[i]` has read.
+    @usableFromInline var cursors: [Int] = []
+    /// The ids of the readers parked for the next element: a send resumes them with it directly.
+    @usableFromInline var parked: [Int] = []
+    /// What was sent since the slowest reader last read: `log[0]` is the element at position ``logStart``.
+    @usableFromInline var log: [Element] = []
+    @usableFromInline var logStart = 0
+    /// The log's length at which the next read by one of several readers drops what all of them have read (a
+    /// walk over every cursor, so it is done once per this many elements).
+    @usableFromInline var trimAt = SubjectLogTuning.minimumTrim
+    /// Where each consumer is: `i` for `queues[i]`, `~i` (negative) for `readers[i]`. Ids are never reused, so
+    /// a late call with the id of a removed consumer finds nothing instead of another consumer.
     @usableFromInline var positions: [Int: Int] = [:]
     @usableFromInline var nextID = 0
     @usableFromInline var terminal: Termination<Failure>?
@@ -43,28 +60,112 @@ import Synchronization
       self.replay = replay
     }
 
+    @inlinable var consumerCount: Int { queues.count + readers.count }
+
+    /// The position just after the last element sent.
+    @inlinable var logEnd: Int { logStart + log.count }
+
     /// Mutates every consumer's queue in place.
     @inlinable mutating func forEachConsumer(_ body: (inout ConsumerQueue<Element, Failure>) -> Void) {
       for index in 0..<queues.count { body(&queues[index]!) }
+      for index in 0..<readers.count { body(&readers[index]!) }
     }
 
     @inlinable mutating func add(_ queue: ConsumerQueue<Element, Failure>, id: Int) {
-      positions[id] = queues.count
-      queues.append(queue)
-      ids.append(id)
+      if queue.policy.isUnbounded {
+        positions[id] = ~readers.count
+        readers.append(queue)
+        readerIDs.append(id)
+        cursors.append(logEnd)
+      } else {
+        positions[id] = queues.count
+        queues.append(queue)
+        ids.append(id)
+      }
     }
 
-    /// Takes consumer `id`'s queue out (the last queue moves into its place); `nil` if it is gone already.
+    /// Takes consumer `id`'s queue out (the last queue of its kind moves into its place); `nil` if it is gone
+    /// already.
     @inlinable mutating func remove(_ id: Int) -> ConsumerQueue<Element, Failure>? {
       guard let position = positions.removeValue(forKey: id) else { return nil }
-      let last = queues.count - 1
-      if position != last {
-        queues.swapAt(position, last)
-        ids.swapAt(position, last)
-        positions[ids[position]] = position
+      if position >= 0 {
+        let last = queues.count - 1
+        if position != last {
+          queues.swapAt(position, last)
+          ids.swapAt(position, last)
+          positions[ids[position]] = position
+        }
+        ids.removeLast()
+        return queues.removeLast()
       }
-      ids.removeLast()
-      return queues.removeLast()
+      let reader = ~position
+      let last = readers.count - 1
+      if reader != last {
+        readers.swapAt(reader, last)
+        readerIDs.swapAt(reader, last)
+        cursors.swapAt(reader, last)
+        positions[readerIDs[reader]] = ~reader
+      }
+      readerIDs.removeLast()
+      cursors.removeLast()
+      let removed = readers.removeLast()
+      if readers.isEmpty {
+        // Nobody reads the log any more: drop it (and what its elements hold) now.
+        logStart = logEnd
+        log = []
+        parked = []
+        trimAt = SubjectLogTuning.minimumTrim
+      }
+      return removed
+    }
+
+    /// Appends what reader `reader` has not read yet from the log to its queue, then drops from the log what
+    /// every reader has read (at once when it is the only reader, otherwise once per ``trimAt`` elements).
+    @inlinable mutating func catchUp(_ reader: Int) {
+      let cursor = cursors[reader]
+      let end = logEnd
+      guard cursor < end else { return }
+      readers[reader]!.append(contentsOf: log[(cursor - logStart)...])
+      cursors[reader] = end
+      if readers.count == 1 {
+        log.removeAll(keepingCapacity: true)
+        logStart = end
+      } else if log.count >= trimAt {
+        trimLog()
+      }
+    }
+
+    /// Drops from the log what every reader has read.
+    @inlinable mutating func trimLog() {
+      var slowest = logEnd
+      for cursor in cursors where cursor < slowest { slowest = cursor }
+      let read = slowest - logStart
+      if read == log.count {
+        log.removeAll(keepingCapacity: true)
+      } else if read > 0 {
+        log.removeFirst(read)
+      }
+      logStart = slowest
+      trimAt = Swift.max(SubjectLogTuning.minimumTrim, readers.count, 2 * log.count)
+    }
+
+    /// Under the lock, after `element` was appended to the log: takes the parked readers' continuations to resume
+    /// with it. A parked reader had read everything, so it has now read `element` too.
+    @inlinable mutating func wakeParkedReaders(first: inout Waiter?, others: inout [Waiter]) {
+      let end = logEnd
+      for id in parked {
+        // A reader removed since it parked was woken by its removal.
+        guard let position = positions[id], position < 0 else { continue }
+        let reader = ~position
+        guard let waiter = readers[reader]!.takeWaiter() else { continue }
+        cursors[reader] = end
+        if first == nil { first = waiter } else { others.append(waiter) }
+      }
+      parked.removeAll(keepingCapacity: true)
+      if readers.count == 1 {
+        log.removeAll(keepingCapacity: true)
+        logStart = end
+      }
     }
   }
 
@@ -200,12 +301,17 @@ import Synchronization
     state.replay.append(element)
     var first: Waiter?
     var others: [Waiter] = []
-    if !state.queues.isEmpty {
+    if !state.queues.isEmpty || !state.readers.isEmpty {
       // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
       events.wrappingAdd(1, ordering: .relaxed)
-      state.forEachConsumer { queue in
-        guard let waiter = queue.enqueue(element) else { return }
+      for index in 0..<state.queues.count {
+        guard let waiter = state.queues[index]!.enqueue(element) else { continue }
         if first == nil { first = waiter } else { others.append(waiter) }
+      }
+      if !state.readers.isEmpty {
+        // Once for every reader; each copies it when it looks (see `withQueue`).
+        state.log.append(element)
+        if !state.parked.isEmpty { state.wakeParkedReaders(first: &first, others: &others) }
       }
     }
     guard !state.sinks.isEmpty else { return (first, others, nil, nil) }
@@ -291,6 +397,7 @@ import Synchronization
       state.forEachConsumer { queue in
         if let waiter = queue.terminate(termination) { waiters.append(waiter) }
       }
+      state.parked = []
       if !state.sinks.isEmpty {
         // The end is the sinks' last event: they are dropped now.
         deliver = queue(.end(termination), for: state.sinks, in: &state)
@@ -518,13 +625,21 @@ import Synchronization
     }
   }
 
+  /// Runs `body` on consumer `id`'s queue under the lock; a reader's queue first gets what the reader has not
+  /// read from the log, and a reader that parks in `body` is noted for the next send to wake.
   @inlinable package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
     state.withLock { state in
       guard let position = state.positions[id] else {
         var removed: ConsumerQueue<Element, Failure>? = nil
         return body(&removed)
       }
-      return body(&state.queues[position])
+      if position >= 0 { return body(&state.queues[position]) }
+      let reader = ~position
+      state.catchUp(reader)
+      let wasParked = state.readers[reader]!.isParked
+      let result = body(&state.readers[reader])
+      if !wasParked && state.readers[reader]!.isParked { state.parked.append(id) }
+      return result
     }
   }
 
@@ -541,5 +656,10 @@ import Synchronization
   }
 
   /// How many consumers are registered: tests use it to prove that stopped consumers are removed.
-  @inlinable package var consumerCount: Int { state.withLock { $0.queues.count + $0.sinks.count } }
+  @inlinable package var consumerCount: Int { state.withLock { $0.consumerCount + $0.sinks.count } }
+}
+
+@usableFromInline package enum SubjectLogTuning {
+  /// The shortest log that one of several readers trims when it reads (see `SubjectStorage.State.trimAt`).
+  @usableFromInline package static let minimumTrim = 64
 }

@@ -43,12 +43,14 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     ///
     /// **Throws:** the subject's failure, once, after every value sent before it.
     @inlinable public mutating func next() async throws(Failure) -> Element? {
-      try await cursor.next(isolation: nil)
+      defer { if cursor.ended { consumer.removed = true } }
+      return try await cursor.next(isolation: nil)
     }
 
     /// The next value, running on the caller's actor so that a buffered value costs no executor hop.
     @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await cursor.next(isolation: actor)
+      defer { if cursor.ended { consumer.removed = true } }
+      return try await cursor.next(isolation: actor)
     }
   }
 
@@ -58,11 +60,14 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     /// Kept so that the consumer stays counted in ``LiveCounts`` while the iterator lives.
     @usableFromInline let registration: Registration
 
+    /// Set once the cursor removed the consumer itself (it saw the end, or was cancelled): no second removal.
+    @usableFromInline var removed = false
+
     @inlinable init(registration: Registration) {
       self.registration = registration
     }
 
-    deinit { registration.storage.removeConsumer(registration.id) }
+    deinit { if !removed { registration.storage.removeConsumer(registration.id) } }
   }
 
   /// Keeps the consumer registered while the subscription lives and has not been iterated.

@@ -1,0 +1,160 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+/// The consumers of a subject with an unbounded buffer (the default) read one shared log at their own positions
+/// instead of each keeping a copy of every value: these tests pin what that must not change (every value, in
+/// order, to every consumer, whatever their pace) and what it must not keep (values every consumer has read).
+@Suite("Subjects: the shared log of unbounded consumers")
+struct SubjectLogTests {
+  @Test("consumers at different paces, beside a bounded one, each get every value in send order across log trims")
+  func differentPaces() async {
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    var eager = subject.makeAsyncIterator()
+    var everyTen = subject.makeAsyncIterator()
+    let atTheEnd = subject.subscribe()
+    let bounded = subject.subscribe(bufferingPolicy: .bufferingOldest(1_000))
+    var eagerValues: [Int] = []
+    var everyTenValues: [Int] = []
+    for value in 0..<500 {
+      subject.send(value)
+      eagerValues.append(await eager.next()!)
+      if value % 10 == 9 {
+        for _ in 0..<10 { everyTenValues.append(await everyTen.next()!) }
+      }
+    }
+    subject.finish()
+    #expect(await eager.next() == nil)
+    #expect(await everyTen.next() == nil)
+    #expect(eagerValues == Array(0..<500))
+    #expect(everyTenValues == Array(0..<500))
+    #expect(await atTheEnd.collect() == Array(0..<500))
+    #expect(await bounded.collect() == Array(0..<500))
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("a consumer that joins late starts at the next send, whatever the others have not read yet")
+  func lateJoiner() async {
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let early = subject.subscribe()
+    for value in 0..<100 { subject.send(value) }
+    let late = subject.subscribe()
+    for value in 100..<200 { subject.send(value) }
+    subject.finish()
+    #expect(await late.collect() == Array(100..<200))
+    #expect(await early.collect() == Array(0..<200))
+  }
+
+  @Test("a replay subject gives the replayed values, then the live ones from the log")
+  func replayThenLog() async {
+    let subject = AsyncReplaySubject<Int, Never>(bufferSize: 2)
+    for value in 1...3 { subject.send(value) }
+    let first = subject.subscribe()
+    subject.send(4)
+    let second = subject.subscribe()
+    subject.send(5)
+    subject.finish()
+    #expect(await first.collect() == [2, 3, 4, 5])
+    #expect(await second.collect() == [3, 4, 5])
+  }
+
+  @Test("values sent before a failure all come before it, for a consumer that had not read any of them")
+  func failureAfterValues() async throws {
+    struct Boom: Error, Equatable {}
+    let subject = AsyncPassthroughSubject<Int, Boom>()
+    var reader = subject.makeAsyncIterator()
+    let other = subject.subscribe()
+    for value in 0..<3 { subject.send(value) }
+    subject.fail(Boom())
+    #expect(try await reader.next() == 0)
+    #expect(try await reader.next() == 1)
+    #expect(try await reader.next() == 2)
+    await #expect(throws: Boom()) { try await reader.next() }
+    let (values, failure) = await other.collectResult()
+    #expect(values == [0, 1, 2])
+    #expect(failure == Boom())
+  }
+
+  @Test("the log lets go of a value once the only other consumer left and the last one read past it")
+  func releasedWhenAloneAndRead() async {
+    let subject = AsyncPassthroughSubject<Box, Never>()
+    var reader = subject.makeAsyncIterator()
+    weak var watched: Box?
+    do {
+      let leaver = subject.subscribe()
+      do {
+        let box = Box(1)
+        watched = box
+        subject.send(box)
+      }
+      #expect(await reader.next()?.id == 1)
+      withExtendedLifetime(leaver) {}  // leaves without reading it
+    }
+    #expect(subject.consumerCount == 1)
+    subject.send(Box(2))
+    #expect(await reader.next()?.id == 2)
+    #expect(watched == nil)
+  }
+
+  @Test("with several consumers, a value every one of them has read is let go within 64 more sends")
+  func releasedAfterTrim() async {
+    let subject = AsyncPassthroughSubject<Box, Never>()
+    var readers = (0..<3).map { _ in subject.makeAsyncIterator() }
+    weak var watched: Box?
+    do {
+      let box = Box(0)
+      watched = box
+      subject.send(box)
+    }
+    for index in readers.indices { #expect(await readers[index].next()?.id == 0) }
+    for id in 1...64 { subject.send(Box(id)) }
+    for index in readers.indices {
+      for id in 1...64 { #expect(await readers[index].next()?.id == id) }
+    }
+    #expect(watched == nil)
+  }
+
+  @Test("the log lets go of everything when the last consumer leaves")
+  func releasedWhenEveryoneLeft() async {
+    let subject = AsyncPassthroughSubject<Box, Never>()
+    weak var watched: Box?
+    do {
+      let first = subject.subscribe()
+      let second = subject.subscribe()
+      do {
+        let box = Box(1)
+        watched = box
+        subject.send(box)
+      }
+      #expect(watched != nil)
+      withExtendedLifetime((first, second)) {}
+    }
+    #expect(subject.consumerCount == 0)
+    #expect(watched == nil)
+  }
+
+  @Test("consumers parked for the next value and consumers still reading agree, 500 rounds")
+  func parkedAndReading() async {
+    for round in 0..<500 {
+      let subject = AsyncPassthroughSubject<Int, Never>()
+      let consumers = (0..<4).map { _ in subject.subscribe() }
+      let results = await withTaskGroup(of: [Int].self) { group in
+        for consumer in consumers { group.addTask { await consumer.collect() } }
+        for value in 0..<100 {
+          subject.send(value)
+          if value % (round % 7 + 1) == 0 { await Task.yield() }
+        }
+        subject.finish()
+        return await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(results.count == 4)
+      for result in results { #expect(result == Array(0..<100), "round \(round)") }
+      #expect(subject.consumerCount == 0)
+    }
+  }
+
+  final class Box: Sendable {
+    let id: Int
+    init(_ id: Int) { self.id = id }
+  }
+}
