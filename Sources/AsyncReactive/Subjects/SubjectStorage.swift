@@ -38,10 +38,8 @@ import Synchronization
     /// The log's length at which the next read by one of several readers drops what all of them have read (a
     /// walk over every cursor, so it is done once per this many elements).
     @usableFromInline var trimAt = SubjectLogTuning.minimumTrim
-    /// Where each consumer is: `i` for `queues[i]`, `~i` (negative) for `readers[i]`. Ids are never reused, so
-    /// a late call with the id of a removed consumer finds nothing instead of another consumer.
-    @usableFromInline var positions: [Int: Int] = [:]
-    @usableFromInline var nextID = 0
+    /// Where each consumer is, by id: see ``ConsumerSlots``.
+    @usableFromInline var slots = ConsumerSlots()
     @usableFromInline var terminal: Termination<Failure>?
     @usableFromInline var replay: RingBuffer<Element>
     /// The synchronous observers (`sink`), in registration order. A queued event holds a copy of this array
@@ -73,12 +71,12 @@ import Synchronization
 
     @inlinable mutating func add(_ queue: ConsumerQueue<Element, Failure>, id: Int) {
       if queue.policy.isUnbounded {
-        positions[id] = ~readers.count
+        slots.setPosition(~readers.count, of: id)
         readers.append(queue)
         readerIDs.append(id)
         cursors.append(logEnd)
       } else {
-        positions[id] = queues.count
+        slots.setPosition(queues.count, of: id)
         queues.append(queue)
         ids.append(id)
       }
@@ -87,13 +85,13 @@ import Synchronization
     /// Takes consumer `id`'s queue out (the last queue of its kind moves into its place); `nil` if it is gone
     /// already.
     @inlinable mutating func remove(_ id: Int) -> ConsumerQueue<Element, Failure>? {
-      guard let position = positions.removeValue(forKey: id) else { return nil }
+      guard let position = slots.free(id) else { return nil }
       if position >= 0 {
         let last = queues.count - 1
         if position != last {
           queues.swapAt(position, last)
           ids.swapAt(position, last)
-          positions[ids[position]] = position
+          slots.setPosition(position, of: ids[position])
         }
         ids.removeLast()
         return queues.removeLast()
@@ -104,7 +102,7 @@ import Synchronization
         readers.swapAt(reader, last)
         readerIDs.swapAt(reader, last)
         cursors.swapAt(reader, last)
-        positions[readerIDs[reader]] = ~reader
+        slots.setPosition(~reader, of: readerIDs[reader])
       }
       readerIDs.removeLast()
       cursors.removeLast()
@@ -155,7 +153,7 @@ import Synchronization
       let end = logEnd
       for id in parked {
         // A reader removed since it parked was woken by its removal.
-        guard let position = positions[id], position < 0 else { continue }
+        guard let position = slots.position(of: id), position < 0 else { continue }
         let reader = ~position
         guard let waiter = readers[reader]!.takeWaiter() else { continue }
         cursors[reader] = end
@@ -606,8 +604,7 @@ import Synchronization
   @inlinable package func register(policy: BufferingPolicy) -> Int {
     defer { if connector != nil { reconcileInputs(registering: true) } }
     return state.withLock { state in
-      let id = state.nextID
-      state.nextID += 1
+      let id = state.slots.allocate()
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
@@ -629,7 +626,7 @@ import Synchronization
   /// read from the log, and a reader that parks in `body` is noted for the next send to wake.
   @inlinable package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
     state.withLock { state in
-      guard let position = state.positions[id] else {
+      guard let position = state.slots.position(of: id) else {
         var removed: ConsumerQueue<Element, Failure>? = nil
         return body(&removed)
       }
@@ -644,6 +641,9 @@ import Synchronization
   }
 
   @inlinable package var activity: Int? { events.load(ordering: .relaxed) }
+
+  /// A send never waits for a consumer: a consumer that keeps pace with a burst may suspend while a batch gathers.
+  @inlinable package static var producersNeverWait: Bool { true }
 
   @inlinable package func removeConsumer(_ id: Int) {
     let waiter = state.withLock { state -> Waiter? in
@@ -662,4 +662,50 @@ import Synchronization
 @usableFromInline package enum SubjectLogTuning {
   /// The shortest log that one of several readers trims when it reads (see `SubjectStorage.State.trimAt`).
   @usableFromInline package static let minimumTrim = 64
+}
+
+/// Where each consumer of a subject is, by id, without hashing: an id is a slot (its low 32 bits) and how many
+/// consumers used that slot before (its high bits), so a slot is reused but an id never is. A late call with the
+/// id of a removed consumer finds nothing instead of the slot's new consumer.
+@usableFromInline package struct ConsumerSlots: Sendable {
+  /// Per slot: the id of the consumer in it, or the complement (negative) of the last one while it is free.
+  @usableFromInline var ids: [Int] = []
+  /// Per slot: the consumer's position (`i` for `queues[i]`, `~i` for `readers[i]`); stale while it is free.
+  @usableFromInline var positions: [Int] = []
+  @usableFromInline var freeSlots: [Int] = []
+
+  @inlinable package init() {}
+
+  /// A new id, in a free slot (or a new one).
+  @inlinable package mutating func allocate() -> Int {
+    if let slot = freeSlots.popLast() {
+      let id = slot | (((~ids[slot]) >> 32) + 1) << 32
+      ids[slot] = id
+      return id
+    }
+    let slot = ids.count
+    precondition(slot <= Int(UInt32.max), "Internal inconsistency: more than 2^32 consumers of one subject")
+    ids.append(slot)
+    positions.append(0)
+    return slot
+  }
+
+  @inlinable package func position(of id: Int) -> Int? {
+    let slot = id & 0xFFFF_FFFF
+    guard slot < ids.count, ids[slot] == id else { return nil }
+    return positions[slot]
+  }
+
+  @inlinable package mutating func setPosition(_ position: Int, of id: Int) {
+    positions[id & 0xFFFF_FFFF] = position
+  }
+
+  /// Frees `id`'s slot; returns where the consumer was, `nil` if it was freed already.
+  @inlinable package mutating func free(_ id: Int) -> Int? {
+    guard let position = position(of: id) else { return nil }
+    let slot = id & 0xFFFF_FFFF
+    ids[slot] = ~id
+    freeSlots.append(slot)
+    return position
+  }
 }

@@ -153,6 +153,31 @@ struct SubjectLogTests {
     }
   }
 
+  @Test("a slot is reused by a new consumer, but the id of the one that left finds nothing")
+  func slotsReuseNotIDs() {
+    var slots = ConsumerSlots()
+    let first = slots.allocate()
+    let second = slots.allocate()
+    slots.setPosition(7, of: first)
+    slots.setPosition(~3, of: second)
+    #expect(slots.position(of: first) == 7)
+    #expect(slots.position(of: second) == ~3)
+    #expect(slots.free(first) == 7)
+    #expect(slots.free(first) == nil)
+    var previous = first
+    for round in 0..<3 {
+      let reused = slots.allocate()
+      #expect(reused & 0xFFFF_FFFF == first & 0xFFFF_FFFF, "round \(round): the freed slot is reused")
+      #expect(reused != previous)
+      slots.setPosition(round, of: reused)
+      #expect(slots.position(of: previous) == nil)
+      #expect(slots.position(of: reused) == round)
+      #expect(slots.position(of: second) == ~3)
+      #expect(slots.free(reused) == round)
+      previous = reused
+    }
+  }
+
   final class Box: Sendable {
     let id: Int
     init(_ id: Int) { self.id = id }
