@@ -153,6 +153,38 @@ struct SubjectLogTests {
     }
   }
 
+  @Test("a consumer that keeps pace with bursts gets each burst's last value without another send, in order")
+  func pacingConsumerSeesTheEndOfEachBurst() async {
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let values = subject.subscribe()
+    let (acks, ack) = AsyncStream.makeStream(of: Int.self)
+    let bursts = 20
+    let burst = 10_000
+    let consumer = Task {
+      var expected = 0
+      var wrong = 0
+      for await value in values {
+        if value != expected { wrong += 1 }
+        expected = value + 1
+        // The burst's last value: the producer sends nothing more until this consumer has it.
+        if value % burst == burst - 1 { ack.yield(value) }
+      }
+      ack.finish()
+      return (expected, wrong)
+    }
+    var acked: [Int] = []
+    var acknowledgements = acks.makeAsyncIterator()
+    for round in 0..<bursts {
+      for value in round * burst..<(round + 1) * burst { subject.send(value) }
+      if let last = await acknowledgements.next() { acked.append(last) }
+    }
+    subject.finish()
+    let (next, wrong) = await consumer.value
+    #expect(acked == (1...bursts).map { $0 * burst - 1 })
+    #expect(next == bursts * burst)
+    #expect(wrong == 0)
+  }
+
   @Test("a slot is reused by a new consumer, but the id of the one that left finds nothing")
   func slotsReuseNotIDs() {
     var slots = ConsumerSlots()
