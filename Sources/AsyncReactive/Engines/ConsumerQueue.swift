@@ -137,8 +137,7 @@
   /// instead of taking the lock again and again, which would slow down the very producer it waits for.
   @inlinable var activity: Int? { get }
   /// Whether the host's producers never wait for its consumers (a subject), so that a consumer that keeps pace
-  /// with a burst may suspend while a batch gathers (see ``ConsumerCursorTuning/pause(since:paused:isolation:)``):
-  /// a producer held back by a full buffer would wait for it instead.
+  /// with a burst may suspend while a batch gathers (see ``ConsumerCursor/pauseWhilePacing(isolation:)``).
   static var producersNeverWait: Bool { get }
 }
 
@@ -159,25 +158,28 @@ extension ConsumerQueueHost {
   @usableFromInline var batch: [Element] = []
   @usableFromInline var index = 0
   @usableFromInline var ended = false
-  /// When the last take that counts for pacing happened: a small one (fewer than
-  /// ``ConsumerCursorTuning/gatherBelow`` elements) while not pacing, any while pacing; `nil` after a large take
-  /// or a wake-up.
-  @usableFromInline var lastTake: ContinuousClock.Instant?
-  /// Whether this consumer keeps pace with a producer in a burst: it then lets a batch gather before each take
-  /// (see ``gatherIfKeepingPace(isolation:)``), until a take finds nothing.
+  /// When the last small batch (fewer than ``ConsumerCursorTuning/gatherBelow`` elements) was taken; `nil`
+  /// after a large one, or when the consumer was woken.
+  @usableFromInline var lastSmallTake: ContinuousClock.Instant?
+  /// Whether the next take waits until ``ConsumerCursorTuning/gatherWindow`` after `lastSmallTake` first.
+  @usableFromInline var gathering = false
+  /// Whether this consumer keeps pace with a burst and may suspend while a batch gathers (see
+  /// ``pauseWhilePacing(isolation:)``): from its first gather, for as long as its takes find elements.
   @usableFromInline var pacing = false
-  /// Whether its queue drops nothing (an unbounded buffer), noted at each take: only then may a pacing consumer
-  /// suspend while a batch gathers, since a bounded one would drop what gathers beyond its limit.
-  @usableFromInline var unbounded = false
+  /// Whether the consumer's buffer drops nothing and its host's producers never wait for it: only then may it
+  /// pace (a bounded buffer would drop what gathers beyond its limit; a waiting producer would wait longer).
+  @usableFromInline let mayPace: Bool
   /// The host's activity when this consumer last looked at its queue; `nil` before its first look.
   @usableFromInline var lastLook: Int?
   /// How the queue ended, when the batch being consumed is its last: it ended before that batch was taken, so
   /// nothing can follow, and the end is reported without another look.
   @usableFromInline var endAfterBatch: Termination<Failure>?
 
-  @inlinable package init(host: Host, id: Int) {
+  /// A cursor over consumer `id` of `host`; `unbounded` when its buffer drops nothing.
+  @inlinable package init(host: Host, id: Int, unbounded: Bool = false) {
     self.host = host
     self.id = id
+    self.mayPace = unbounded && Host.producersNeverWait
   }
 
   @inlinable package mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
@@ -218,44 +220,65 @@ extension ConsumerQueueHost {
   }
 
   /// Notes a batch of `count` elements just taken: two small batches in a row, taken less than a gather window
-  /// apart, mean this consumer keeps pace with a producer in a burst, one lock per handful of elements. It then
-  /// stays pacing for as long as its takes find elements.
+  /// apart, mean this consumer keeps pace with a producer in a burst, one lock per handful of elements.
   @inlinable mutating func noteTaken(_ count: Int) {
-    let now = ContinuousClock.now
-    if pacing {
-      lastTake = now
-    } else if count < ConsumerCursorTuning.gatherBelow {
-      if let last = lastTake, now - last < ConsumerCursorTuning.gatherWindow { pacing = true }
-      lastTake = now
-    } else {
-      lastTake = nil
+    guard count < ConsumerCursorTuning.gatherBelow else {
+      lastSmallTake = nil
+      gathering = false
+      return
     }
+    let now = ContinuousClock.now
+    if let last = lastSmallTake {
+      gathering = now - last < ConsumerCursorTuning.gatherWindow
+      if gathering && mayPace { pacing = true }
+    }
+    lastSmallTake = now
   }
 
-  /// Lets a batch gather before the next take, while the consumer keeps pace with a burst (see `noteTaken`).
+  /// Suspends a pacing consumer for ``ConsumerCursorTuning/pacingPause`` before its next take, so that the
+  /// producer runs at its own speed and the next take carries a large batch; see
+  /// ``ConsumerCursorTuning/pacingPause`` for what it costs and saves. Not inlined: the pause's own state stays
+  /// out of the frame that a parked consumer keeps.
+  @inline(never) @usableFromInline mutating func pauseWhilePacing(isolation actor: isolated (any Actor)?) async {
+    gathering = false
+    // Under a test's virtual time a sleeping consumer would look idle to the test's executor while elements wait
+    // for it: there it gathers as before, reading the clock.
+    guard TaskExecutorContext.preferred == nil else {
+      pacing = false
+      return
+    }
+    try? await Task.sleep(for: ConsumerCursorTuning.pacingPause)
+  }
+
+  /// Lets a batch gather before the next take, when the consumer keeps pace with a burst (see `noteTaken`).
   ///
   /// A consumer that takes a handful of elements at a time from a producer in the middle of a burst meets it on
-  /// the queue's lock and cache lines for every handful, and is busy all the time doing so: measured on 10^6
-  /// sends to one consumer, 12 elements per take and 60–95 ns per send, where the producer alone sends in 30 ns.
-  /// Pausing here instead lets the producer run at its own speed and the next take carry a large batch. See
-  /// ``ConsumerCursorTuning/pause(since:paused:isolation:)`` for how long the pause lasts and what it costs.
-  @inlinable mutating func gatherIfKeepingPace(isolation actor: isolated (any Actor)?) async {
-    guard pacing, let last = lastTake else { return }
-    await ConsumerCursorTuning.pause(since: last, paused: Host.producersNeverWait && unbounded, isolation: actor)
+  /// the queue's lock and cache lines for every handful: measured on 10^6 sends to one consumer, 12 elements per
+  /// take and 60–95 ns per send, where the producer alone sends in 30 ns. Waiting here, away from the shared
+  /// lines, until a gather window has passed since the last take lets the producer run at its own speed and
+  /// the next take carry 50–100 elements (33–45 ns per send). The wait is bounded (an element waits at most
+  /// one gather window longer than it would have) and reads only the clock. It does not yield: on a serial
+  /// executor (a test's virtual time) yielding would let other jobs in for as long as real time allows, so the
+  /// interleaving of tasks would depend on the machine's speed; spinning only delays this consumer, as
+  /// ``spinUntilReady(since:)`` does. A consumer that was woken, or that takes large batches, or whose takes
+  /// are far apart (a fan-out's consumers share the executor's threads) never waits here.
+  @inlinable mutating func gatherIfKeepingPace() {
+    guard gathering, let last = lastSmallTake else { return }
+    gathering = false
+    let deadline = last + ConsumerCursorTuning.gatherWindow
+    while ContinuousClock.now < deadline {}
   }
 
   @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     if let end = endAfterBatch { return try finish(end) }
-    await gatherIfKeepingPace(isolation: actor)
+    if pacing { await pauseWhilePacing(isolation: actor) }
+    gatherIfKeepingPace()
     while true {
       let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
       let taken = host.withQueue(id) { queue -> ConsumerQueue<Element, Failure>.Taken in
         guard queue != nil else { return .terminal(.finished) }
         let taken = queue!.take(into: &batch)
-        if case .elements = taken {
-          endAfterBatch = queue!.terminal
-          unbounded = queue!.policy.isUnbounded
-        }
+        if case .elements = taken { endAfterBatch = queue!.terminal }
         return taken
       }
       let previousLook = lastLook
@@ -268,7 +291,7 @@ extension ConsumerQueueHost {
       case .terminal(let termination):
         return try finish(termination)
       case .empty:
-        // The producer paused for a whole gather window: back to looking, then parking.
+        // The producer paused for a whole pause: back to looking, then parking.
         pacing = false
         if Task.isCancelled {
           ended = true
@@ -291,7 +314,8 @@ extension ConsumerQueueHost {
           host.removeConsumer(id)
         }
         if case .element(let element) = wake {
-          lastTake = nil
+          lastSmallTake = nil
+          gathering = false
           pacing = false
           batch.removeAll(keepingCapacity: true)
           index = 0
@@ -331,34 +355,14 @@ extension ConsumerCursor {
   /// 10^6 sends to one consumer: 2 µs gave 40 ns per send, 3 µs 33 ns, 5 µs 32 ns (60–95 ns without).
   @usableFromInline package static let gatherWindow = Duration.microseconds(3)
 
-  /// How long a pacing consumer lets a batch gather before each take.
+  /// How long a consumer that keeps pace with a burst of a subject sleeps before each take (Task.sleep: its thread
+  /// serves other tasks, and it costs no CPU meanwhile). It paces only while its buffer drops nothing, from its
+  /// first gather for as long as its takes find elements; never under a test's virtual time.
+  ///
+  /// Measured on this project's 2-core Linux machine: a sleep costs 50–60 µs of CPU whatever its length (its
+  /// wake-up through the timer), so only a long one pays: 200 µs took the signup form's consumer from 2.5× to
+  /// 1.4–1.6× the callback's CPU, where 50 µs gave 1.6–2.0× and 3 µs nothing. The price is latency inside a
+  /// burst: an element waits up to ~250 µs longer than it would have (a consumer that was woken, or whose takes
+  /// are far apart, does not pace).
   @usableFromInline package static let pacingPause = Duration.microseconds(200)
-
-  /// A pacing consumer's pause before its next take.
-  ///
-  /// When `paused` (the host's producers never wait for it and its buffer drops nothing), until ``pacingPause``
-  /// after its last take, in a sleep on the continuous clock: the consumer's task is suspended, so its thread
-  /// serves other tasks and the consumer costs no CPU while the producer runs at its own speed. Measured on this
-  /// project's 2-core Linux machine, a sleep costs 50–60 µs of CPU whatever its length (a wake-up through the
-  /// timer), so it pays only when long: 200 µs took the signup form's consumer from 2.5× to 1.3–1.6× the
-  /// callback's CPU, where 50 µs gave 1.6–2.0× and a 3 µs pause nothing. The price is latency in a burst: an
-  /// element waits up to ~250 µs longer than it would have (never outside a burst: a consumer that was woken,
-  /// or whose takes are far apart, does not pace). Ended early by the task's cancellation (the consumer then
-  /// sees it at its next empty look).
-  ///
-  /// Otherwise, and under a test's virtual time (a task executor preference in ``TaskExecutorContext``), until
-  /// ``gatherWindow`` after its last take, reading only the clock. Under virtual time a sleeping consumer would
-  /// look idle to the test's executor while elements wait for it, and yielding would let other jobs in for as
-  /// long as real time allows, so the interleaving of tasks would depend on the machine's speed.
-  @usableFromInline static func pause(
-    since last: ContinuousClock.Instant, paused: Bool, isolation actor: isolated (any Actor)?
-  ) async {
-    if !paused || TaskExecutorContext.preferred != nil {
-      let deadline = last + gatherWindow
-      while ContinuousClock.now < deadline {}
-      return
-    }
-    let remaining = last + pacingPause - ContinuousClock.now
-    if remaining > .zero { try? await Task.sleep(for: remaining) }
-  }
 }

@@ -16,7 +16,8 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
   @usableFromInline let registration: Registration
 
   @inlinable package init(storage: SubjectStorage<Element, Failure>, policy: BufferingPolicy) {
-    registration = Registration(storage: storage, id: storage.register(policy: policy))
+    registration = Registration(
+      storage: storage, id: storage.register(policy: policy), unbounded: policy.isUnbounded)
   }
 
   /// Starts consuming. A subscription has one consumer: a second call traps.
@@ -36,7 +37,8 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
 
     @inlinable init(registration: Registration) {
       self.consumer = Consumer(registration: registration)
-      self.cursor = ConsumerCursor(host: registration.storage, id: registration.id)
+      self.cursor = ConsumerCursor(
+        host: registration.storage, id: registration.id, unbounded: registration.unbounded)
     }
 
     /// The next value, `nil` after the subject finished (or the consumer was cancelled).
@@ -74,13 +76,16 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
   @usableFromInline final class Registration: Sendable {
     @usableFromInline let storage: SubjectStorage<Element, Failure>
     @usableFromInline let id: Int
+    /// Whether the consumer's buffer drops nothing (it may then pace a burst; see `ConsumerCursor`).
+    @usableFromInline let unbounded: Bool
     @usableFromInline let iterated = Atomic<Bool>(false)
     /// Where this consumer is counted (``LiveCounts``, and the test's scope if any).
     @usableFromInline let resourceScope: ResourceScope?
 
-    @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int) {
+    @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int, unbounded: Bool) {
       self.storage = storage
       self.id = id
+      self.unbounded = unbounded
       self.resourceScope = ResourceCounters.acquireConsumer()
     }
 
