@@ -160,7 +160,10 @@ import Synchronization
         if first == nil { first = waiter } else { others.append(waiter) }
       }
       parked.removeAll(keepingCapacity: true)
-      if readers.count == 1 {
+      // The only reader was parked, so it has read everything: nothing in the log is needed any more. (Not when
+      // it was not parked: a parked reader that was removed since leaves its id here, and the one that remains
+      // may still have to read this element.)
+      if readers.count == 1 && cursors[0] == end {
         log.removeAll(keepingCapacity: true)
         logStart = end
       }

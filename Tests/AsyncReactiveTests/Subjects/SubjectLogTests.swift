@@ -185,6 +185,36 @@ struct SubjectLogTests {
     #expect(wrong == 0)
   }
 
+  @Test("a parked reader removed before the next send: the reader that remains still gets that value")
+  func parkedReaderRemovedThenSend() async {
+    for round in 0..<200 {
+      let storage = SubjectStorage<Int, Never>(replay: .none)
+      let leaving = storage.register(policy: .unbounded)
+      let staying = storage.register(policy: .unbounded)
+      let (parkedSignal, parked) = AsyncStream.makeStream(of: Void.self)
+      let waiter = Task {
+        _ = await withUnsafeContinuation { (continuation: ConsumerQueue<Int, Never>.Waiter) in
+          let didPark = storage.withQueue(leaving) { $0?.park(continuation) ?? false }
+          parked.yield()
+          if !didPark { continuation.resume(returning: .recheck) }
+        }
+      }
+      var signals = parkedSignal.makeAsyncIterator()
+      await signals.next()
+      storage.removeConsumer(leaving)  // wakes it; its id stays among the parked until the next send
+      await waiter.value
+      storage.send(round)
+      var batch: [Int] = []
+      let taken = storage.withQueue(staying) { $0?.take(into: &batch) }
+      guard case .elements(let start) = taken else {
+        Issue.record("round \(round): the remaining reader found \(String(describing: taken))")
+        continue
+      }
+      #expect(Array(batch[start...]) == [round])
+      storage.removeConsumer(staying)
+    }
+  }
+
   @Test("a slot is reused by a new consumer, but the id of the one that left finds nothing")
   func slotsReuseNotIDs() {
     var slots = ConsumerSlots()
