@@ -240,13 +240,13 @@ extension ConsumerQueueHost {
   /// ``ConsumerCursorTuning/pacingPause`` for what it costs and saves. Not inlined: the pause's own state stays
   /// out of the frame that a parked consumer keeps.
   @inline(never) @usableFromInline mutating func pauseWhilePacing(isolation actor: isolated (any Actor)?) async {
-    gathering = false
     // Under a test's virtual time a sleeping consumer would look idle to the test's executor while elements wait
-    // for it: there it gathers as before, reading the clock.
+    // for it: there it gathers as before, reading the clock (`gatherIfKeepingPace()`, next).
     guard TaskExecutorContext.preferred == nil else {
       pacing = false
       return
     }
+    gathering = false  // this pause is the gather
     try? await Task.sleep(for: ConsumerCursorTuning.pacingPause)
   }
 
@@ -293,11 +293,7 @@ extension ConsumerQueueHost {
       case .empty:
         // The producer paused for a whole pause: back to looking, then parking.
         pacing = false
-        if Task.isCancelled {
-          ended = true
-          host.removeConsumer(id)
-          return nil
-        }
+        if Task.isCancelled { return try finish(.finished) }
         // A producer in the middle of a burst sends again within nanoseconds, while parking and being woken
         // costs microseconds (a thread wake-up per element). Look again for a short, bounded while first,
         // unless nothing arrived since this consumer last looked (or it never looked): then the producer is not

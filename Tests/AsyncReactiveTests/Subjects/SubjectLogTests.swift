@@ -60,19 +60,18 @@ struct SubjectLogTests {
 
   @Test("values sent before a failure all come before it, for a consumer that had not read any of them")
   func failureAfterValues() async throws {
-    struct Boom: Error, Equatable {}
-    let subject = AsyncPassthroughSubject<Int, Boom>()
+    let subject = AsyncPassthroughSubject<Int, TestError>()
     var reader = subject.makeAsyncIterator()
     let other = subject.subscribe()
     for value in 0..<3 { subject.send(value) }
-    subject.fail(Boom())
+    subject.fail(TestError(code: 1))
     #expect(try await reader.next() == 0)
     #expect(try await reader.next() == 1)
     #expect(try await reader.next() == 2)
-    await #expect(throws: Boom()) { try await reader.next() }
+    await #expect(throws: TestError(code: 1)) { try await reader.next() }
     let (values, failure) = await other.collectResult()
     #expect(values == [0, 1, 2])
-    #expect(failure == Boom())
+    #expect(failure == TestError(code: 1))
   }
 
   @Test("the log lets go of a value once the only other consumer left and the last one read past it")
@@ -191,16 +190,15 @@ struct SubjectLogTests {
       let storage = SubjectStorage<Int, Never>(replay: .none)
       let leaving = storage.register(policy: .unbounded)
       let staying = storage.register(policy: .unbounded)
-      let (parkedSignal, parked) = AsyncStream.makeStream(of: Void.self)
+      let parked = Gate()
       let waiter = Task {
         _ = await withUnsafeContinuation { (continuation: ConsumerQueue<Int, Never>.Waiter) in
           let didPark = storage.withQueue(leaving) { $0?.park(continuation) ?? false }
-          parked.yield()
+          parked.open()
           if !didPark { continuation.resume(returning: .recheck) }
         }
       }
-      var signals = parkedSignal.makeAsyncIterator()
-      await signals.next()
+      await parked.wait()
       storage.removeConsumer(leaving)  // wakes it; its id stays among the parked until the next send
       await waiter.value
       storage.send(round)
