@@ -22,14 +22,10 @@ import Synchronization
     @usableFromInline var queues: [ConsumerQueue<Element, Failure>?] = []
     /// `ids[i]` is the id of `queues[i]`.
     @usableFromInline var ids: [Int] = []
-    /// The consumers with an unbounded buffer (the default): they read the shared ``log`` at their own
-    /// ``cursors``, so that a send stores an element once, not once per consumer. Their queue holds what they
-    /// were given at registration (prefix, replay) and, while they look, what they read from the log.
-    @usableFromInline var readers: [ConsumerQueue<Element, Failure>?] = []
-    /// `readerIDs[i]` is the id of `readers[i]`.
-    @usableFromInline var readerIDs: [Int] = []
-    /// `cursors[i]`: the position in the log (counted from the first send) up to which `readers[i]` has read.
-    @usableFromInline var cursors: [Int] = []
+    /// The consumers with an unbounded buffer (the default): they read the shared ``log``, each at its own
+    /// position (``Reader/cursor``), so that a send stores an element once, not once per consumer. Their queue holds
+    /// what they were given at registration (prefix, replay) and, while they look, what they read from the log.
+    @usableFromInline var readers: [Reader] = []
     /// The ids of the readers parked for the next element: a send resumes them with it directly.
     @usableFromInline var parked: [Int] = []
     /// What was sent since the slowest reader last read: `log[0]` is the element at position ``logStart``.
@@ -66,15 +62,13 @@ import Synchronization
     /// Mutates every consumer's queue in place.
     @inlinable mutating func forEachConsumer(_ body: (inout ConsumerQueue<Element, Failure>) -> Void) {
       for index in 0..<queues.count { body(&queues[index]!) }
-      for index in 0..<readers.count { body(&readers[index]!) }
+      for index in 0..<readers.count { body(&readers[index].queue!) }
     }
 
     @inlinable mutating func add(_ queue: ConsumerQueue<Element, Failure>, id: Int) {
       if queue.policy.isUnbounded {
         slots.setPosition(~readers.count, of: id)
-        readers.append(queue)
-        readerIDs.append(id)
-        cursors.append(logEnd)
+        readers.append(Reader(queue: queue, id: id, cursor: logEnd))
       } else {
         slots.setPosition(queues.count, of: id)
         queues.append(queue)
@@ -100,13 +94,9 @@ import Synchronization
       let last = readers.count - 1
       if reader != last {
         readers.swapAt(reader, last)
-        readerIDs.swapAt(reader, last)
-        cursors.swapAt(reader, last)
-        slots.setPosition(~reader, of: readerIDs[reader])
+        slots.setPosition(~reader, of: readers[reader].id)
       }
-      readerIDs.removeLast()
-      cursors.removeLast()
-      let removed = readers.removeLast()
+      let removed = readers.removeLast().queue
       if readers.isEmpty {
         // Nobody reads the log any more: drop it (and what its elements hold) now.
         logStart = logEnd
@@ -120,11 +110,11 @@ import Synchronization
     /// Appends what reader `reader` has not read yet from the log to its queue, then drops from the log what
     /// every reader has read (at once when it is the only reader, otherwise once per ``trimAt`` elements).
     @inlinable mutating func catchUp(_ reader: Int) {
-      let cursor = cursors[reader]
+      let cursor = readers[reader].cursor
       let end = logEnd
       guard cursor < end else { return }
-      readers[reader]!.append(contentsOf: log[(cursor - logStart)...])
-      cursors[reader] = end
+      readers[reader].queue!.append(contentsOf: log[(cursor - logStart)...])
+      readers[reader].cursor = end
       if readers.count == 1 {
         log.removeAll(keepingCapacity: true)
         logStart = end
@@ -136,7 +126,7 @@ import Synchronization
     /// Drops from the log what every reader has read.
     @inlinable mutating func trimLog() {
       var slowest = logEnd
-      for cursor in cursors where cursor < slowest { slowest = cursor }
+      for reader in readers where reader.cursor < slowest { slowest = reader.cursor }
       let read = slowest - logStart
       if read == log.count {
         log.removeAll(keepingCapacity: true)
@@ -155,18 +145,34 @@ import Synchronization
         // A reader removed since it parked was woken by its removal.
         guard let position = slots.position(of: id), position < 0 else { continue }
         let reader = ~position
-        guard let waiter = readers[reader]!.takeWaiter() else { continue }
-        cursors[reader] = end
+        guard let waiter = readers[reader].queue!.takeWaiter() else { continue }
+        readers[reader].cursor = end
         if first == nil { first = waiter } else { others.append(waiter) }
       }
       parked.removeAll(keepingCapacity: true)
       // The only reader was parked, so it has read everything: nothing in the log is needed any more. (Not when
       // it was not parked: a parked reader that was removed since leaves its id here, and the one that remains
       // may still have to read this element.)
-      if readers.count == 1 && cursors[0] == end {
+      if readers.count == 1 && readers[0].cursor == end {
         log.removeAll(keepingCapacity: true)
         logStart = end
       }
+    }
+  }
+
+  /// A consumer with an unbounded buffer: it reads the shared log (see ``State/readers``). Its queue, id and log
+  /// position sit side by side, so that a look, a wake-up or a removal touches one place in memory, not three.
+  @usableFromInline struct Reader: Sendable {
+    /// Optional only so that ``SubjectStorage/withQueue(_:_:)`` can lend it in place; never `nil` here.
+    @usableFromInline var queue: ConsumerQueue<Element, Failure>?
+    @usableFromInline let id: Int
+    /// The position in the log (counted from the first send) up to which this reader has read.
+    @usableFromInline var cursor: Int
+
+    @inlinable init(queue: ConsumerQueue<Element, Failure>, id: Int, cursor: Int) {
+      self.queue = queue
+      self.id = id
+      self.cursor = cursor
     }
   }
 
@@ -636,9 +642,9 @@ import Synchronization
       if position >= 0 { return body(&state.queues[position]) }
       let reader = ~position
       state.catchUp(reader)
-      let wasParked = state.readers[reader]!.isParked
-      let result = body(&state.readers[reader])
-      if !wasParked && state.readers[reader]!.isParked { state.parked.append(id) }
+      let wasParked = state.readers[reader].queue!.isParked
+      let result = body(&state.readers[reader].queue)
+      if !wasParked && state.readers[reader].queue!.isParked { state.parked.append(id) }
       return result
     }
   }
