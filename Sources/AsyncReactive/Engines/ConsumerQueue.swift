@@ -21,11 +21,7 @@
   @usableFromInline package typealias Waiter = UnsafeContinuation<Wake, Never>
 
   /// What the consumer found when it looked.
-  @usableFromInline package enum Taken {
-    case elements(start: Int)
-    case terminal(Termination<Failure>)
-    case empty
-  }
+  @usableFromInline package typealias Taken = ConsumerQueueTaken<Failure>
 
   @usableFromInline var pending: [Element] = []
   /// Index of the first live element in `pending`; `bufferingNewest` drops from the front by moving it.
@@ -114,6 +110,15 @@
     return .empty
   }
 
+  /// ``take(into:)``, reporting the end when it came before the elements taken.
+  @inlinable package mutating func look(into batch: inout [Element]) -> ConsumerTake<Failure> {
+    switch take(into: &batch) {
+    case .elements(let start): return ConsumerTake(.elements(start: start), endAfterBatch: terminal)
+    case .terminal(let termination): return ConsumerTake(.terminal(termination))
+    case .empty: return ConsumerTake(.empty)
+    }
+  }
+
   /// Parks the consumer unless something arrived since it looked; returns `false` if it must look again.
   @inlinable package mutating func park(_ continuation: Waiter) -> Bool {
     precondition(waiter == nil, "Internal inconsistency: a consumer awaited next() from two tasks at once")
@@ -139,6 +144,42 @@
   /// Whether the host's producers never wait for its consumers (a subject), so that a consumer that keeps pace
   /// with a burst may suspend while a batch gathers (see ``ConsumerCursor/pauseWhilePacing(isolation:)``).
   static var producersNeverWait: Bool { get }
+  /// Moves consumer `id`'s pending elements into `batch` (see ``ConsumerQueue/take(into:)``) under the host's lock.
+  /// A host may remove the consumer in that same critical section once nothing more can come (the take found the
+  /// end, or the end was recorded before the elements it took); the consumer then does not call
+  /// ``removeConsumer(_:)``. A fan-out's consumer thus takes the host's lock once less.
+  @inlinable func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure>
+}
+
+/// What a consumer's look at its queue found (see ``ConsumerQueueHost/take(_:into:)``).
+@usableFromInline package struct ConsumerTake<Failure: Error> {
+  @usableFromInline package var taken: ConsumerQueueTaken<Failure>
+  /// How the queue ended, when it had ended before the elements taken: they are its last.
+  @usableFromInline package var endAfterBatch: Termination<Failure>?
+  /// Whether the host removed the consumer (or it was gone already).
+  @usableFromInline package var removed: Bool
+
+  @inlinable package init(
+    _ taken: ConsumerQueueTaken<Failure>, endAfterBatch: Termination<Failure>? = nil, removed: Bool = false
+  ) {
+    self.taken = taken
+    self.endAfterBatch = endAfterBatch
+    self.removed = removed
+  }
+
+  /// Whether nothing can follow what was taken: the consumer is done with its host.
+  @inlinable package var isLast: Bool {
+    if case .terminal = taken { return true }
+    return endAfterBatch != nil
+  }
+}
+
+/// What a consumer found when it looked at its queue (``ConsumerQueue/Taken``): the elements now in its batch from
+/// `start` on, the end, or nothing.
+@usableFromInline package enum ConsumerQueueTaken<Failure: Error> {
+  case elements(start: Int)
+  case terminal(Termination<Failure>)
+  case empty
 }
 
 extension ConsumerQueueHost {
@@ -146,6 +187,15 @@ extension ConsumerQueueHost {
   @inlinable package var activity: Int? { nil }
   /// Not known: a consumer that keeps pace gathers without suspending.
   @inlinable package static var producersNeverWait: Bool { false }
+
+  /// Takes through ``withQueue(_:_:)``; the consumer removes itself afterwards (``removeConsumer(_:)`` also stops
+  /// what such a host runs for it, even once its queue is gone).
+  @inlinable package func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure> {
+    withQueue(id) { queue in
+      guard queue != nil else { return ConsumerTake(.terminal(.finished)) }
+      return queue!.look(into: &batch)
+    }
+  }
 }
 
 /// The consuming side of a ``ConsumerQueue``: a local batch that is refilled with one lock per batch.
@@ -174,6 +224,8 @@ extension ConsumerQueueHost {
   /// How the queue ended, when the batch being consumed is its last: it ended before that batch was taken, so
   /// nothing can follow, and the end is reported without another look.
   @usableFromInline var endAfterBatch: Termination<Failure>?
+  /// Whether the host removed this consumer already (in its last take).
+  @usableFromInline var removed = false
 
   /// A cursor over consumer `id` of `host`; `unbounded` when its buffer drops nothing.
   @inlinable package init(host: Host, id: Int, unbounded: Bool = false) {
@@ -269,18 +321,22 @@ extension ConsumerQueueHost {
     while ContinuousClock.now < deadline {}
   }
 
+  /// One look at the queue (``ConsumerQueueHost/take(_:into:)``). Not inlined: what a look holds stays out of the
+  /// frame that a parked consumer keeps (see ``pauseWhilePacing(isolation:)``).
+  @inline(never) @usableFromInline mutating func look() -> ConsumerQueueTaken<Failure> {
+    let look = host.take(id, into: &batch)
+    removed = look.removed
+    endAfterBatch = look.endAfterBatch
+    return look.taken
+  }
+
   @inlinable mutating func refill(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     if let end = endAfterBatch { return try finish(end) }
     if pacing { await pauseWhilePacing(isolation: actor) }
     gatherIfKeepingPace()
     while true {
       let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
-      let taken = host.withQueue(id) { queue -> ConsumerQueue<Element, Failure>.Taken in
-        guard queue != nil else { return .terminal(.finished) }
-        let taken = queue!.take(into: &batch)
-        if case .elements = taken { endAfterBatch = queue!.terminal }
-        return taken
-      }
+      let taken = look()
       let previousLook = lastLook
       lastLook = stamp
       switch taken {
@@ -328,7 +384,7 @@ extension ConsumerCursor {
     ended = true
     endAfterBatch = nil
     batch = []
-    host.removeConsumer(id)
+    if !removed { host.removeConsumer(id) }
     if case .failed(let failure) = termination { throw failure }
     return nil
   }

@@ -649,6 +649,34 @@ import Synchronization
     }
   }
 
+  /// A look that leaves nothing more to come also removes the consumer, in the same critical section (a fan-out's
+  /// consumer takes the lock once less); a consumer removed already (cancelled) is told so.
+  @inlinable package func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure> {
+    let (look, removedQueue) = state.withLock { state -> (ConsumerTake<Failure>, ConsumerQueue<Element, Failure>?) in
+      guard let position = state.slots.position(of: id) else {
+        return (ConsumerTake(.terminal(.finished), removed: true), nil)
+      }
+      var look: ConsumerTake<Failure>
+      if position >= 0 {
+        look = state.queues[position]!.look(into: &batch)
+      } else {
+        let reader = ~position
+        state.catchUp(reader)
+        look = state.readers[reader].queue!.look(into: &batch)
+      }
+      guard look.isLast else { return (look, nil) }
+      look.removed = true
+      registered.wrappingSubtract(1, ordering: .relaxed)
+      return (look, state.remove(id))
+    }
+    // The removed queue's buffer is released after the lock; a node may now have no consumer left.
+    if let removedQueue {
+      withExtendedLifetime(removedQueue) {}
+      if connector != nil { reconcileInputs() }
+    }
+    return look
+  }
+
   @inlinable package var activity: Int? { events.load(ordering: .relaxed) }
 
   /// A send never waits for a consumer: a consumer that keeps pace with a burst may suspend while a batch gathers.

@@ -33,6 +33,27 @@ struct SubjectLogTests {
     #expect(subject.consumerCount == 0)
   }
 
+  @Test("a consumer whose look takes the last values leaves the subject at that look, before it consumes them")
+  func lastLookRemoves() async throws {
+    let subject = AsyncPassthroughSubject<Int, TestError>()
+    var reader = subject.makeAsyncIterator()
+    var bounded = subject.subscribe(bufferingPolicy: .bufferingNewest(10)).makeAsyncIterator()
+    for value in 0..<3 { subject.send(value) }
+    subject.fail(TestError(code: 2))
+    #expect(subject.consumerCount == 2)
+    #expect(try await reader.next() == 0)  // takes 0, 1, 2 and the end in one look
+    #expect(subject.consumerCount == 1)
+    #expect(try await bounded.next() == 0)
+    #expect(subject.consumerCount == 0)
+    #expect(try await reader.next() == 1)
+    #expect(try await reader.next() == 2)
+    await #expect(throws: TestError(code: 2)) { try await reader.next() }
+    #expect(try await reader.next() == nil)
+    #expect(try await bounded.next() == 1)
+    #expect(try await bounded.next() == 2)
+    await #expect(throws: TestError(code: 2)) { try await bounded.next() }
+  }
+
   @Test("a consumer that joins late starts at the next send, whatever the others have not read yet")
   func lateJoiner() async {
     let subject = AsyncPassthroughSubject<Int, Never>()
