@@ -144,6 +144,9 @@
   /// Whether the host's producers never wait for its consumers (a subject), so that a consumer that keeps pace
   /// with a burst may suspend while a batch gathers (see ``ConsumerCursor/pauseWhilePacing(isolation:)``).
   static var producersNeverWait: Bool { get }
+  /// Whether a new consumer's queue starts empty (nothing replayed or prepended), so that its first look may be
+  /// its park.
+  var consumersStartEmpty: Bool { get }
   /// Moves consumer `id`'s pending elements into `batch` (see ``ConsumerQueue/take(into:)``) under the host's lock.
   /// A host may remove the consumer in that same critical section once nothing more can come (the take found the
   /// end, or the end was recorded before the elements it took); the consumer then does not call
@@ -187,6 +190,8 @@ extension ConsumerQueueHost {
   @inlinable package var activity: Int? { nil }
   /// Not known: a consumer that keeps pace gathers without suspending.
   @inlinable package static var producersNeverWait: Bool { false }
+  /// Not known: a new consumer looks before it parks.
+  @inlinable package var consumersStartEmpty: Bool { false }
 
   /// Takes through ``withQueue(_:_:)``; the consumer removes itself afterwards (``removeConsumer(_:)`` also stops
   /// what such a host runs for it, even once its queue is gone).
@@ -334,9 +339,15 @@ extension ConsumerQueueHost {
     if let end = endAfterBatch { return try finish(end) }
     if pacing { await pauseWhilePacing(isolation: actor) }
     gatherIfKeepingPace()
+    // A fresh consumer of a host whose consumers start with nothing (a subject that keeps no values) parks at once,
+    // without looking first: the park looks in the same critical section and fails if something arrived. A fan-out
+    // of fresh consumers then takes the host's lock once per consumer instead of twice. (A cancelled one looks
+    // first, so that what is already buffered is still delivered, as before.)
+    var parkFirst = lastLook == nil && host.consumersStartEmpty && !Task.isCancelled
     while true {
       let stamp = host.activity  // before the look, so that whatever arrives after it moves the counter
-      let taken = look()
+      let taken: ConsumerQueueTaken<Failure> = parkFirst ? .empty : look()
+      parkFirst = false
       let previousLook = lastLook
       lastLook = stamp
       switch taken {

@@ -679,6 +679,10 @@ import Synchronization
 
   @inlinable package var activity: Int? { events.load(ordering: .relaxed) }
 
+  /// A consumer starts empty unless the storage replays values or prepends some. (A consumer of a terminated
+  /// storage starts with the end: its park fails, and its look finds the end.)
+  @inlinable package var consumersStartEmpty: Bool { !remembers && prefix.isEmpty }
+
   /// A send never waits for a consumer: a consumer that keeps pace with a burst may suspend while a batch gathers.
   @inlinable package static var producersNeverWait: Bool { true }
 
