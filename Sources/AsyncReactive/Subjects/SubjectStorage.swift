@@ -137,6 +137,22 @@ import Synchronization
       trimAt = Swift.max(SubjectLogTuning.minimumTrim, readers.count, 2 * log.count)
     }
 
+    /// Runs `body` on consumer `id`'s queue (`nil` when that consumer was removed); see
+    /// ``SubjectStorage/withQueue(_:_:)``.
+    @inlinable mutating func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
+      guard let position = slots.position(of: id) else {
+        var removed: ConsumerQueue<Element, Failure>? = nil
+        return body(&removed)
+      }
+      if position >= 0 { return body(&queues[position]) }
+      let reader = ~position
+      catchUp(reader)
+      let wasParked = readers[reader].queue!.isParked
+      let result = body(&readers[reader].queue)
+      if !wasParked && readers[reader].queue!.isParked { parked.append(id) }
+      return result
+    }
+
     /// Under the lock, after `element` was appended to the log: takes the parked readers' continuations to resume
     /// with it. A parked reader had read everything, so it has now read `element` too.
     @inlinable mutating func wakeParkedReaders(first: inout Waiter?, others: inout [Waiter]) {
@@ -634,37 +650,17 @@ import Synchronization
   /// Runs `body` on consumer `id`'s queue under the lock; a reader's queue first gets what the reader has not
   /// read from the log, and a reader that parks in `body` is noted for the next send to wake.
   @inlinable package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
-    state.withLock { state in
-      guard let position = state.slots.position(of: id) else {
-        var removed: ConsumerQueue<Element, Failure>? = nil
-        return body(&removed)
-      }
-      if position >= 0 { return body(&state.queues[position]) }
-      let reader = ~position
-      state.catchUp(reader)
-      let wasParked = state.readers[reader].queue!.isParked
-      let result = body(&state.readers[reader].queue)
-      if !wasParked && state.readers[reader].queue!.isParked { state.parked.append(id) }
-      return result
-    }
+    state.withLock { $0.withQueue(id, body) }
   }
 
   /// A look that leaves nothing more to come also removes the consumer, in the same critical section (a fan-out's
   /// consumer takes the lock once less); a consumer removed already (cancelled) is told so.
   @inlinable package func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure> {
     let (look, removedQueue) = state.withLock { state -> (ConsumerTake<Failure>, ConsumerQueue<Element, Failure>?) in
-      guard let position = state.slots.position(of: id) else {
-        return (ConsumerTake(.terminal(.finished), removed: true), nil)
+      var look = state.withQueue(id) { queue in
+        queue == nil ? ConsumerTake(.terminal(.finished), removed: true) : queue!.look(into: &batch)
       }
-      var look: ConsumerTake<Failure>
-      if position >= 0 {
-        look = state.queues[position]!.look(into: &batch)
-      } else {
-        let reader = ~position
-        state.catchUp(reader)
-        look = state.readers[reader].queue!.look(into: &batch)
-      }
-      guard look.isLast else { return (look, nil) }
+      guard look.isLast && !look.removed else { return (look, nil) }
       look.removed = true
       registered.wrappingSubtract(1, ordering: .relaxed)
       return (look, state.remove(id))
