@@ -157,6 +157,8 @@ import Synchronization
     /// with it. A parked reader had read everything, so it has now read `element` too.
     @inlinable mutating func wakeParkedReaders(first: inout Waiter?, others: inout [Waiter]) {
       let end = logEnd
+      // One allocation for a fan-out's thousands of waiters, not one per doubling.
+      if parked.count > 1 { others.reserveCapacity(others.count + parked.count) }
       for id in parked {
         // A reader removed since it parked was woken by its removal.
         guard let position = slots.position(of: id), position < 0 else { continue }
@@ -704,45 +706,60 @@ import Synchronization
 /// Where each consumer of a subject is, by id, without hashing: an id is a slot (its low 32 bits) and how many
 /// consumers used that slot before (its high bits), so a slot is reused but an id never is. A late call with the
 /// id of a removed consumer finds nothing instead of the slot's new consumer.
+///
+/// A slot keeps the id and the position side by side (a lookup reads one place in memory), and the free slots form
+/// a list through their positions, so that freeing 10,000 consumers allocates nothing.
 @usableFromInline package struct ConsumerSlots: Sendable {
-  /// Per slot: the id of the consumer in it, or the complement (negative) of the last one while it is free.
-  @usableFromInline var ids: [Int] = []
-  /// Per slot: the consumer's position (`i` for `queues[i]`, `~i` for `readers[i]`); stale while it is free.
-  @usableFromInline var positions: [Int] = []
-  @usableFromInline var freeSlots: [Int] = []
+  @usableFromInline struct Slot: Sendable {
+    /// The id of the consumer in this slot, or the complement (negative) of the last one while it is free.
+    @usableFromInline var id: Int
+    /// The consumer's position (`i` for `queues[i]`, `~i` for `readers[i]`); while the slot is free, the next free
+    /// slot (`-1`: none).
+    @usableFromInline var position: Int
+
+    @inlinable init(id: Int, position: Int) {
+      self.id = id
+      self.position = position
+    }
+  }
+
+  @usableFromInline var slots: [Slot] = []
+  /// The free slot that ``allocate()`` reuses next (the last one freed); `-1` when none is free.
+  @usableFromInline var firstFree = -1
 
   @inlinable package init() {}
 
   /// A new id, in a free slot (or a new one).
   @inlinable package mutating func allocate() -> Int {
-    if let slot = freeSlots.popLast() {
-      let id = slot | (((~ids[slot]) >> 32) + 1) << 32
-      ids[slot] = id
+    if firstFree >= 0 {
+      let slot = firstFree
+      firstFree = slots[slot].position
+      let id = slot | (((~slots[slot].id) >> 32) + 1) << 32
+      slots[slot].id = id
       return id
     }
-    let slot = ids.count
+    let slot = slots.count
     precondition(slot <= Int(UInt32.max), "Internal inconsistency: more than 2^32 consumers of one subject")
-    ids.append(slot)
-    positions.append(0)
+    slots.append(Slot(id: slot, position: 0))
     return slot
   }
 
   @inlinable package func position(of id: Int) -> Int? {
     let slot = id & 0xFFFF_FFFF
-    guard slot < ids.count, ids[slot] == id else { return nil }
-    return positions[slot]
+    guard slot < slots.count, slots[slot].id == id else { return nil }
+    return slots[slot].position
   }
 
   @inlinable package mutating func setPosition(_ position: Int, of id: Int) {
-    positions[id & 0xFFFF_FFFF] = position
+    slots[id & 0xFFFF_FFFF].position = position
   }
 
   /// Frees `id`'s slot; returns where the consumer was, `nil` if it was freed already.
   @inlinable package mutating func free(_ id: Int) -> Int? {
     guard let position = position(of: id) else { return nil }
     let slot = id & 0xFFFF_FFFF
-    ids[slot] = ~id
-    freeSlots.append(slot)
+    slots[slot] = Slot(id: ~id, position: firstFree)
+    firstFree = slot
     return position
   }
 }

@@ -283,6 +283,24 @@ struct SubjectLogTests {
     }
   }
 
+  @Test("freed slots are reused, the last freed first, each once, before a new slot is opened")
+  func freeSlotsFormAList() {
+    var slots = ConsumerSlots()
+    let ids = (0..<5).map { _ in slots.allocate() }
+    #expect(ids == [0, 1, 2, 3, 4])
+    for (index, id) in ids.enumerated() { slots.setPosition(index * 10, of: id) }
+    #expect(slots.free(ids[1]) == 10)
+    #expect(slots.free(ids[3]) == 30)
+    #expect(slots.free(ids[4]) == 40)
+    let reused = (0..<3).map { _ in slots.allocate() }
+    #expect(reused.map { $0 & 0xFFFF_FFFF } == [4, 3, 1])
+    #expect(reused.map { $0 >> 32 } == [1, 1, 1])
+    #expect(slots.allocate() == 5)
+    for id in ids where ![0, 2].contains(id) { #expect(slots.position(of: id) == nil) }
+    #expect(slots.position(of: ids[0]) == 0)
+    #expect(slots.position(of: ids[2]) == 20)
+  }
+
   final class Box: Sendable {
     let id: Int
     init(_ id: Int) { self.id = id }
