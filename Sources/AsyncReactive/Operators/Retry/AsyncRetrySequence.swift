@@ -22,7 +22,7 @@ extension ReiterableAsyncSequence {
   /// ```
   /// - Parameter maxRetries: how many times to iterate again after a failure; not negative.
   /// - Returns: a sequence of the elements of every attempt.
-  public func retry(_ maxRetries: Int) -> AsyncRetrySequence<Self> {
+  @inlinable public func retry(_ maxRetries: Int) -> AsyncRetrySequence<Self> {
     precondition(
       maxRetries >= 0,
       "retry(\(maxRetries)): the number of retries must not be negative (retry(0) makes one attempt)"
@@ -48,7 +48,7 @@ extension ReiterableAsyncSequence {
   /// for try await quote in Signal.deferred { socket.quotes() }.retry() { show(quote) }
   /// ```
   /// - Returns: a sequence of the elements of every attempt.
-  public func retry() -> AsyncRetrySequence<Self> {
+  @inlinable public func retry() -> AsyncRetrySequence<Self> {
     AsyncRetrySequence(self, policy: .count(.max))
   }
 
@@ -139,34 +139,34 @@ public struct AsyncRetrySequence<Base: ReiterableAsyncSequence>: AsyncSequence {
   /// The upstream's failure, thrown once it is not retried.
   public typealias Failure = Base.Failure
 
-  enum Policy {
+  @usableFromInline enum Policy: Sendable {
     case count(Int)
     case delayed(maxRetries: Int, delay: RetryDelay, sleep: @Sendable (Duration) async throws -> Void)
     case predicate(@Sendable (Failure, Int) async -> Bool)
   }
 
-  private let base: Base
-  private let policy: Policy
+  @usableFromInline let base: Base
+  @usableFromInline let policy: Policy
 
-  init(_ base: Base, policy: Policy) {
+  @inlinable init(_ base: Base, policy: Policy) {
     self.base = base
     self.policy = policy
   }
 
   /// Makes the first attempt's iterator; its work starts at the first `next()`.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(base: base, policy: policy)
   }
 
   /// The iterator of an ``AsyncRetrySequence``.
   public struct Iterator: AsyncIteratorProtocol {
-    private let base: Base
-    private var policy: Policy
+    @usableFromInline let base: Base
+    @usableFromInline var policy: Policy
     /// `nil` once the sequence ended.
-    private var current: Base.AsyncIterator?
-    private var failedAttempts = 0
+    @usableFromInline var current: Base.AsyncIterator?
+    @usableFromInline var failedAttempts = 0
 
-    fileprivate init(base: Base, policy: Policy) {
+    @inlinable init(base: Base, policy: Policy) {
       self.base = base
       self.policy = policy
       self.current = base.makeAsyncIterator()
@@ -175,12 +175,12 @@ public struct AsyncRetrySequence<Base: ReiterableAsyncSequence>: AsyncSequence {
     /// The next element of the current attempt, starting a new attempt after a failure the policy retries.
     ///
     /// **Throws:** the failure that is not retried.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await next(isolation: nil)
     }
 
     /// The next element, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
       while current != nil {
         do throws(Failure) {
           if let element = try await current?.next(isolation: actor) { return element }
@@ -205,7 +205,9 @@ public struct AsyncRetrySequence<Base: ReiterableAsyncSequence>: AsyncSequence {
     }
 
     /// Asks the policy (and waits its delay); never retries for a cancelled consumer.
-    private mutating func shouldRetry(after failure: Failure, isolation actor: isolated (any Actor)?) async -> Bool {
+    @usableFromInline mutating func shouldRetry(
+      after failure: Failure, isolation actor: isolated (any Actor)?
+    ) async -> Bool {
       guard !Task.isCancelled else { return false }
       switch policy {
       case .count(let maxRetries):
