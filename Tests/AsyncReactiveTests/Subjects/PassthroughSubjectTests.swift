@@ -132,6 +132,8 @@ struct PassthroughSubjectTests {
     #expect(received == ["a"])
   }
 
+  /// Also the case of a fresh consumer whose first look is its park (`ConsumerCursor.refill`): the park finds the
+  /// values sent before it and does not suspend.
   @Test("values sent between subscribe() and the loop start are kept")
   func subscribeRegistersAtOnce() async {
     let subject = AsyncPassthroughSubject<Int, Never>()

@@ -54,16 +54,6 @@ struct SubjectLogTests {
     await #expect(throws: TestError(code: 2)) { try await bounded.next() }
   }
 
-  @Test("a fresh consumer whose first look is its park still gets what was sent before it looked")
-  func firstParkFindsBufferedValues() async {
-    let subject = AsyncPassthroughSubject<Int, Never>()
-    let values = subject.subscribe()
-    subject.send(1)
-    subject.send(2)
-    subject.finish()
-    #expect(await values.collect() == [1, 2])
-  }
-
   @Test("a consumer in a task cancelled before its first look still gets what was buffered for it, then ends")
   func cancelledBeforeFirstLook() async {
     let subject = AsyncPassthroughSubject<Int, Never>()
