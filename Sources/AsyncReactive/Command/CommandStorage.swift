@@ -39,10 +39,11 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   private let isTracked = Atomic<Bool>(false)
   /// What the command publishes, queued under its lock (so in the order of its transitions) and delivered after
   /// it: publishing runs user code (hot graphs, sinks, Observation `onChange`), which may call the command again.
-  /// Closures rather than an enum generic over `Output`: the queue's type is then the same for every command, so
-  /// its metadata is a cached global instead of a generic look-up on every publication (measured: the look-ups
-  /// took ~10 % of a round trip and slowed it enough that the `executing` observer parked between runs).
-  private let publications = PublicationQueue<@Sendable () -> Void>()
+  /// Of a type that is not generic over `Output` (see ``CommandPublication``): the queue's type is then the same
+  /// for every command, so its metadata is a cached global instead of a generic look-up on every publication
+  /// (measured: the look-ups took ~10 % of a round trip and slowed it enough that the `executing` observer parked
+  /// between runs).
+  private let publications = PublicationQueue<CommandPublication>()
 
   init(policy: CommandPolicy, enabledIf: Property<Bool>?, work: @escaping Work) {
     self.work = work
@@ -66,7 +67,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
 
   /// `execute`: admission, the wait for a turn if there is one, then the run, awaited. **Throws:** a
   /// `CommandError<Failure>`.
-  func execute(_ input: Input) async throws -> Output {
+  nonisolated(nonsending) func execute(_ input: Input) async throws -> Output {
     guard !Task.isCancelled else { throw CommandError<Failure>.cancelled }
     let id: Int
     switch try admit() {
@@ -177,7 +178,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
       // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
       // which is most of the cost of a task.
       let token = ResourceToken(.task("Command run"))
-      task = Task.immediate(name: "Command run", executorPreference: TaskExecutorContext.preferred) { [self] in
+      task = Task.immediate(executorPreference: TaskExecutorContext.preferred) { [self] in
         defer { token.release() }
         return try await runBody(id, input)
       }
@@ -189,14 +190,19 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   }
 
   private func attach(_ task: Task<Output, any Error>, to id: Int) {
-    let cancelNow = state.withLock { $0.attach({ task.cancel() }, to: id) }
+    let cancelNow = state.withLock { machine -> Bool in
+      // Most runs of quick work have finished by now (the immediate task ran them to the end): no canceller to
+      // make for them.
+      guard machine.isRunning(id) else { return false }
+      return machine.attach({ task.cancel() }, to: id)
+    }
     if cancelNow { task.cancel() }
   }
 
   /// The body of a run's task: the work, then the bookkeeping, then the caller's result. A run that was
   /// cancelled ends in `.cancelled`, whatever the work returned or threw; so does a work that threw
   /// `CancellationError` (the work's way of saying it stopped, as for any task).
-  private func runBody(_ id: Int, _ input: Input) async throws -> Output {
+  private nonisolated(nonsending) func runBody(_ id: Int, _ input: Input) async throws -> Output {
     let output: Output
     do {
       output = try await work(input)
@@ -206,7 +212,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
       let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
         if !cancelled, let failure {
           report("failure: \(failure)")
-          publications.enqueue { [errors] in errors.send(failure) }
+          publications.enqueue(.other { [errors] in errors.send(failure) })
         } else {
           report("cancelled")
         }
@@ -219,7 +225,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
         report("cancelled")
       } else {
         report("value: \(output)")
-        publications.enqueue { [values] in values.send(output) }
+        publications.enqueue(.other { [values] in values.send(output) })
       }
     }
     if cancelled { throw CommandError<Failure>.cancelled }
@@ -238,7 +244,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
       // started. Delivered after it (`flushPublications`), since delivering runs user code.
       publishResult(finish.cancelled)
       publish(finish.changes)
-      if finish.endStreams { publications.enqueue { [self] in endStreams() } }
+      if finish.endStreams { publications.enqueue(.other { [self] in endStreams() }) }
       next = finish.next
       return finish.cancelled
     }
@@ -263,25 +269,30 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     for turn in cancellation.turns { turn.resume(returning: false) }
     for cancel in cancellation.tasks { cancel() }
     if cancellation.endStreams {
-      publications.enqueue { [self] in endStreams() }
+      publications.enqueue(.other { [self] in endStreams() })
       flushPublications()
     }
   }
 
   /// Called under the lock, so that changes are queued in the order they happened.
   private func publish(_ changes: Machine.Changes) {
-    if let executing = changes.executing {
-      publications.enqueue { [self] in
-        self.executing.send(executing)
-        trackExecuting(executing)
-      }
-    }
-    if let open = changes.open { publications.enqueue { [self] in self.open.send(open) } }
+    if let executing = changes.executing { publications.enqueue(.executing(executing)) }
+    if let open = changes.open { publications.enqueue(.open(open)) }
   }
 
   /// Delivers the queued publications; called with no lock held.
   private func flushPublications() {
-    publications.flush { $0() }
+    publications.flush { publication in
+      switch publication {
+      case .executing(let executing):
+        self.executing.send(executing)
+        trackExecuting(executing)
+      case .open(let open):
+        self.open.send(open)
+      case .other(let deliver):
+        deliver()
+      }
+    }
   }
 
   /// Begins or ends the trackers' activity as `executing` changes. Called by the one thread delivering the
@@ -306,11 +317,12 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   func addTracker(_ tracker: ActivityTracker) {
     // Through the publications, so that the tracker starts from the `executing` of the last change published
     // before it and sees every later one.
-    publications.enqueue { [self] in
-      let executing = self.executing.value
-      trackers.withLock { $0.append((tracker, executing ? tracker.begin() : nil)) }
-      isTracked.store(true, ordering: .relaxed)
-    }
+    publications.enqueue(
+      .other { [self] in
+        let executing = self.executing.value
+        trackers.withLock { $0.append((tracker, executing ? tracker.begin() : nil)) }
+        isTracked.store(true, ordering: .relaxed)
+      })
     flushPublications()
   }
 
@@ -323,4 +335,14 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     errors.finish()
     disabledErrors.finish()
   }
+}
+
+/// What a command publishes after its lock, in the order its transitions happened. Not generic (it is declared
+/// outside ``CommandStorage``): its metadata is a global constant, and the two changes every run makes
+/// (`executing`, and `isEnabled`'s `open` under `.reject`) are stored inline, with no closure to allocate.
+enum CommandPublication: Sendable {
+  case executing(Bool)
+  case open(Bool)
+  /// A result, an error, the streams' end or a tracker joining: whatever the closure sends.
+  case other(@Sendable () -> Void)
 }

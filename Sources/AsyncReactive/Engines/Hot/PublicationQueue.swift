@@ -37,6 +37,9 @@
       let more = state.withLock { state -> Bool in
         if state.pending.isEmpty {
           state.delivering = false
+          // The delivered batch is empty now but keeps its buffer: hand it back, so that the next publication
+          // appends in place instead of allocating a new array (and growing it again) every time.
+          swap(&batch, &state.pending)
           return false
         }
         swap(&batch, &state.pending)
