@@ -123,15 +123,21 @@ import Synchronization
   @inlinable func deliver(_ first: Delivery?, _ second: Delivery?) {
     if let first { perform(first) }
     if let second { perform(second) }
+    if !DeliveryTurn.leave(turn) { deliverQueued() }
+  }
+
+  /// What was queued while this thread delivered, until nothing waits. Apart from ``deliver(_:_:)`` so that the
+  /// common case (nothing queued) has no array to release.
+  @inlinable func deliverQueued() {
     var batch: [Delivery] = []
-    while !DeliveryTurn.leave(turn) {
+    repeat {
       state.withLock { state in
         swap(&batch, &state.outbox)
         DeliveryTurn.resume(turn)
       }
       for delivery in batch { perform(delivery) }
       batch.removeAll(keepingCapacity: true)
-    }
+    } while !DeliveryTurn.leave(turn)
   }
 
   @inlinable func perform(_ delivery: Delivery) {
