@@ -164,7 +164,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     }
     guard granted else { throw CommandError<Failure>.cancelled }
     if Task.isCancelled || state.withLock({ $0.isCancelled(id) }) {
-      end(id, taskCancelled: true) { _ in }
+      end(id, taskCancelled: true) { _ in nil }
       throw CommandError<Failure>.cancelled
     }
   }
@@ -209,42 +209,45 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     } catch {
       // The work throws only `Failure` (boxed by the conversion of its typed closure) or `CancellationError`.
       let failure = error is CancellationError ? nil : error as? Failure
-      let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
-        if !cancelled, let failure {
-          report("failure: \(failure)")
-          publications.enqueue(.other { [errors] in errors.send(failure) })
-        } else {
+      let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled -> CommandPublication? in
+        guard !cancelled, let failure else {
           report("cancelled")
+          return nil
         }
+        report("failure: \(failure)")
+        return .other { [errors] in errors.send(failure) }
       }
       guard !cancelled, let failure else { throw CommandError<Failure>.cancelled }
       throw CommandError<Failure>.failed(failure)
     }
-    let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled in
+    let cancelled = end(id, taskCancelled: Task.isCancelled) { cancelled -> CommandPublication? in
       if cancelled {
         report("cancelled")
-      } else {
-        report("value: \(output)")
-        publications.enqueue(.other { [values] in values.send(output) })
+        return nil
       }
+      report("value: \(output)")
+      return .other { [values] in values.send(output) }
     }
     if cancelled { throw CommandError<Failure>.cancelled }
     return output
   }
 
-  /// Ends run `id`: `publishResult` sends its outcome (told whether the run was cancelled), then the new
-  /// state is published and the turn handed on. Returns whether the run was cancelled.
+  /// Ends run `id`: its outcome (what `result` makes of it, told whether the run was cancelled) is published,
+  /// then the new state, and the turn is handed on. Returns whether the run was cancelled.
   @discardableResult
-  private func end(_ id: Int, taskCancelled: Bool, publishResult: (Bool) -> Void) -> Bool {
+  private func end(_ id: Int, taskCancelled: Bool, result: (Bool) -> CommandPublication?) -> Bool {
     var next: Machine.Turn?
     let cancelled = state.withLock { machine -> Bool in
       let finish = machine.finish(id, taskCancelled: taskCancelled)
       // Queued under the lock: `executing` must read false → true → false in the order the transitions
       // happened, and a result dropped by `.cancelPrevious` must never be sent after the run that replaced it
       // started. Delivered after it (`flushPublications`), since delivering runs user code.
-      publishResult(finish.cancelled)
-      publish(finish.changes)
-      if finish.endStreams { publications.enqueue(.other { [self] in endStreams() }) }
+      let outcome = result(finish.cancelled)
+      publications.enqueue { pending in
+        if let outcome { pending.append(outcome) }
+        Self.append(finish.changes, to: &pending)
+        if finish.endStreams { pending.append(.other { [self] in endStreams() }) }
+      }
       next = finish.next
       return finish.cancelled
     }
@@ -276,8 +279,13 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
 
   /// Called under the lock, so that changes are queued in the order they happened.
   private func publish(_ changes: Machine.Changes) {
-    if let executing = changes.executing { publications.enqueue(.executing(executing)) }
-    if let open = changes.open { publications.enqueue(.open(open)) }
+    publications.enqueue { Self.append(changes, to: &$0) }
+  }
+
+  /// The publications of a change of state, in the order they are published.
+  private static func append(_ changes: Machine.Changes, to pending: inout [CommandPublication]) {
+    if let executing = changes.executing { pending.append(.executing(executing)) }
+    if let open = changes.open { pending.append(.open(open)) }
   }
 
   /// Delivers the queued publications; called with no lock held.

@@ -23,31 +23,39 @@
     state.withLock { $0.pending.append(publication) }
   }
 
+  /// Queues what `body` appends, in one critical section: for a transition that publishes several things (a
+  /// command run's result, `executing` and `open`). `body` is the library's own code, never a user closure.
+  @inlinable func enqueue(_ body: (inout [Publication]) -> Void) {
+    state.withLock { body(&$0.pending) }
+  }
+
   /// Delivers what is queued through `deliver` unless another delivery is under way (which then delivers it).
   /// Call it with no lock held, after the critical section that queued; every caller passes the same delivery.
+  ///
+  /// Two critical sections for the common single batch: one that claims the delivery and takes the batch, one
+  /// that finds nothing more and hands the delivered batch's buffer back (so the next publication appends in
+  /// place instead of allocating a new array and growing it again).
   @inlinable func flush(_ deliver: (Publication) -> Void) {
     var batch: [Publication] = []
     let mine = state.withLock { state -> Bool in
       if state.delivering || state.pending.isEmpty { return false }
       state.delivering = true
+      swap(&batch, &state.pending)
       return true
     }
     guard mine else { return }
     while true {
+      for publication in batch { deliver(publication) }
+      batch.removeAll(keepingCapacity: true)
       let more = state.withLock { state -> Bool in
-        if state.pending.isEmpty {
+        swap(&batch, &state.pending)
+        if batch.isEmpty {
           state.delivering = false
-          // The delivered batch is empty now but keeps its buffer: hand it back, so that the next publication
-          // appends in place instead of allocating a new array (and growing it again) every time.
-          swap(&batch, &state.pending)
           return false
         }
-        swap(&batch, &state.pending)
         return true
       }
       guard more else { return }
-      for publication in batch { deliver(publication) }
-      batch.removeAll(keepingCapacity: true)
     }
   }
 }
