@@ -334,7 +334,10 @@ import Synchronization
 
   /// Under the lock, for a subject that has not ended: records `element` and queues it for every consumer and
   /// sink. Returns the waiting consumers to resume and, when this thread took the sinks' turn, the sinks to call.
-  @inlinable func admit(_ element: Element, in state: inout State) -> Admitted {
+  ///
+  /// Inlined into its callers: the sink-only path (a hot graph's nodes) then makes no call here, and the path with
+  /// consumers one, to ``admitWithConsumers(_:in:)``.
+  @inline(__always) @inlinable func admit(_ element: Element, in state: inout State) -> Admitted {
     state.replay.append(element)
     if !state.queues.isEmpty || !state.readers.isEmpty { return admitWithConsumers(element, in: &state) }
     guard !state.sinks.isEmpty else { return .nothing }
