@@ -116,6 +116,24 @@ struct LeakTests {
     await ran.wait()
     #expect(runNames.all == [nil, "Command run"])
 
+    // A trigger that waits for its turn (`.enqueue`) runs in a named task too.
+    let queuedNames = Log<String?>()
+    let release = Gate()
+    let queuedRan = Gate()
+    let serial = Command(policy: .enqueue) { (blocks: Bool) in
+      if blocks {
+        await release.wait()
+      } else {
+        queuedNames.append(Task.name)
+        queuedRan.open()
+      }
+    }
+    serial.trigger(true)
+    serial.trigger(false)  // admitted behind the first run: it waits for its turn
+    release.open()
+    await queuedRan.wait()
+    #expect(queuedNames.all == ["Command run"])
+
     // The operators' own tasks say which operator and which input they serve.
     let pumps = Log<String?>()
     let probe = NameProbe(log: pumps)
