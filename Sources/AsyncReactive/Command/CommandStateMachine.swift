@@ -124,12 +124,12 @@ package struct CommandStateMachine: Sendable {
     return runs[id]!.cancelled
   }
 
-  /// Whether run `id` was cancelled before it started (a granted waiter checks this before starting).
   /// Whether run `id` is in flight (admitted and not finished).
   package func isRunning(_ id: Int) -> Bool {
     runs[id] != nil
   }
 
+  /// Whether run `id` was cancelled before it started (a granted waiter checks this before starting).
   package func isCancelled(_ id: Int) -> Bool {
     guard let run = runs[id] else {
       preconditionFailure("Internal inconsistency: checking a run that is not in flight")
