@@ -68,10 +68,12 @@ import Synchronization
   /// The node the outputs go to; held while connected (the inputs' sinks hold this connection).
   @usableFromInline let node: SubjectStorage<Output, Failure>
   @usableFromInline let inputCount: Int
-  @usableFromInline let output: @Sendable (Step) -> Output
+  /// Makes what the node holds from the rule's output; `nil` when that is the rule's output itself (`Output ==
+  /// Step`: combineLatest, zip, merge), so that each event makes no call for it.
+  @usableFromInline let output: (@Sendable (Step) -> Output)?
 
   @inlinable init(
-    rule: Rule, node: SubjectStorage<Output, Failure>, inputCount: Int, output: @escaping @Sendable (Step) -> Output
+    rule: Rule, node: SubjectStorage<Output, Failure>, inputCount: Int, output: (@Sendable (Step) -> Output)?
   ) {
     self.state = Locked(State(rule: rule))
     self.node = node
@@ -80,8 +82,8 @@ import Synchronization
   }
 
   /// An input produced an element, which `apply` stores in the rule (under the lock: `apply` is the library's
-  /// own code, never a user closure).
-  @inlinable func receive(_ apply: (inout Rule) -> NaryStep<Step>) {
+  /// own code, never a user closure). Inlined into each input's observer, so that `apply` is not a call of its own.
+  @inline(__always) @inlinable func receive(_ apply: (inout Rule) -> NaryStep<Step>) {
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
       return state.admit(apply(&state.rule), turn: turn)
@@ -142,7 +144,14 @@ import Synchronization
 
   @inlinable func perform(_ delivery: Delivery) {
     switch delivery {
-    case .value(let step): node.send(output(step))
+    case .value(let step):
+      if let output {
+        node.send(output(step))
+      } else {
+        // `output` is `nil` only when `Output == Step` (see ``node(_:replay:rule:)``): in specialised code this cast
+        // is no instruction at all.
+        node.send(step as! Output)
+      }
     case .end(let termination): node.terminate(termination)
     }
   }
@@ -244,10 +253,10 @@ extension HotInputs {
   }
 
   /// A node over `inputs`, connected from its first observer to its last; each connection starts a fresh rule.
-  /// No inputs: a node that has finished.
+  /// No inputs: a node that has finished. `output` may be `nil` only when `Output == Step` (the overload below).
   @inlinable static func node(
     _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay,
-    output: @escaping @Sendable (Step) -> Output,
+    output: (@Sendable (Step) -> Output)?,
     rule: @escaping @Sendable () -> Rule
   ) -> SubjectStorage<Output, Failure> {
     guard !inputs.isEmpty else {
@@ -272,7 +281,7 @@ extension HotInputs where Output == Step {
   @inlinable static func node(
     _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay, rule: @escaping @Sendable () -> Rule
   ) -> SubjectStorage<Output, Failure> {
-    node(inputs, replay: replay, output: { $0 }, rule: rule)
+    node(inputs, replay: replay, output: nil, rule: rule)
   }
 }
 
