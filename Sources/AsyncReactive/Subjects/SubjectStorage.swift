@@ -323,13 +323,23 @@ import Synchronization
   /// nothing to release, where a tuple of arrays made two calls to the runtime per send to release them, empty or
   /// not (six sends per tap of the signup form: half of its fifteen releases per tap).
   @usableFromInline enum Admitted {
-    /// Nothing to do after the lock: no waiting consumer, and no sink, or another thread delivers to the sinks.
-    case nothing
-    /// Only the one sink, which this thread calls (it took the sinks' turn).
+    /// No consumer: only the sinks to call, if this thread took their turn.
+    case sinks(SinkCall)
+    /// The waiting consumers to resume, then the sinks to call.
+    case consumers(first: Waiter?, others: [Waiter], sinks: SinkCall)
+
+    /// Nothing to do after the lock.
+    @inlinable static var nothing: Admitted { .sinks(.none) }
+  }
+
+  /// Which sinks the thread that admitted a value calls after the lock.
+  @usableFromInline enum SinkCall {
+    /// None: no sink, or another thread has the sinks' turn and delivers the value from the outbox.
+    case none
+    /// The one sink, lent unretained (see ``Admitted``).
     case sole(Unmanaged<Sink>)
-    /// The waiting consumers to resume and the sinks this thread calls, when it took the turn (`direct` for
-    /// several, `sole` for one).
-    case consumers(first: Waiter?, others: [Waiter], direct: [Sink]?, sole: Unmanaged<Sink>?)
+    /// Several sinks, lent as a retained copy of the array.
+    case several([Sink])
   }
 
   /// Under the lock, for a subject that has not ended: records `element` and queues it for every consumer and
@@ -340,18 +350,11 @@ import Synchronization
   @inline(__always) @inlinable func admit(_ element: Element, in state: inout State) -> Admitted {
     state.replay.append(element)
     if !state.queues.isEmpty || !state.readers.isEmpty { return admitWithConsumers(element, in: &state) }
-    guard !state.sinks.isEmpty else { return .nothing }
-    // Nobody delivering: deliver this value straight from here (no queue); otherwise queue it.
-    guard DeliveryTurn.claim(sinkTurn) else {
-      state.sinkOutbox.append((.value(element), state.sinks))
-      return .nothing
-    }
-    if state.sinks.count == 1 { return .sole(Unmanaged.passUnretained(state.sinks[0])) }
-    return .consumers(first: nil, others: [], direct: state.sinks, sole: nil)
+    return .sinks(admitToSinks(element, in: &state))
   }
 
   /// ``admit(_:in:)`` when the subject has consumers (iterating ones): queues `element` for each, takes the
-  /// parked ones' continuations, then does what ``admit(_:in:)`` does for the sinks.
+  /// parked ones' continuations, then admits it to the sinks.
   @inlinable func admitWithConsumers(_ element: Element, in state: inout State) -> Admitted {
     var first: Waiter?
     var others: [Waiter] = []
@@ -366,47 +369,51 @@ import Synchronization
       state.log.append(element)
       if !state.parked.isEmpty { state.wakeParkedReaders(first: &first, others: &others) }
     }
-    guard !state.sinks.isEmpty else { return .consumers(first: first, others: others, direct: nil, sole: nil) }
+    return .consumers(first: first, others: others, sinks: admitToSinks(element, in: &state))
+  }
+
+  /// Under the lock: the sinks this thread calls with `element` after the lock, when nobody else delivers to
+  /// them (it takes their turn); otherwise `element` is queued for the thread that does.
+  @inline(__always) @inlinable func admitToSinks(_ element: Element, in state: inout State) -> SinkCall {
+    guard !state.sinks.isEmpty else { return .none }
     guard DeliveryTurn.claim(sinkTurn) else {
       state.sinkOutbox.append((.value(element), state.sinks))
-      return .consumers(first: first, others: others, direct: nil, sole: nil)
+      return .none
     }
-    if state.sinks.count == 1 {
-      return .consumers(first: first, others: others, direct: nil, sole: Unmanaged.passUnretained(state.sinks[0]))
-    }
-    return .consumers(first: first, others: others, direct: state.sinks, sole: nil)
+    if state.sinks.count == 1 { return .sole(Unmanaged.passUnretained(state.sinks[0])) }
+    return .several(state.sinks)
   }
 
   /// After the lock: resumes the consumers that waited for `element` and calls the sinks this thread delivers to.
   @inlinable func deliver(_ element: Element, _ admitted: Admitted) {
     switch admitted {
-    case .nothing:
-      return
-    case .sole(let sole):
-      callSole(sole, element)
-    case .consumers(let first, let others, let direct, let sole):
+    case .sinks(let sinks):
+      call(sinks, element)
+    case .consumers(let first, let others, let sinks):
       first?.resume(returning: .element(element))
       for waiter in others { waiter.resume(returning: .element(element)) }
-      if let sole {
-        callSole(sole, element)
-      } else if let direct {
-        direct.withUnsafeBufferPointer { sinks in
-          for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
-            // `direct` holds the sinks for the whole loop, so each is alive: a guaranteed reference lets the call
-            // use the sink's closure in place instead of retaining and releasing its context around every call.
-            Unmanaged.passUnretained(sinks[index])._withUnsafeGuaranteedRef { $0.onValue(element) }
-          }
-        }
-        leaveSinkTurn()
-      }
+      call(sinks, element)
     }
   }
 
-  /// Calls the one sink this thread took the turn for, then leaves the turn.
-  @inlinable func callSole(_ sole: Unmanaged<Sink>, _ element: Element) {
-    // Alive until this thread leaves the turn: see `Admitted`.
-    sole._withUnsafeGuaranteedRef { sink in
-      if sink.active.load(ordering: .acquiring) { sink.onValue(element) }
+  /// Calls the sinks this thread took the turn for with `element`, then leaves the turn.
+  @inlinable func call(_ sinks: SinkCall, _ element: Element) {
+    switch sinks {
+    case .none:
+      return
+    case .sole(let sole):
+      // Alive until this thread leaves the turn: see `Admitted`.
+      sole._withUnsafeGuaranteedRef { sink in
+        if sink.active.load(ordering: .acquiring) { sink.onValue(element) }
+      }
+    case .several(let direct):
+      direct.withUnsafeBufferPointer { sinks in
+        for index in sinks.indices where sinks[index].active.load(ordering: .acquiring) {
+          // `direct` holds the sinks for the whole loop, so each is alive: a guaranteed reference lets the call
+          // use the sink's closure in place instead of retaining and releasing its context around every call.
+          Unmanaged.passUnretained(sinks[index])._withUnsafeGuaranteedRef { $0.onValue(element) }
+        }
+      }
     }
     leaveSinkTurn()
   }

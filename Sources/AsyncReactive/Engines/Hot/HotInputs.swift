@@ -68,17 +68,22 @@ import Synchronization
   /// The node the outputs go to; held while connected (the inputs' sinks hold this connection).
   @usableFromInline let node: SubjectStorage<Output, Failure>
   @usableFromInline let inputCount: Int
-  /// Makes what the node holds from the rule's output; `nil` when that is the rule's output itself (`Output ==
-  /// Step`: combineLatest, zip, merge), so that each event makes no call for it.
-  @usableFromInline let output: (@Sendable (Step) -> Output)?
+  /// Makes what the node holds from the rule's output; not called when ``outputIsStep``.
+  @usableFromInline let output: @Sendable (Step) -> Output
+  /// The node holds the rule's output itself (`Output == Step`: combineLatest, zip, merge): each event then makes
+  /// no call for it. (A flag beside a non-optional closure rather than an optional closure: unwrapping the optional
+  /// retained and released the closure's context on every event.)
+  @usableFromInline let outputIsStep: Bool
 
+  /// `output` may be `nil` only when `Output == Step`.
   @inlinable init(
     rule: Rule, node: SubjectStorage<Output, Failure>, inputCount: Int, output: (@Sendable (Step) -> Output)?
   ) {
     self.state = Locked(State(rule: rule))
     self.node = node
     self.inputCount = inputCount
-    self.output = output
+    self.output = output ?? { $0 as! Output }
+    self.outputIsStep = output == nil
   }
 
   /// An input produced an element, which `apply` stores in the rule (under the lock: `apply` is the library's
@@ -145,12 +150,11 @@ import Synchronization
   @inlinable func perform(_ delivery: Delivery) {
     switch delivery {
     case .value(let step):
-      if let output {
-        node.send(output(step))
-      } else {
-        // `output` is `nil` only when `Output == Step` (see ``node(_:replay:rule:)``): in specialised code this cast
-        // is no instruction at all.
+      if outputIsStep {
+        // Only when `Output == Step` (see ``node(_:replay:rule:)``): in specialised code this cast is no instruction.
         node.send(step as! Output)
+      } else {
+        node.send(output(step))
       }
     case .end(let termination): node.terminate(termination)
     }
