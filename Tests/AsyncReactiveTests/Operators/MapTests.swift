@@ -2,7 +2,7 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-@Suite("map and compactMap on the library's sequences")
+@Suite("map, compactMap and filter on the library's sequences")
 struct MapTests {
   @Test("a synchronous map on a subscription resolves to the specialisable AsyncReactiveMapSequence")
   func resolvesToOwnMap() {
@@ -13,11 +13,38 @@ struct MapTests {
     #expect(
       type(of: chain)
         == AsyncReactiveMapSequence<
-          AsyncFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>, String
+          AsyncReactiveFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>, String
         >.self
     )
     let numbers = Signal<String, Never>(["1"]).compactMap { Int($0) }
     #expect(type(of: numbers) == AsyncReactiveCompactMapSequence<Signal<String, Never>, Int>.self)
+    let evens = Signal<Int, Never>([1]).filter { $0 % 2 == 0 }
+    #expect(type(of: evens) == AsyncReactiveFilterSequence<Signal<Int, Never>>.self)
+  }
+
+  @Test("an async or throwing predicate still compiles, through the standard library's filter")
+  func asyncPredicateFallsBack() async throws {
+    @Sendable func isEven(_ value: Int) async -> Bool { value % 2 == 0 }
+    let evens = Signal<Int, Never>([1, 2, 3, 4]).filter { await isEven($0) }
+    #expect(type(of: evens) == AsyncFilterSequence<Signal<Int, Never>>.self)
+    #expect(await evens.collect() == [2, 4])
+    let checked = Signal<Int, Never>([1, 2, 3]).filter { (value: Int) throws -> Bool in
+      if value == 3 { throw TestError(code: 3) }
+      return true
+    }
+    #expect(type(of: checked) == AsyncThrowingFilterSequence<Signal<Int, Never>>.self)
+    var seen: [Int] = []
+    await #expect(throws: TestError(code: 3)) {
+      for try await value in checked { seen.append(value) }
+    }
+    #expect(seen == [1, 2])
+  }
+
+  @Test("filter keeps the included values in order and the upstream's finish")
+  func filterValues() async {
+    #expect(await Signal<Int, Never>([1, 2, 3, 4, 5, 6]).filter { $0 % 3 != 0 }.collect() == [1, 2, 4, 5])
+    #expect(await Signal<Int, Never>([1, 3]).filter { $0 % 2 == 0 }.collect() == [])
+    #expect(await Signal<Int, Never>.empty.filter { _ in true }.collect() == [])
   }
 
   @Test("an async transform still compiles, through the standard library's map")
@@ -53,9 +80,12 @@ struct MapTests {
     let compact = await failing.compactMap { $0 == 1 ? nil : $0 }.collectResult()
     #expect(compact.values == [2])
     #expect(compact.failure == TestError(code: 7))
+    let filtered = await failing.filter { $0 != 1 }.collectResult()
+    #expect(filtered.values == [2])
+    #expect(filtered.failure == TestError(code: 7))
   }
 
-  @Test("retry re-runs a mapped signal: map keeps re-iterability")
+  @Test("retry re-runs a mapped or filtered signal: map and filter keep re-iterability")
   func retryOverMap() async {
     let attempts = Counter()
     let flaky = Signal<Int, TestError> { (emitter) throws(TestError) in
@@ -66,6 +96,15 @@ struct MapTests {
     let result = await flaky.map { $0 * 100 }.retry(2).collectResult()
     #expect(result.values == [100, 200, 300])
     #expect(result.failure == nil)
+    let filterAttempts = Counter()
+    let flakyAgain = Signal<Int, TestError> { (emitter) throws(TestError) in
+      let attempt = filterAttempts.increment()
+      emitter.send(attempt)
+      if attempt < 3 { throw TestError(code: attempt) }
+    }
+    let filtered = await flakyAgain.filter { $0 != 2 }.retry(2).collectResult()
+    #expect(filtered.values == [1, 3])
+    #expect(filtered.failure == nil)
   }
 
   @Test("cancelling the consumer of a mapped subscription unregisters it from the subject")
@@ -85,6 +124,27 @@ struct MapTests {
     await started.wait()
     consumer.cancel()
     #expect(await consumer.value == [2])
+    #expect(subject.consumerCount == 0)
+  }
+
+  @Test("cancelling the consumer of a filtered subscription unregisters it from the subject")
+  func filterCancellationPassesThrough() async {
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let started = Gate()
+    let odds = subject.subscribe().filter { $0 % 2 == 1 }
+    let consumer = Task {
+      var seen: [Int] = []
+      for await value in odds {
+        seen.append(value)
+        started.open()
+      }
+      return seen
+    }
+    subject.send(2)
+    subject.send(3)
+    await started.wait()
+    consumer.cancel()
+    #expect(await consumer.value == [3])
     #expect(subject.consumerCount == 0)
   }
 }

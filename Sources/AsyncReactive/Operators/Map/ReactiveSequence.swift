@@ -1,13 +1,14 @@
-/// An async sequence made by AsyncReactive: its `map` and `compactMap` are the library's own, which the
+/// An async sequence made by AsyncReactive: its `map`, `compactMap` and `filter` are the library's own, which the
 /// compiler can specialise for your element types.
 ///
-/// The standard library's `AsyncMapSequence` and `AsyncCompactMapSequence` run their `next(isolation:)`
-/// unspecialised from the runtime library (it is not inlinable), which costs about a microsecond of
-/// generic-metadata look-ups per element on Linux: 15–20 times the rest of a subject's delivery. On every
-/// type that conforms to this protocol, a non-throwing `map` or `compactMap` resolves to
-/// ``AsyncReactiveMapSequence`` / ``AsyncReactiveCompactMapSequence`` instead, with the same behaviour
-/// (same order, same finish and failure, cancellation passes through) at the cost of a plain loop.
-/// A throwing or `async` transform still uses the standard library's version.
+/// The standard library's `AsyncMapSequence`, `AsyncCompactMapSequence` and `AsyncFilterSequence` run their
+/// `next(isolation:)` unspecialised from the runtime library (it is not inlinable) and call their closure as an
+/// `async` function, which costs generic-metadata look-ups and an `async` frame per element on Linux: several
+/// times the rest of a subject's delivery. On every type that conforms to this protocol, a non-throwing
+/// synchronous `map`, `compactMap` or `filter` resolves to ``AsyncReactiveMapSequence`` /
+/// ``AsyncReactiveCompactMapSequence`` / ``AsyncReactiveFilterSequence`` instead, with the same behaviour (same
+/// order, same finish and failure, cancellation passes through) at the cost of a plain loop. A throwing or
+/// `async` closure still uses the standard library's version.
 ///
 /// The transform is `@Sendable`, like every closure the library's operators take. A closure that calls an
 /// actor's synchronous method, or captures non-`Sendable` state, does not compile here (the standard library's
@@ -24,7 +25,7 @@
 ///
 /// ```swift
 /// let subject = AsyncPassthroughSubject<Int, Never>()
-/// // AsyncFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>
+/// // AsyncReactiveFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>
 /// let evens = subject.subscribe().map { $0 * 2 }.filter { $0 % 3 != 0 }
 /// ```
 ///
@@ -91,5 +92,24 @@ extension ReactiveSequence {
     _ transform: @escaping @Sendable (Element) -> Transformed?
   ) -> AsyncReactiveCompactMapSequence<Self, Transformed> {
     AsyncReactiveCompactMapSequence(self, transform: transform)
+  }
+
+  /// Keeps the elements that satisfy a predicate, like the standard library's `filter`, on a specialisable path.
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** what the upstream throws.
+  /// **Cancellation:** passes through to the upstream.
+  ///
+  /// ```swift
+  /// let longQueries = queries.subscribe().filter { $0.count >= 3 }
+  /// for await query in longQueries { print(query) }
+  /// ```
+  ///
+  /// - Parameter isIncluded: whether an element goes on; called once per element, in order.
+  /// - Returns: an ``AsyncReactiveFilterSequence`` of the included elements.
+  @inlinable
+  public func filter(
+    _ isIncluded: @escaping @Sendable (Element) -> Bool
+  ) -> AsyncReactiveFilterSequence<Self> {
+    AsyncReactiveFilterSequence(self, isIncluded: isIncluded)
   }
 }

@@ -136,7 +136,7 @@ extension ReiterableAsyncSequence {
 /// **Cancellation:** follows the consumer; a cancelled consumer is not retried for.
 ///
 /// ```swift
-/// let orders: AsyncRetryWhenSequence<Signal<[Order], any Error>, AsyncFilterSequence<Property<Bool>>, any Error> =
+/// let orders: AsyncRetryWhenSequence<Signal<[Order], any Error>, HotSignal<Bool, Never>, any Error> =
 ///   api.orders.retry(when: reachable.filter { $0 })
 /// ```
 public struct AsyncRetryWhenSequence<Base: ReiterableAsyncSequence, Trigger: AsyncSequence, Failure: Error>:
