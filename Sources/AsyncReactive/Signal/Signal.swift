@@ -22,7 +22,8 @@
 /// for try await user in user { print(user.name) }   // runs it again
 /// ```
 public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
-  private let makeRun: @Sendable () -> SignalRun<Element, Failure>
+  /// Starts a run of the signal's work; `nil` for an immediate signal, whose runs ``immediate`` describes.
+  @usableFromInline let makeRun: (@Sendable () -> SignalRun<Element, Failure>)?
   /// What every run does at once, without suspending, for ``just(_:)``, ``empty`` and ``fail(_:)``; `nil` for
   /// every other signal. Operators may then deliver it in place instead of iterating it or starting a task
   /// for it (flatMap does), which is the cost of a one-value inner.
@@ -33,22 +34,24 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
     self.makeRun = makeRun
   }
 
-  /// A signal whose every run does `immediate` at once. Inlinable callers (``just(_:)``) make it
-  /// specialised, so a flatMap transform returning `.just(x)` costs no generic metadata look-up.
-  @usableFromInline package init(immediate: ImmediateOutcome<Element, Failure>) {
+  /// A signal whose every run does `immediate` at once. It stores the outcome and no closure, and it is
+  /// inlinable, so that ``just(_:)`` in a client (a flatMap transform returning `.just(x)`) is specialised for
+  /// its element type: no allocation and no generic-metadata look-up per signal made.
+  @inlinable package init(immediate: ImmediateOutcome<Element, Failure>) {
     self.immediate = immediate
-    self.makeRun = {
-      switch immediate {
-      case .value(let value): ImmediateRun(value: value)
-      case .finished: ImmediateRun(value: nil)
-      case .failed(let failure): ImmediateRun(value: nil, failure: failure)
-      }
-    }
+    self.makeRun = nil
   }
 
   /// Starts a new run of the signal's work.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(run: makeRun())
+    guard let makeRun else {
+      switch immediate {
+      case .value(let value): return Iterator(run: ImmediateRun(value: value))
+      case .failed(let failure): return Iterator(run: ImmediateRun(value: nil, failure: failure))
+      case .finished, nil: return Iterator(run: ImmediateRun(value: nil))
+      }
+    }
+    return Iterator(run: makeRun())
   }
 
   /// One run of a ``Signal``'s work.
@@ -75,7 +78,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
 
 /// The state of one iteration of a ``Signal``; each way of making a signal subclasses it. A class, so that
 /// its `deinit` can stop the work when the consumer drops its iterator.
-package class SignalRun<Element: Sendable, Failure: Error> {
+@usableFromInline package class SignalRun<Element: Sendable, Failure: Error> {
   package init() {}
 
   package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
