@@ -74,10 +74,8 @@
     case stop
   }
 
-  /// Where an inner sequence runs.
+  /// Where an inner sequence that is not run in place runs.
   @usableFromInline enum Runner: Sendable {
-    /// In the outer pump's task: nothing of its own to cancel.
-    case inPlace
     /// In the worker that started with inner `id`; `task` is `nil` until ``workerStarted(_:task:)``.
     case worker(id: Int, task: Task<Void, Never>?)
   }
@@ -97,9 +95,13 @@
   @usableFromInline var outerHasFinished = false
   /// The outer pump, while it waits for room under ``FlattenBuffering/suspendingOuter(after:)``.
   @usableFromInline var outerParked: Pump?
-  /// The running inner sequences, by id, and where each runs. One dictionary for both, so that an inner that
-  /// starts and ends costs one insertion and one removal.
+  /// The running inner sequences that have a worker, by id, and where each runs. One dictionary for both, so
+  /// that an inner that starts and ends costs one insertion and one removal.
   @usableFromInline var inners: [Int: Runner] = [:]
+  /// The inner that the outer pump runs in place (an immediate one, `Signal.just`), if any: at most one at a
+  /// time, since the outer pump reads nothing while it runs it. Kept out of `inners`, so that the common
+  /// one-value inner costs no hashing.
+  @usableFromInline var inPlace: Int?
   /// Workers that moved on to a waiting inner before their task was registered (rare): worker id → the inner
   /// it runs now.
   @usableFromInline var relocated: [Int: Int] = [:]
@@ -152,8 +154,17 @@
   /// Whether the outer pump may read now: always, unless the buffering suspends it while enough inners wait.
   @inlinable var outerMayRead: Bool {
     guard case .suspending(let allowed) = buffering else { return true }
-    return waitingCount < allowed || (waitingCount == 0 && inners.count < limit)
+    return waitingCount < allowed || (waitingCount == 0 && runningCount < limit)
   }
+
+  /// How many inner sequences run, in place or in workers.
+  @inlinable var runningCount: Int { inPlace == nil ? inners.count : inners.count + 1 }
+
+  /// Whether no inner sequence runs.
+  @inlinable var noneRunning: Bool { inPlace == nil && inners.isEmpty }
+
+  /// Whether inner `id` still runs (it was not replaced, stopped or finished).
+  @inlinable func isRunning(_ id: Int) -> Bool { inPlace == id || inners[id] != nil }
 
   // MARK: Outer pump
 
@@ -193,7 +204,7 @@
   /// An outer element arrived: under ``FlattenStrategy/first`` it is ignored while an inner sequence runs.
   @inlinable func arrivalAction() -> ArrivalAction {
     switch state {
-    case .running: inners.isEmpty ? .transform : .ignore
+    case .running: noneRunning ? .transform : .ignore
     case .finished: .stop
     }
   }
@@ -202,11 +213,11 @@
   /// just arrived: start it, queue it, or drop it.
   @inlinable mutating func innerArrived(_ inner: Inner, id: Int, immediate: Bool) -> AdmitAction {
     guard case .running = state else { return .stop }
-    if inners.count < limit && waitingCount == 0 {
+    if runningCount < limit && waitingCount == 0 {
       var effects = Effects()
       if switchesToLatest { effects = stopInners() }
       if immediate {
-        inners[id] = .inPlace
+        inPlace = id
         return .startInPlace(effects)
       }
       inners[id] = .worker(id: id, task: nil)
@@ -244,7 +255,7 @@
     switch state {
     case .running:
       outerHasFinished = true
-      return inners.isEmpty && waitingCount == 0 ? finish() : Effects()
+      return noneRunning && waitingCount == 0 ? finish() : Effects()
     case .finished:
       return Effects()
     }
@@ -257,7 +268,7 @@
     switch state {
     case .running:
       // A replaced inner may still be on its way out: its late values are stale.
-      guard inners[id] != nil, queue != nil else { return .stop }
+      guard isRunning(id), queue != nil else { return .stop }
       if let consumer = queue?.enqueue(element) { return .proceed(wake: consumer) }
       buffered += 1
       return buffered >= bufferLimit && streak >= pauseAfter ? .wait : .proceed(wake: nil)
@@ -271,7 +282,7 @@
   @inlinable mutating func waitForDrain(_ pump: Pump, id: Int) -> Bool? {
     switch state {
     case .running:
-      guard inners[id] != nil else { return false }
+      guard isRunning(id) else { return false }
       guard buffered >= bufferLimit else { return true }
       parkedInners[id] = pump
       return nil
@@ -283,24 +294,25 @@
   /// Inner `id` finished. Its worker goes on with the oldest waiting inner, if any (returned as `next`);
   /// otherwise the slot frees, and the result finishes if this was the last inner after the outer.
   @inlinable mutating func innerFinished(id: Int) -> (effects: Effects, next: (id: Int, inner: Inner)?) {
-    guard case .running = state, let runner = inners.removeValue(forKey: id) else { return (Effects(), nil) }
-    switch runner {
-    case .worker(let worker, let task):
+    guard case .running = state else { return (Effects(), nil) }
+    if inPlace == id {
+      // Only the outer pump queues inners, and it starts one in place only when none waits: while it runs one,
+      // nothing can have been queued behind it.
+      precondition(waitingCount == 0, "Internal inconsistency: an inner ran in place while others waited")
+      inPlace = nil
+    } else {
+      guard case .worker(let worker, let task)? = inners.removeValue(forKey: id) else { return (Effects(), nil) }
       if waitingCount > 0 {
         let next = takeOldestWaiting()
-        inners[next.id] = runner
+        inners[next.id] = .worker(id: worker, task: task)
         if task == nil { relocated[worker] = next.id }
         return (resumeOuterIfItMayRead(), next)
       }
       // The worker ends; if its task is not registered yet, the registration will find nothing (and cancel a
       // task that is done anyway).
       if task == nil && !relocated.isEmpty { relocated.removeValue(forKey: worker) }
-    case .inPlace:
-      // Only the outer pump queues inners, and it starts one in place only when none waits: while it runs one,
-      // nothing can have been queued behind it.
-      precondition(waitingCount == 0, "Internal inconsistency: an inner ran in place while others waited")
     }
-    if outerHasFinished && inners.isEmpty && waitingCount == 0 { return (finish(), nil) }
+    if outerHasFinished && noneRunning && waitingCount == 0 { return (finish(), nil) }
     return (resumeOuterIfItMayRead(), nil)
   }
 
@@ -337,7 +349,7 @@
   @inlinable mutating func fail(_ error: Failure, from id: Int?) -> Effects {
     switch state {
     case .running:
-      if let id, inners[id] == nil { return Effects() }
+      if let id, !isRunning(id) { return Effects() }
       var effects = stopAll()
       effects.wake = queue?.terminate(.failed(error))
       return effects
@@ -391,6 +403,7 @@
     for case .worker(_, let task?) in inners.values { effects.cancel.append(task) }
     for parked in parkedInners.values { effects.resume.append((parked, false)) }
     inners.removeAll(keepingCapacity: true)
+    inPlace = nil
     relocated.removeAll(keepingCapacity: true)
     parkedInners.removeAll(keepingCapacity: true)
     return effects
@@ -401,6 +414,7 @@
     outerTask = nil
     outerParked = nil
     inners = [:]
+    inPlace = nil
     relocated = [:]
     parkedInners = [:]
     waiting = []
