@@ -360,9 +360,13 @@ import Synchronization
     var others: [Waiter] = []
     // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
     events.wrappingAdd(1, ordering: .relaxed)
-    for index in 0..<state.queues.count {
-      guard let waiter = state.queues[index]!.enqueue(element) else { continue }
-      if first == nil { first = waiter } else { others.append(waiter) }
+    // Checked first: the loop makes `queues` unique before it runs, and the empty array is a shared singleton, so
+    // without this a send to only unbounded consumers (the usual case) "copied" an empty array on every send.
+    if !state.queues.isEmpty {
+      for index in 0..<state.queues.count {
+        guard let waiter = state.queues[index]!.enqueue(element) else { continue }
+        if first == nil { first = waiter } else { others.append(waiter) }
+      }
     }
     if !state.readers.isEmpty {
       // Once for every reader; each copies it when it looks (see `withQueue`).
