@@ -43,22 +43,23 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
   }
 
   /// Starts a new run of the signal's work.
-  public func makeAsyncIterator() -> Iterator {
-    guard let makeRun else {
-      switch immediate {
-      case .value(let value): return Iterator(run: ImmediateRun(value: value))
-      case .failed(let failure): return Iterator(run: ImmediateRun(value: nil, failure: failure))
-      case .finished, nil: return Iterator(run: ImmediateRun(value: nil))
-      }
+  ///
+  /// Inlinable, so that it is specialised where it is called (`retry` makes a new iterator per attempt): in an
+  /// unspecialised body, looking at ``immediate`` costs a generic-metadata look-up per call.
+  @inlinable public func makeAsyncIterator() -> Iterator {
+    if let makeRun { return Iterator(run: makeRun()) }
+    switch immediate {
+    case .value(let value): return Iterator(run: ImmediateRun(value: value))
+    case .failed(let failure): return Iterator(run: ImmediateRun(value: nil, failure: failure))
+    case .finished, nil: return Iterator(run: ImmediateRun(value: nil))
     }
-    return Iterator(run: makeRun())
   }
 
   /// One run of a ``Signal``'s work.
   public struct Iterator: AsyncIteratorProtocol {
-    private let run: SignalRun<Element, Failure>
+    @usableFromInline let run: SignalRun<Element, Failure>
 
-    fileprivate init(run: SignalRun<Element, Failure>) {
+    @usableFromInline init(run: SignalRun<Element, Failure>) {
       self.run = run
     }
 
@@ -136,11 +137,11 @@ where Base.Element: Sendable {
 
 /// The run of an immediate signal: at most one value, then the end or a failure; no task, no lock, and no
 /// generic sequence underneath (an unspecialised `CollectionOfOne` iterator costs metadata look-ups per call).
-package final class ImmediateRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
+@usableFromInline package final class ImmediateRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
   private var value: Element?
   private var failure: Failure?
 
-  package init(value: Element?, failure: Failure? = nil) {
+  @usableFromInline package init(value: Element?, failure: Failure? = nil) {
     self.value = value
     self.failure = failure
   }
