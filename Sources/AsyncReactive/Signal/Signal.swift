@@ -22,7 +22,7 @@
 /// for try await user in user { print(user.name) }   // runs it again
 /// ```
 public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
-  /// Starts a run of the signal's work; `nil` for an immediate signal, whose runs ``immediate`` describes.
+  /// Starts a run of the signal's work; `nil` for an immediate signal, whose runs `immediate` describes.
   @usableFromInline let makeRun: (@Sendable () -> SignalRun<Element, Failure>)?
   /// What every run does at once, without suspending, for ``just(_:)``, ``empty`` and ``fail(_:)``; `nil` for
   /// every other signal. Operators may then deliver it in place instead of iterating it or starting a task
@@ -45,7 +45,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
   /// Starts a new run of the signal's work.
   ///
   /// Inlinable, so that it is specialised where it is called (`retry` makes a new iterator per attempt): in an
-  /// unspecialised body, looking at ``immediate`` costs a generic-metadata look-up per call.
+  /// unspecialised body, looking at `immediate` costs a generic-metadata look-up per call.
   @inlinable public func makeAsyncIterator() -> Iterator {
     if let makeRun { return Iterator(run: makeRun()) }
     switch immediate {
