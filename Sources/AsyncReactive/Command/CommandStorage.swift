@@ -76,7 +76,10 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
       try await waitForTurn(waitID)
       id = waitID
     }
-    let task = start(id, input, named: false)
+    let (task, ended) = start(id, input, named: false)
+    // Quick work has ended before `start` returned (the immediate task ran it to its end): there is no run left
+    // for the caller's cancellation to cancel, so no handler to install and remove (two status-record locks).
+    if ended { return try await task.value }
     return try await withTaskCancellationHandler {
       try await task.value
     } onCancel: {
@@ -107,7 +110,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     case .wait(let id):
       Task(named: "Command queued trigger") { [self] in
         try await waitForTurn(id)
-        let task = start(id, input, named: true)
+        let (task, _) = start(id, input, named: true)
         try await withTaskCancellationHandler {
           _ = try await task.value
         } onCancel: {
@@ -174,7 +177,8 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// `named`: whether the task says "Command run" to a debugger. Not for an awaited `execute`, whose run serves the
   /// caller's task (the one a debugger shows waiting in `execute`): a name is a record the runtime adds to the
   /// task and walks on every executor check, ~12 % of a round trip.
-  private func start(_ id: Int, _ input: Input, named: Bool) -> Task<Output, any Error> {
+  /// Returns the run's task and whether the run had ended already when it was attached.
+  private func start(_ id: Int, _ input: Input, named: Bool) -> (Task<Output, any Error>, ended: Bool) {
     report("start: \(input)")
     starts.send(input)
     let task: Task<Output, any Error>
@@ -190,18 +194,20 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     } else {
       task = Task(named: "Command run") { [self] in try await runBody(id, input) }
     }
-    attach(task, to: id)
-    return task
+    return (task, attach(task, to: id))
   }
 
-  private func attach(_ task: Task<Output, any Error>, to id: Int) {
-    let cancelNow = state.withLock { machine -> Bool in
+  /// Gives run `id` its task, for `cancel()` and `.cancelPrevious`. Returns whether the run had ended already.
+  @discardableResult
+  private func attach(_ task: Task<Output, any Error>, to id: Int) -> Bool {
+    let (ended, cancelNow) = state.withLock { machine -> (Bool, Bool) in
       // Most runs of quick work have finished by now (the immediate task ran them to the end): no canceller to
       // make for them.
-      guard machine.isRunning(id) else { return false }
-      return machine.attach({ task.cancel() }, to: id)
+      guard machine.isRunning(id) else { return (true, false) }
+      return (false, machine.attach({ task.cancel() }, to: id))
     }
     if cancelNow { task.cancel() }
+    return ended
   }
 
   /// The body of a run's task: the work, then the bookkeeping, then the caller's result. A run that was
