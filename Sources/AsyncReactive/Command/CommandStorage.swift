@@ -185,10 +185,11 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // An immediate task runs the work synchronously up to its first suspension: no scheduling round trip,
       // which is most of the cost of a task.
-      let token = ResourceToken(.task("Command run"))
+      // Counted without a token object (an allocation per run): an immediate task's operation always runs.
+      let scope = ResourceCounters.acquireTask(.task("Command run"))
       task = Task.immediate(name: named ? "Command run" : nil, executorPreference: TaskExecutorContext.preferred) {
         [self] in
-        defer { token.release() }
+        defer { ResourceCounters.releaseTask(.task("Command run"), in: scope) }
         return try await runBody(id, input)
       }
     } else {

@@ -59,6 +59,23 @@ public enum LiveCounts {
     consumers.subtract(1, ordering: .relaxed)
     scope?.release(.consumer)
   }
+
+  /// Counts a new task `kind` whose operation is sure to run to its end and call ``releaseTask(_:in:)`` (an
+  /// immediate task: its operation starts before the task is returned), without a ``ResourceToken`` object:
+  /// returns the scope it was counted in. A task that may be dropped before its operation runs keeps a token,
+  /// whose deinit releases it.
+  static func acquireTask(_ kind: ResourceKind) -> ResourceScope? {
+    tasks.add(1, ordering: .relaxed)
+    let scope = ResourceScope.current
+    scope?.acquire(kind)
+    return scope
+  }
+
+  /// Counts the end of a task counted by ``acquireTask(_:)``.
+  static func releaseTask(_ kind: ResourceKind, in scope: ResourceScope?) {
+    tasks.subtract(1, ordering: .relaxed)
+    scope?.release(kind)
+  }
 }
 
 /// What a resource is, for counting and for naming what leaked.
