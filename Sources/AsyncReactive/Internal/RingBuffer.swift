@@ -14,7 +14,11 @@
 
   @inlinable package var last: Element? {
     guard !storage.isEmpty else { return nil }
-    return storage[(start + storage.count - 1) % storage.count]
+    // `start` is below `count`, so one subtraction wraps the index: no `%` (an integer division) on every read
+    // of a current value.
+    var index = start + storage.count - 1
+    if index >= storage.count { index -= storage.count }
+    return storage[index]
   }
 
   @inlinable package mutating func append(_ element: Element) {
@@ -23,7 +27,8 @@
       storage.append(element)
     } else {
       storage[start] = element
-      start = (start + 1) % capacity
+      start += 1
+      if start == capacity { start = 0 }
     }
   }
 

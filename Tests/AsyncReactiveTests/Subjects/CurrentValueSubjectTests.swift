@@ -1,5 +1,6 @@
 import AsyncReactive
 import AsyncReactiveTesting
+import Synchronization
 import Testing
 
 @Suite("AsyncCurrentValueSubject, AsyncReplaySubject and Property")
@@ -47,6 +48,31 @@ struct StatefulSubjectTests {
     subject.finish()
     #expect(await live.collect() == [4, 5, 6])
     #expect(await subject.collect() == [5, 6])
+  }
+
+  @Test("AsyncReplaySubject's buffer wraps around: at every count of sends, a new consumer gets the last n in order")
+  func replayWrapsAround() {
+    for bufferSize in 1...4 {
+      let subject = AsyncReplaySubject<Int, Never>(bufferSize: bufferSize)
+      for sent in 1...(3 * bufferSize + 2) {
+        subject.send(sent)
+        let lifetime = Lifetime()
+        let replayed = Mutex<[Int]>([])
+        subject.sink(in: lifetime) { value in replayed.withLock { $0.append(value) } }
+        lifetime.cancel()
+        let expected = Array(max(1, sent - bufferSize + 1)...sent)
+        #expect(replayed.withLock { $0 } == expected, "bufferSize \(bufferSize), \(sent) sent")
+      }
+    }
+  }
+
+  @Test("AsyncCurrentValueSubject's value is the latest send, at every count of sends")
+  func currentValueAfterManySends() {
+    let subject = AsyncCurrentValueSubject<Int, Never>(0)
+    for sent in 1...5 {
+      subject.send(sent)
+      #expect(subject.value == sent)
+    }
   }
 
   @Test("AsyncReplaySubject replays before its failure")
