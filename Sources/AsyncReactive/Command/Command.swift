@@ -9,8 +9,12 @@
 /// cancel the run in flight.
 ///
 /// All members are `nonisolated` and synchronous to reach (the state is behind a lock), so reading a stream
-/// or starting a run costs no actor hop. Runs execute in a task of their own, which is how ``cancel()`` and
-/// `.cancelPrevious` can stop them; that task starts running the work at once, in the caller's thread.
+/// or starting a run never waits for the command. Runs execute in a task of their own, which is how ``cancel()``
+/// and `.cancelPrevious` can stop them. An awaited ``execute(_:)`` starts that task's work at once, on the thread
+/// `execute` runs on: like every `nonisolated async` function, `execute` first leaves the caller's actor for the
+/// global executor, so a work closure that is not isolated to an actor never runs on the main actor, and the
+/// caller resumes on its actor when the run ends (from the main actor that is a hop each way, microseconds).
+/// ``trigger(_:)`` schedules the run and returns at once.
 ///
 /// **Failure:** the work's own error type, as in ReactiveSwift's `Action<Input, Output, Error>`, inferred
 /// from the work's closure: a work that does not throw makes a
