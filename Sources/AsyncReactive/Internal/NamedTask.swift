@@ -20,32 +20,24 @@ extension Task where Failure == Never {
     @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
   ) {
     let token = ResourceToken(.task(name))
+    let counted: () async -> Success = {
+      defer { token.release() }
+      return await operation()
+    }
     // No `executorPreference:` argument at all without a preferred executor: given one, even `nil`, the runtime
     // records a preference on the task (the argument is not a constant in this generic code), and then reads
     // that record under the task's status-record lock at every executor check and drops it at the end.
     let executor = TaskExecutorContext.preferred
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       if let executor {
-        self.init(name: name, executorPreference: executor, priority: priority) {
-          defer { token.release() }
-          return await operation()
-        }
+        self.init(name: name, executorPreference: executor, priority: priority, operation: counted)
       } else {
-        self.init(name: name, priority: priority) {
-          defer { token.release() }
-          return await operation()
-        }
+        self.init(name: name, priority: priority, operation: counted)
       }
     } else if let executor {
-      self.init(executorPreference: executor, priority: priority) {
-        defer { token.release() }
-        return await operation()
-      }
+      self.init(executorPreference: executor, priority: priority, operation: counted)
     } else {
-      self.init(priority: priority) {
-        defer { token.release() }
-        return await operation()
-      }
+      self.init(priority: priority, operation: counted)
     }
   }
 }
@@ -59,32 +51,24 @@ extension Task where Failure == any Error {
     @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
   ) {
     let token = ResourceToken(.task(name))
+    let counted: () async throws -> Success = {
+      defer { token.release() }
+      return try await operation()
+    }
     // No `executorPreference:` argument at all without a preferred executor: given one, even `nil`, the runtime
     // records a preference on the task (the argument is not a constant in this generic code), and then reads
     // that record under the task's status-record lock at every executor check and drops it at the end.
     let executor = TaskExecutorContext.preferred
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       if let executor {
-        self.init(name: name, executorPreference: executor, priority: priority) {
-          defer { token.release() }
-          return try await operation()
-        }
+        self.init(name: name, executorPreference: executor, priority: priority, operation: counted)
       } else {
-        self.init(name: name, priority: priority) {
-          defer { token.release() }
-          return try await operation()
-        }
+        self.init(name: name, priority: priority, operation: counted)
       }
     } else if let executor {
-      self.init(executorPreference: executor, priority: priority) {
-        defer { token.release() }
-        return try await operation()
-      }
+      self.init(executorPreference: executor, priority: priority, operation: counted)
     } else {
-      self.init(priority: priority) {
-        defer { token.release() }
-        return try await operation()
-      }
+      self.init(priority: priority, operation: counted)
     }
   }
 }
