@@ -72,3 +72,22 @@ extension Task where Failure == any Error {
     }
   }
 }
+
+extension Task where Success == Void, Failure == Never {
+  /// A task the library starts that runs its operation at once, on the calling thread, up to its first suspension
+  /// (`Task.immediate`): an operation that never suspends has ended when this returns, with no scheduling. Counted
+  /// in ``LiveCounts`` until its operation returns; on a test's virtual time it prefers the test's executor.
+  @usableFromInline @discardableResult
+  init(immediateNamed name: String, operation: sending @escaping () async -> Void) {
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      // Counted without a token object (an allocation per task): an immediate task's operation always runs.
+      let scope = ResourceCounters.acquireTask(.task(name))
+      self = Task.immediate(name: name, executorPreference: TaskExecutorContext.preferred) {
+        defer { ResourceCounters.releaseTask(.task(name), in: scope) }
+        await operation()
+      }
+    } else {
+      self.init(named: name, operation: operation)
+    }
+  }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Signal {
   /// A signal that sends `value`, then finishes (RACSignal `return:`, `Observable.just`).
   ///
@@ -26,7 +28,7 @@ extension Signal {
   /// let forever = Signal<Int, Never>.never
   /// ```
   public static var never: Signal {
-    Signal(makeRun: { ChannelRun(start: { _ in }) })
+    Signal(cold: NeverRecipe())
   }
 
   /// A signal that fails at once with `error` (RACSignal `error:`, `Observable.error`).
@@ -45,13 +47,18 @@ extension Signal {
   /// for await value in Signal<Int, Never>([1, 2, 3]) { print(value) }
   /// ```
   public init<S: Sequence & Sendable>(_ sequence: S) where S.Element == Element {
-    self.init(makeRun: { SequenceRun(sequence.makeIterator()) })
+    self.init(cold: SequenceRecipe<S, Failure>(sequence: sequence))
   }
 
   /// Erases any async sequence to a `Signal` with the same element and failure types.
   ///
-  /// Iterating the signal iterates `sequence` once more: a `Signal` made from a single-pass sequence such as
-  /// an `AsyncStream` is single-pass too; use ``deferred(_:)`` to build a fresh stream per iteration.
+  /// What `sequence` is decides what the signal does, once, here: a hot sequence (a subject, a ``Property``, a
+  /// ``HotSignal``, a hot operator chain, a command's stream) stays hot and shared, so operators applied to the
+  /// signal run inside the subject's `send` exactly as they would on the concrete type; a ``Signal`` stays what it
+  /// is; any other sequence (an `AsyncStream`, `Observations`, a sequence of your own, even one that wraps a
+  /// subject without conforming to ``HotSequence``) is foreign and cold: each run iterates it once more. A
+  /// `Signal` made from a single-pass sequence such as an `AsyncStream` is single-pass too; use ``deferred(_:)`` to
+  /// build a fresh stream per iteration.
   ///
   /// ```swift
   /// let signal = Signal(someAsyncSequence)
@@ -59,8 +66,10 @@ extension Signal {
   public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Element, S.Failure == Failure {
     if let signal = sequence as? Signal {
       self = signal
+    } else if let hot = sequence as? any HotSequence<Element, Failure> {
+      self.init(hot: hot.hotSignal.node)
     } else {
-      self.init(makeRun: { IteratorRun(sequence.makeAsyncIterator()) })
+      self.init(cold: ForeignRecipe { sequence })
     }
   }
 
@@ -78,7 +87,7 @@ extension Signal {
   public static func deferred<S: AsyncSequence & SendableMetatype>(
     _ makeSequence: @escaping @Sendable () -> S
   ) -> Signal where S.Element == Element, S.Failure == Failure {
-    Signal(makeRun: { IteratorRun(makeSequence().makeAsyncIterator()) })
+    Signal(cold: ForeignRecipe(makeSequence))
   }
 
   /// A signal that calls `operation` once per iteration and sends its result (a one-value request).
@@ -90,7 +99,7 @@ extension Signal {
   /// let wallet = Signal.future { try await api.wallet(for: user) }
   /// ```
   public static func future(_ operation: @escaping @Sendable () async throws(Failure) -> Element) -> Signal {
-    Signal(makeRun: { FutureRun(operation) })
+    Signal(cold: FutureRecipe(operation: operation))
   }
 }
 
@@ -102,7 +111,7 @@ extension Signal where Failure == any Error {
   /// for try await user in user.retry(2) { print(user) }
   /// ```
   public static func future(_ operation: @escaping @Sendable () async throws -> Element) -> Signal {
-    Signal(makeRun: { FutureRun(operation) })
+    Signal(cold: FutureRecipe(operation: operation))
   }
 }
 
@@ -113,7 +122,7 @@ extension Signal where Failure == Never {
   /// let now = Signal.future { await clockService.now() }
   /// ```
   public static func future(_ operation: @escaping @Sendable () async -> Element) -> Signal {
-    Signal(makeRun: { FutureRun(operation) })
+    Signal(cold: FutureRecipe(operation: operation))
   }
 }
 
@@ -125,6 +134,132 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   public func eraseToSignal() -> Signal<Element, Failure> {
     Signal(self)
+  }
+}
+
+/// ``Signal/never``: a run that never produces; it ends only when its consumer stops.
+@usableFromInline package struct NeverRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
+  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { ChannelRun { _, _ in } }
+  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    .source(start) { _ in {} }
+  }
+}
+
+/// ``Signal/init(_:)-(S)``: a synchronous sequence. A consumer takes its elements one by one; in a graph, they are
+/// sent when the graph connects, or one per pull of a consumer that drives it.
+@usableFromInline package struct SequenceRecipe<S: Sequence & Sendable, Failure: Error>: ColdRecipe
+where S.Element: Sendable {
+  let sequence: S
+
+  @usableFromInline package func makeRun() -> SignalRun<S.Element, Failure> { SequenceRun(sequence.makeIterator()) }
+
+  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<S.Element, Failure> {
+    if let drive = start.drive {
+      let node = SubjectStorage<S.Element, Failure>(replay: .none)
+      drive.offer(SequencePuller(sequence.makeIterator(), into: node))
+      return node
+    }
+    let sequence = self.sequence
+    return .source(start) { outlet in
+      for element in sequence {
+        guard !outlet.stopped.load(ordering: .relaxed) else { break }
+        outlet.node.send(element)
+      }
+      outlet.node.terminate(.finished)
+      return {}
+    }
+  }
+}
+
+/// A synchronous sequence read by the consumer that drives it.
+@usableFromInline package final class SequencePuller<Base: IteratorProtocol, Failure: Error>: ColdPuller
+where Base.Element: Sendable {
+  private var base: Base
+  private let node: SubjectStorage<Base.Element, Failure>
+
+  @usableFromInline package init(_ base: Base, into node: SubjectStorage<Base.Element, Failure>) {
+    self.base = base
+    self.node = node
+  }
+
+  @usableFromInline package func pull(isolation actor: isolated (any Actor)?) async {
+    if let element = base.next() { node.send(element) } else { node.terminate(.finished) }
+  }
+}
+
+/// A foreign async sequence (``Signal/init(_:)-(S)``, ``Signal/deferred(_:)``): each run iterates the sequence
+/// `make` gives. A consumer iterates it directly; in a graph, one pump task per run reads it into the graph, or the
+/// consumer that drives it does.
+@usableFromInline package struct ForeignRecipe<S: AsyncSequence & SendableMetatype>: ColdRecipe
+where S.Element: Sendable {
+  let make: @Sendable () -> S
+
+  init(_ make: @escaping @Sendable () -> S) {
+    self.make = make
+  }
+
+  @usableFromInline package func makeRun() -> SignalRun<S.Element, S.Failure> {
+    IteratorRun(make().makeAsyncIterator())
+  }
+
+  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<S.Element, S.Failure> {
+    if let drive = start.drive {
+      let node = SubjectStorage<S.Element, S.Failure>(replay: .none)
+      drive.offer(SourcePuller(make().makeAsyncIterator(), into: node))
+      return node
+    }
+    let make = self.make
+    return .source(start) { outlet in
+      let task = Task(named: "Signal source") { await Pump(make()).run(into: outlet) }
+      return { task.cancel() }
+    }
+  }
+}
+
+/// Reads a foreign sequence into a source node, waiting for the run's consumer when it is behind.
+struct Pump<S: AsyncSequence> where S.Element: Sendable {
+  let sequence: S
+
+  init(_ sequence: S) {
+    self.sequence = sequence
+  }
+
+  func run(into outlet: SourceOutlet<S.Element, S.Failure>) async {
+    var iterator = sequence.makeAsyncIterator()
+    do throws(S.Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        outlet.node.send(element)
+        if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+      }
+      outlet.node.terminate(.finished)
+    } catch {
+      outlet.node.terminate(.failed(error))
+    }
+  }
+}
+
+/// ``Signal/future(_:)``: each run awaits the operation once. A consumer awaits it in its own task; in a graph it
+/// runs in an immediate task, which runs on the calling thread up to its first suspension (an operation that never
+/// suspends costs no scheduling).
+@usableFromInline package struct FutureRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
+  let operation: @Sendable () async throws(Failure) -> Element
+
+  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { FutureRun(operation) }
+
+  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    let operation = self.operation
+    return .source(start) { outlet in
+      let task = Task<Void, Never>(immediateNamed: "Signal.future") {
+        do throws(Failure) {
+          let value = try await operation()
+          outlet.node.send(value)
+          outlet.node.terminate(.finished)
+        } catch {
+          outlet.node.terminate(.failed(error))
+        }
+      }
+      return { task.cancel() }
+    }
   }
 }
 

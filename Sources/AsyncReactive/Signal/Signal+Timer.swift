@@ -27,7 +27,7 @@ extension Signal where Element == Int, Failure == Never {
   /// - Returns: a signal of the tick numbers 1, 2, 3, …
   public static func timer(every interval: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal {
     precondition(interval > .zero, "Signal.timer(every: \(interval)): the interval must be positive")
-    return Signal(makeRun: { TimerRun(first: interval, interval: interval, ticks: .max, clock: clock) })
+    return Signal(cold: TimerRecipe(first: interval, interval: interval, ticks: .max, clock: clock))
   }
 
   /// A cold signal that sends one tick `delay` after the iteration started, then finishes (RxSwift
@@ -62,12 +62,33 @@ extension Signal where Element == Int, Failure == Never {
   /// - Returns: a signal of the one tick 1.
   public static func timer(after delay: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal {
     precondition(delay >= .zero, "Signal.timer(after: \(delay)): the delay must not be negative")
-    return Signal(makeRun: { TimerRun(first: delay, interval: delay, ticks: 1, clock: clock) })
+    return Signal(cold: TimerRecipe(first: delay, interval: delay, ticks: 1, clock: clock))
   }
 }
 
-/// One iteration of ``Signal/timer(every:clock:)`` or ``Signal/timer(after:clock:)``: sleeps in the consumer's
-/// task until each tick is due.
+/// ``Signal/timer(every:clock:)`` and ``Signal/timer(after:clock:)``: a consumer's run sleeps in the consumer's own
+/// task when it asks for the next tick; in a graph, a task sleeps from tick to tick and sends each one.
+struct TimerRecipe<C: Clock>: ColdRecipe where C.Duration == Duration {
+  let first: Duration
+  let interval: Duration
+  let ticks: Int
+  let clock: C
+
+  func makeRun() -> SignalRun<Int, Never> { TimerRun(first: first, interval: interval, ticks: ticks, clock: clock) }
+
+  func node(_ start: ColdStart) -> SubjectStorage<Int, Never> {
+    let recipe = self
+    return .source(start) { outlet in
+      let task = Task(named: "Signal.timer") {
+        let run = recipe.makeRun()
+        while let tick = await run.next(isolation: nil) { outlet.node.send(tick) }
+        outlet.node.terminate(.finished)
+      }
+      return { task.cancel() }
+    }
+  }
+}
+
 private final class TimerRun<C: Clock>: SignalRun<Int, Never> where C.Duration == Duration {
   private let clock: C
   private let interval: Duration

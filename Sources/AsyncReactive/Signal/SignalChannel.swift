@@ -1,5 +1,11 @@
-/// The buffer between one run of a push-style ``Signal`` (its body or callback) and its consumer.
-package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQueueHost {
+import Synchronization
+
+/// The queue between one run of a cold ``Signal`` and the one consumer that iterates it: what a producer (a body,
+/// a callback, a graph's last node) sends waits here until the consumer takes it.
+///
+/// It is also the run's pacer: a body's `await emitter.send(_:)` waits while ``ColdPacing/limit`` values wait
+/// for the consumer, so a fast cold producer feeding a slow consumer holds a bounded number of them.
+@usableFromInline package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQueueHost, ColdPacer {
   package typealias Waiter = ConsumerQueue<Element, Failure>.Waiter
 
   private struct State: Sendable {
@@ -9,6 +15,17 @@ package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQu
     var stop: (@Sendable () -> Void)?
     /// Set when the run ended (either side), so that a stop handler installed late runs at once.
     var ended = false
+    /// How many values the consumer has not taken yet.
+    var waiting = 0
+    /// Producers waiting for the consumer to catch up.
+    var producers: [UnsafeContinuation<Void, Never>] = []
+
+    /// Hands out the producers that waited for room.
+    mutating func releaseProducers() -> [UnsafeContinuation<Void, Never>] {
+      guard !producers.isEmpty else { return [] }
+      defer { producers = [] }
+      return producers
+    }
 
     /// Marks the run ended and hands out the stop handler, at most once.
     mutating func end() -> (@Sendable () -> Void)? {
@@ -19,28 +36,39 @@ package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQu
   }
 
   private let state = Locked(State())
+  /// Whether ``ColdPacing/limit`` values wait for the consumer: read without the lock by every paced send.
+  private let full = Atomic<Bool>(false)
 
-  package init() {}
+  @usableFromInline package init() {}
 
-  package func send(_ element: Element) {
-    let waiter = state.withLock { $0.queue?.enqueue(element) }
+  @usableFromInline package func send(_ element: Element) {
+    let waiter = state.withLock { state -> Waiter? in
+      guard state.queue != nil else { return nil }
+      if let waiter = state.queue!.enqueue(element) { return waiter }
+      // Handed to a parked consumer, a value does not wait; queued, it does.
+      state.waiting += 1
+      if state.waiting == ColdPacing.limit { full.store(true, ordering: .relaxed) }
+      return nil
+    }
     waiter?.resume(returning: .element(element))
   }
 
-  package func terminate(_ termination: Termination<Failure>) {
-    let (waiter, stop) = state.withLock { state -> (Waiter?, (@Sendable () -> Void)?) in
+  @usableFromInline package func terminate(_ termination: Termination<Failure>) {
+    let (waiter, stop, producers) = state.withLock {
+      state -> (Waiter?, (@Sendable () -> Void)?, [UnsafeContinuation<Void, Never>]) in
       let waiter = state.queue?.terminate(termination)
-      return (waiter, state.end())
+      return (waiter, state.end(), state.releaseProducers())
     }
     waiter?.resume(returning: .recheck)
+    for producer in producers { producer.resume() }
     stop?()
   }
 
   /// Whether the consumer still listens and the run has not ended.
-  package var isActive: Bool { state.withLock { !$0.ended } }
+  @usableFromInline package var isActive: Bool { state.withLock { !$0.ended } }
 
   /// Installs what stops the producer; runs it at once if the run already ended.
-  package func onStop(_ stop: @escaping @Sendable () -> Void) {
+  @usableFromInline package func onStop(_ stop: @escaping @Sendable () -> Void) {
     let runNow = state.withLock { state -> Bool in
       guard !state.ended else { return true }
       state.stop = stop
@@ -49,178 +77,96 @@ package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQu
     if runNow { stop() }
   }
 
-  package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
+  @usableFromInline package var isFull: Bool { full.load(ordering: .relaxed) }
+
+  @usableFromInline package func waitForRoom() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let parked = state.withLock { state -> Bool in
+        guard state.waiting >= ColdPacing.limit, !state.ended else { return false }
+        state.producers.append(continuation)
+        return true
+      }
+      if !parked { continuation.resume() }
+    }
+  }
+
+  @usableFromInline package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
     state.withLock { body(&$0.queue) }
   }
 
-  package func removeConsumer(_ id: Int) {
-    let (waiter, stop) = state.withLock { state -> (Waiter?, (@Sendable () -> Void)?) in
+  @usableFromInline package func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure> {
+    let (look, producers) = state.withLock { state -> (ConsumerTake<Failure>, [UnsafeContinuation<Void, Never>]) in
+      guard state.queue != nil else { return (ConsumerTake(.terminal(.finished)), []) }
+      let look = state.queue!.look(into: &batch)
+      guard case .elements = look.taken else { return (look, []) }
+      // The consumer takes everything that waits.
+      state.waiting = 0
+      full.store(false, ordering: .relaxed)
+      return (look, state.releaseProducers())
+    }
+    for producer in producers { producer.resume() }
+    return look
+  }
+
+  @usableFromInline package func removeConsumer(_ id: Int) {
+    let (waiter, stop, producers) = state.withLock {
+      state -> (Waiter?, (@Sendable () -> Void)?, [UnsafeContinuation<Void, Never>]) in
       let waiter = state.queue?.cancel()
       state.queue = nil
-      return (waiter, state.end())
+      return (waiter, state.end(), state.releaseProducers())
     }
     waiter?.resume(returning: .recheck)
+    for producer in producers { producer.resume() }
     stop?()
   }
 }
 
-/// A run fed by a producer through a ``SignalChannel``; the producer starts on the first `next()`.
-package final class ChannelRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
-  private let channel = SignalChannel<Element, Failure>()
-  private var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
-  private var start: (@Sendable (Signal<Element, Failure>.Emitter) -> Void)?
+/// What a cold producer's `await send` waits for: the consumer that started its run has room again.
+@usableFromInline package protocol ColdPacer: AnyObject, Sendable {
+  /// Whether the consumer is ``ColdPacing/limit`` values behind (a relaxed read: no lock).
+  var isFull: Bool { get }
+  /// Returns once the consumer has taken what waits (at once if it has, or if the run ended).
+  func waitForRoom() async
+}
 
-  package init(start: @escaping @Sendable (Signal<Element, Failure>.Emitter) -> Void) {
-    self.cursor = ConsumerCursor(host: channel, id: 0)
-    self.start = start
-  }
+/// How far a cold producer may run ahead of its consumer.
+@usableFromInline package enum ColdPacing {
+  /// The most values waiting for a consumer before a producer's `await emitter.send(_:)` waits: a batch that the
+  /// consumer takes at once (a take of this many is never "small", see ``ConsumerCursorTuning/gatherBelow``).
+  @usableFromInline package static let limit = 128
+}
 
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    if let start {
-      self.start = nil
-      // A consumer cancelled before it asked for anything gets no run: starting one would do cold work (in a
-      // task of its own) for nobody, possibly after the consumer has returned.
-      if Task.isCancelled {
-        channel.removeConsumer(0)
-        return nil
-      }
-      start(Signal.Emitter(channel: channel))
+/// What a look that never waits found.
+@usableFromInline package enum ConsumerPoll<Element> {
+  case element(Element)
+  /// Nothing yet.
+  case empty
+  /// The queue ended normally (a failure is thrown).
+  case ended
+}
+
+extension ConsumerCursor {
+  /// The next element if one is already here, or the end (a failure is thrown), or `.empty`; never suspends. A
+  /// consumer that drives its own source looks with this before it pulls.
+  @usableFromInline mutating func poll() throws(Failure) -> ConsumerPoll<Element> {
+    if index < batch.count {
+      defer { index += 1 }
+      return .element(batch[index])
     }
-    return try await cursor.next(isolation: actor)
-  }
-
-  deinit { channel.removeConsumer(0) }
-}
-
-extension Signal {
-  /// The producer's handle on one run of a ``Signal``: send values, finish or fail.
-  ///
-  /// Sending is synchronous and safe from any thread or callback; values are buffered (unbounded) until the
-  /// consumer takes them. After the run ended (finished, failed, or the consumer stopped) sends are ignored.
-  ///
-  /// ```swift
-  /// Signal<Int, Never> { emitter in
-  ///   for i in 1...3 { emitter.send(i) }
-  /// }
-  /// ```
-  public struct Emitter: Sendable {
-    fileprivate let channel: SignalChannel<Element, Failure>
-
-    package init(channel: SignalChannel<Element, Failure>) {
-      self.channel = channel
+    if ended { return .ended }
+    if let end = endAfterBatch {
+      _ = try finish(end)
+      return .ended
     }
-
-    /// Sends `value` to the consumer of this run.
-    ///
-    /// ```swift
-    /// emitter.send(user)
-    /// ```
-    public func send(_ value: Element) { channel.send(value) }
-
-    /// Ends the run normally. With the async-body initializer, returning from the body does this.
-    ///
-    /// ```swift
-    /// emitter.finish()
-    /// ```
-    public func finish() { channel.terminate(.finished) }
-
-    /// Ends the run with `error`. With the async-body initializer, throwing from the body does this.
-    ///
-    /// ```swift
-    /// emitter.fail(NetworkError(code: 502))
-    /// ```
-    public func fail(_ error: Failure) { channel.terminate(.failed(error)) }
-
-    /// `false` once the run ended or its consumer stopped: a long-running producer can check it.
-    ///
-    /// ```swift
-    /// while emitter.isActive { emitter.send(await nextReading()) }
-    /// ```
-    public var isActive: Bool { channel.isActive }
-  }
-
-  /// A signal whose every iteration runs `body` in a task of its own; `body` sends through its emitter.
-  ///
-  /// Returning from `body` finishes the run; throwing fails it. Cancelling the consumer cancels the task.
-  /// This is the general form for a typed failure, which Swift needs spelled out on the closure:
-  ///
-  /// ```swift
-  /// let orders = Signal<[Order], APIError> { (emitter) throws(APIError) in
-  ///   emitter.send(try await api.orders())
-  /// }
-  /// ```
-  public init(_ body: @escaping @Sendable (Emitter) async throws(Failure) -> Void) {
-    self = .running(body)
-  }
-
-  /// The shared implementation of the async-body initializers (one per failure spelling).
-  fileprivate static func running(_ body: @escaping @Sendable (Emitter) async throws(Failure) -> Void) -> Signal {
-    Signal(makeRun: {
-      ChannelRun { emitter in
-        let task = Task(named: "Signal body") {
-          do throws(Failure) {
-            try await body(emitter)
-            emitter.finish()
-          } catch {
-            emitter.fail(error)
-          }
-        }
-        emitter.channel.onStop { task.cancel() }
-      }
-    })
-  }
-
-  /// A signal that bridges a callback API: `setUp` runs once per iteration, may send from any thread or
-  /// callback, and returns what cancels the underlying work.
-  ///
-  /// The returned handler runs **exactly once**, when the run ends for any reason: the consumer stopped
-  /// (cancelled, broke out, dropped its iterator) or the producer called `finish()` / `fail(_:)`.
-  ///
-  /// ```swift
-  /// let wallet = Signal<Wallet, any Error>.create { emitter in
-  ///   let request = api.requestUserWallet { result in
-  ///     switch result {
-  ///     case .success(let wallet): emitter.send(wallet); emitter.finish()
-  ///     case .failure(let error): emitter.fail(error)
-  ///     }
-  ///   }
-  ///   return { request.cancel() }
-  /// }
-  /// ```
-  public static func create(
-    _ setUp: @escaping @Sendable (Emitter) -> @Sendable () -> Void
-  ) -> Signal {
-    Signal(makeRun: {
-      ChannelRun { emitter in
-        emitter.channel.onStop(setUp(emitter))
-      }
-    })
-  }
-}
-
-extension Signal where Failure == Never {
-  /// A signal whose every iteration runs the non-throwing `body` in a task of its own.
-  ///
-  /// ```swift
-  /// let countdown = Signal<Int, Never> { emitter in
-  ///   for i in (1...3).reversed() { emitter.send(i) }
-  /// }
-  /// for await i in countdown { print(i) }   // 3, 2, 1
-  /// ```
-  public init(_ body: @escaping @Sendable (Emitter) async -> Void) {
-    self = .running(body)
-  }
-}
-
-extension Signal where Failure == any Error {
-  /// A signal whose every iteration runs the throwing `body` in a task of its own.
-  ///
-  /// ```swift
-  /// let user = Signal<User, any Error> { emitter in
-  ///   emitter.send(try await api.fetchUser())
-  /// }
-  /// ```
-  public init(_ body: @escaping @Sendable (Emitter) async throws -> Void) {
-    self = .running(body)
+    switch look() {
+    case .elements(let start):
+      index = start + 1
+      return .element(batch[start])
+    case .terminal(let termination):
+      _ = try finish(termination)
+      return .ended
+    case .empty:
+      return .empty
+    }
   }
 }

@@ -335,7 +335,7 @@ struct ActivityTrackerConcurrencyTests {
           let count = random.int(in: 1..<4)
           let reached = Gate()
           let source = Signal<Int, any Error> { emitter in
-            for value in 0..<count { emitter.send(value) }
+            for value in 0..<count { await emitter.send(value) }
             switch ending {
             case .finish: return
             case .fail: throw TestError(code: index)

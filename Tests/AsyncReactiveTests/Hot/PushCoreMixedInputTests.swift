@@ -62,7 +62,7 @@ struct PushCoreMixedInputTests {
         let runs = Counter()
         let subject = AsyncPassthroughSubject<Int, Never>()
         let cold = Signal<Int, Never> { emitter in
-          emitter.send(100 * runs.increment())
+          await emitter.send(100 * runs.increment())
           await waitForCancellation()
         }
         // zip: an input that ends makes the node finish once nothing waits to be paired, so a pump that
@@ -116,7 +116,7 @@ struct PushCoreMixedInputTests {
         AsyncPassthroughSubject<Int, Never>()
       )
       let rates = Signal<Int, Never> { emitter in
-        emitter.send(100)
+        await emitter.send(100)
         await waitForCancellation()
       }
       let screen = combineLatest(combineLatest(a, b, c), rates).map { ($0.0, $0.1, $0.2, $1) }
@@ -190,7 +190,7 @@ struct PushCoreColdOtherTests {
     await clock.withVirtualTime {
       let taps = AsyncPassthroughSubject<Void, Never>()
       let settings = Signal<String, Never> { emitter in
-        emitter.send("dark")
+        await emitter.send("dark")
         await waitForCancellation()
       }
       let saves = taps.withLatestFrom(settings) { $1 }

@@ -230,7 +230,7 @@ struct PushCoreMoreOperatorTests {
         let received = Gate()
         let cancelled = Gate()
         let fallback = Signal<Int, Never> { emitter in
-          emitter.send(100)
+          await emitter.send(100)
           await waitForCancellation()
           cancelled.open()
         }

@@ -92,7 +92,7 @@ private struct OtherError: Error, Equatable {
 }
 
 private func makeFailing(_ emitter: Signal<Int, TestError>.Emitter) async throws(TestError) {
-  emitter.send(1)
-  emitter.send(2)
+  await emitter.send(1)
+  await emitter.send(2)
   throw TestError(code: 3)
 }

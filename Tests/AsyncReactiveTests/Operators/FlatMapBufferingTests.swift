@@ -15,7 +15,7 @@ struct FlatMapBufferingTests {
         started.open()
         await gate.wait()
       }
-      emitter.send(value)
+      await emitter.send(value)
     }
   }
 
@@ -31,9 +31,9 @@ struct FlatMapBufferingTests {
       return Signal { emitter in
         do {
           try await clock.sleep(until: instant(300))
-          emitter.send("\(value)a")
+          await emitter.send("\(value)a")
           try await clock.sleep(until: instant(965))
-          emitter.send("\(value)b")
+          await emitter.send("\(value)b")
         } catch {
           innerCancelled.open()
         }
@@ -66,9 +66,9 @@ struct FlatMapBufferingTests {
       events.append("transform \(value)")
       return Signal<String, Never> { emitter in
         events.append("start \(value)")
-        emitter.send("\(value)")
+        await emitter.send("\(value)")
         try? await clock.sleep(for: .milliseconds(200))
-        emitter.send("\(value)+")
+        await emitter.send("\(value)+")
       }
     }
     let recorder = Recorder(results, clock: clock)
@@ -114,7 +114,7 @@ struct FlatMapBufferingTests {
         started.append(value)
         startedGates[value].open()
         await gates[value].wait()
-        emitter.send(value)
+        await emitter.send(value)
       }
     }
     var iterator = results.makeAsyncIterator()
@@ -214,7 +214,7 @@ struct FlatMapBufferingTests {
       if value == 1 { secondTransformed.open() }
       return Signal<Int, Never> { emitter in
         if value == 0 { await firstGate.wait() }
-        emitter.send(value)
+        await emitter.send(value)
       }
     }
     var iterator = results.makeAsyncIterator()
@@ -331,7 +331,7 @@ struct FlatMapBufferingTests {
       let probe = ReleaseProbe(freed[value])
       return Signal<Int, Never> { emitter in
         _ = probe
-        emitter.send(value)
+        await emitter.send(value)
         await waitForCancellation()
         innerCancelled.open()
       }

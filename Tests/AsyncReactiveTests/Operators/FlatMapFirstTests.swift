@@ -13,7 +13,7 @@ struct FlatMapFirstTests {
       log.append("start \(tap)")
       do {
         try await clock.sleep(for: .milliseconds(300))
-        emitter.send("r\(tap)")
+        await emitter.send("r\(tap)")
       } catch {
         cancelled.open()
       }
@@ -103,7 +103,7 @@ struct FlatMapFirstTests {
       // A request that says it started, so that the first `next()` (which starts the work) returns while it runs.
       var iterator = otherTaps.flatMapFirst { tap in
         Signal<String, Never> { emitter in
-          emitter.send("started \(tap)")
+          await emitter.send("started \(tap)")
           do { try await clock.sleep(for: .milliseconds(300)) } catch { secondCancelled.open() }
         }
       }

@@ -92,7 +92,7 @@ struct FlatMapTests {
         started.send(index)
         await gates[index].wait()
         inFlight.leave()
-        emitter.send(index)
+        await emitter.send(index)
       }
     }
     let consumer = Task { await limited.collect() }  // its first next() starts the work
@@ -143,10 +143,10 @@ struct FlatMapTests {
     let concatenated = Signal<Int, Never>([1, 2, 3]).concatMap { index in
       Signal<Int, Never> { emitter in
         inFlight.enter()
-        emitter.send(index * 10)
+        await emitter.send(index * 10)
         if index == 1 { await firstGate.wait() }
         inFlight.leave()
-        emitter.send(index * 10 + 1)
+        await emitter.send(index * 10 + 1)
       }
     }
     var iterator = concatenated.makeAsyncIterator()
@@ -217,16 +217,16 @@ struct FlatMapTests {
     var iterator = latest.makeAsyncIterator()
     outer.send(0)
     let first = await emitters.wait(for: 0)
-    first.send("a")
+    await first.send("a")
     #expect(await iterator.next() == "a")
     outer.send(1)
     await cancelled[0].wait()
     let second = await emitters.wait(for: 1)
-    first.send("stale")
-    second.send("b")
+    await first.send("stale")
+    await second.send("b")
     #expect(await iterator.next() == "b")
     outer.finish()
-    second.send("c")  // the outer finished; the last inner keeps running
+    await second.send("c")  // the outer finished; the last inner keeps running
     #expect(await iterator.next() == "c")
     second.finish()
     #expect(await iterator.next() == nil)
@@ -248,7 +248,7 @@ struct FlatMapTests {
     let second = await emitters.wait(for: 1)  // runs in the new inner's task: the switch has happened
     release.open()  // the replaced inner now produces "stale"
     await stubbornEnded.wait()  // its pump was told to stop, and dropped the value
-    second.send("fresh")
+    await second.send("fresh")
     #expect(await iterator.next() == "fresh")
     outer.finish()
     second.finish()
@@ -288,11 +288,11 @@ struct FlatMapTests {
     var iterator = merged.makeAsyncIterator()
     async let running: Signal<Int, TestError>.Emitter = {
       let source = await outerEmitter.wait(for: 0)
-      source.send(0)
-      source.send(1)
+      await source.send(0)
+      await source.send(1)
       let first = await emitters.wait(for: 0)
       let second = await emitters.wait(for: 1)
-      first.send(7)
+      await first.send(7)
       return second
     }()
     #expect(try await iterator.next() == 7)  // the first next() starts the outer
@@ -340,7 +340,7 @@ struct FlatMapTests {
     let transformed = Counter()
     let outer = Signal<Int, Never> { emitter in
       runs.increment()
-      emitter.send(1)
+      await emitter.send(1)
       await waitForCancellation()
     }
     let flattened = outer.flattened(strategy) { value in

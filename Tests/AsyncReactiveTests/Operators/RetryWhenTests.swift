@@ -55,11 +55,11 @@ struct RetryWhenTests {
     let recorder = Recorder(request.retry(when: triggers.signal), clock: clock)
     let first = await triggers.iteration(0)  // t=0: attempt 1 sent 10 and failed; the trigger runs
     await clock.advance(to: instant(100))
-    first.send(())  // attempt 2: 20, fails
+    await first.send(())  // attempt 2: 20, fails
     let second = await triggers.iteration(1)
     await triggers.cancelled(0).wait()  // the first trigger run was dropped after its element
     await clock.advance(to: instant(300))
-    second.send(())  // attempt 3 succeeds
+    await second.send(())  // attempt 3 succeeds
     #expect(await recorder.waitForEnd() == Timed(.finished, at: .milliseconds(300)))
     #expect(
       recorder.values == [Timed(10, at: .zero), Timed(20, at: .milliseconds(100)), Timed(30, at: .milliseconds(300))]
@@ -79,7 +79,7 @@ struct RetryWhenTests {
     let triggers = Triggers<TestError>(log: Log())
     let consumer = Task { await request.retry(when: triggers.signal).collectResult() }
     let first = await triggers.iteration(0)
-    first.send(())
+    await first.send(())
     let second = await triggers.iteration(1)
     second.finish()
     let result = await consumer.value

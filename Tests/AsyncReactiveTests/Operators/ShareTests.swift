@@ -13,7 +13,7 @@ struct ShareTests {
     let shared = Signal<Int, Never> { emitter in
       runs.increment()
       await go.wait()
-      for value in 0..<1_000 { emitter.send(value) }
+      for value in 0..<1_000 { await emitter.send(value) }
     }.share()
     // Each recorder registers when it is made; the upstream waits for the gate, so none can miss a value.
     let recorders = (0..<4).map { _ in Recorder(shared, clock: TestClock()) }

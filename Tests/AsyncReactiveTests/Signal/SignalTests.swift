@@ -54,7 +54,7 @@ struct SignalTests {
     let producerCancelled = Gate()
     let firstReceived = Gate()
     let signal = Signal<Int, Never> { emitter in
-      emitter.send(1)
+      await emitter.send(1)
       await waitForCancellation()
       producerCancelled.open()
     }
@@ -76,7 +76,7 @@ struct SignalTests {
   func breakCancelsProducer() async {
     let producerCancelled = Gate()
     let signal = Signal<Int, Never> { emitter in
-      emitter.send(1)
+      await emitter.send(1)
       await waitForCancellation()
       producerCancelled.open()
     }

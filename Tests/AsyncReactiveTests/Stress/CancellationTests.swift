@@ -177,7 +177,7 @@ struct StressCancellationTests {
     case .signalBody:
       await stop(mode, after: count, prompt: prompt, probe: probe) {
         Signal<Int, Never> { emitter in
-          for await value in a { emitter.send(value) }
+          for await value in a { await emitter.send(value) }
         }
       }
     case .asAsyncStream: await stop(mode, after: count, prompt: prompt, probe: probe) { a.asAsyncStream() }

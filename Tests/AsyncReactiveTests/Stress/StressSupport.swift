@@ -79,7 +79,7 @@ final class Probe: Sendable {
             wasCancelled = true
             return
           }
-          emitter.send(value)
+          await emitter.send(value)
           state.withLock { $0.sent += 1 }
           if yieldEvery > 0, index % yieldEvery == 0 { await Task.yield() }
         }

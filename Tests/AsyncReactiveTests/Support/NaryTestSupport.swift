@@ -141,7 +141,7 @@ final class RerunInputs: Sendable {
     return Signal { [self] emitter in
       let attempt = runs[index].increment()
       if attempt == 1 { return await waitAfterStarting() }
-      emitter.send(value(index, attempt: attempt))
+      await emitter.send(value(index, attempt: attempt))
     }
   }
 

@@ -57,9 +57,9 @@ struct ExistentialClockTests {
     let env = Environment(clock: clock)
     await clock.withVirtualTime {
       let texts = Signal<String, Never> { emitter in
-        emitter.send("s")
+        await emitter.send("s")
         try? await clock.sleep(for: .milliseconds(100))
-        emitter.send("sw")
+        await emitter.send("sw")
         try? await clock.sleep(for: .seconds(1))  // the finish would emit what waits at once
       }
       let quiet = Recorder(texts.debounce(for: .milliseconds(300), clock: env.clock), clock: clock)

@@ -179,7 +179,7 @@ struct VirtualTimeTests {
         Signal<Int, any Error> { emitter in
           for tick in 1...3 {
             try await clock.sleep(for: .seconds(1))
-            emitter.send(tick)
+            await emitter.send(tick)
           }
         }, clock: clock)
       await clock.run()

@@ -15,7 +15,7 @@ struct GettingStartedExamples {
   @MainActor static func example1() async throws {
 #sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/GettingStarted.md", line: 12)
 let user = Signal<User, any Error> { emitter in
-  emitter.send(try await api.fetchUser())
+  await emitter.send(try await api.fetchUser())
 }
 for try await user in user { print(user.name) }   // runs fetchUser()
 #sourceLocation()

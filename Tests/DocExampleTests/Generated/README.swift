@@ -58,7 +58,7 @@ func showSearch(_ viewModel: SearchViewModel, in lifetime: Lifetime, show: @esca
 
 // Cold: every iteration runs the work anew (RACSignal createSignal, Observable.create, SignalProducer).
 let user = Signal<User, any Error> { emitter in
-  emitter.send(try await api.fetchUser())
+  await emitter.send(try await api.fetchUser())
 }
 
 // Bridging a callback API: send from any thread, return what cancels the request.

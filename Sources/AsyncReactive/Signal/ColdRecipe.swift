@@ -1,0 +1,273 @@
+/// How a cold ``Signal`` runs: each run builds its push graph anew (ReactiveSwift's `SignalProducer`, which lifts
+/// `Signal`'s operators).
+///
+/// A run happens in one of two places. A `for await` loop over the signal asks ``makeRun()`` for a run of its own;
+/// an operator that uses the signal as one of its inputs (a `combineLatest` input, a `flatMap` inner, a `share()`
+/// connection) asks ``node(_:)`` for a node of its graph instead, and observes it.
+@usableFromInline package protocol ColdRecipe<Element, Failure>: Sendable {
+  associatedtype Element: Sendable
+  associatedtype Failure: Error
+
+  /// One run for one consumer that iterates the signal.
+  func makeRun() -> SignalRun<Element, Failure>
+
+  /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and
+  /// stop when its last one leaves. Nothing runs before.
+  func node(_ start: ColdStart) -> SubjectStorage<Element, Failure>
+}
+
+extension ColdRecipe {
+  /// By default a consumer runs the graph and takes what its last node produces.
+  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { NodeRun(self) }
+}
+
+/// How one run of a cold signal is started: whom its producers wait for, and whether its consumer drives its
+/// source.
+@usableFromInline package struct ColdStart: Sendable {
+  /// The channel of the run's one consumer (a `for await` loop): a body's `await emitter.send(_:)` waits while
+  /// that consumer is behind. `nil` in a graph that a hot node started (`share()`, a hot operator's cold input):
+  /// hot nodes never slow their sources.
+  @usableFromInline package let pacer: (any ColdPacer)?
+  /// Where the run's one foreign source leaves its puller for the consumer, when only operators that produce
+  /// synchronously stand between them (`map`, `scan`, `removeDuplicates`, …): the consumer's own `next()` then
+  /// pulls the source and pushes the element through the graph, with no task. `nil` when the source must pump
+  /// itself (an operator with several inputs, timers or inner sequences stands between them).
+  @usableFromInline package let drive: ColdDrive?
+
+  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?) {
+    self.pacer = pacer
+    self.drive = drive
+  }
+
+  /// How a hot node starts a cold run: no pacing, no driving consumer.
+  @inlinable package static var shared: ColdStart { ColdStart(pacer: nil, drive: nil) }
+
+  /// This start for an operator's input that must pump itself.
+  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil) }
+}
+
+/// What a foreign source hands to the consumer that drives it: one pull reads one element of the source and
+/// sends it (or the source's end) into the source's node, where the graph evaluates it at once.
+@usableFromInline package protocol ColdPuller: AnyObject {
+  func pull(isolation actor: isolated (any Actor)?) async
+}
+
+/// The slot through which a run's one foreign source gives its puller to the consumer (see
+/// ``ColdStart/drive``). Filled and emptied by the thread that builds the run, never contended.
+@usableFromInline package final class ColdDrive: Sendable {
+  private let puller = Locked<Handoff<any ColdPuller>?>(nil)
+
+  @usableFromInline package init() {}
+
+  /// Leaves `puller` for the consumer.
+  @usableFromInline package func offer(_ puller: sending any ColdPuller) {
+    let handoff = Handoff(puller)
+    self.puller.withLock { $0 = handoff }
+  }
+
+  /// The puller a source left, once.
+  @usableFromInline package func take() -> sending (any ColdPuller)? {
+    puller.withLock { $0.take() }?.take()
+  }
+}
+
+/// The run of a consumer that iterates a cold graph: it builds the graph, observes its last node into a channel of
+/// its own and takes from it. When the graph's one foreign source left a puller, `next()` drives it: it pulls the
+/// source whenever the channel is empty, so the chain runs in the consumer's own task.
+@usableFromInline package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recipe.Failure> {
+  package typealias Element = Recipe.Element
+  package typealias Failure = Recipe.Failure
+
+  private let channel = SignalChannel<Element, Failure>()
+  private var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
+  private var recipe: Recipe?
+  private var puller: (any ColdPuller)?
+
+  @usableFromInline package init(_ recipe: Recipe) {
+    self.recipe = recipe
+    self.cursor = ConsumerCursor(host: channel, id: 0)
+  }
+
+  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    if let recipe {
+      self.recipe = nil
+      // A consumer cancelled before it asked for anything gets no run: starting one would do cold work for nobody.
+      if Task.isCancelled {
+        channel.removeConsumer(0)
+        return nil
+      }
+      start(recipe)
+    }
+    guard let puller else { return try await cursor.next(isolation: actor) }
+    while true {
+      switch try cursor.poll() {
+      case .element(let element): return element
+      case .ended: return nil
+      case .empty: await puller.pull(isolation: actor)
+      }
+    }
+  }
+
+  private func start(_ recipe: Recipe) {
+    let drive = ColdDrive()
+    let node = recipe.node(ColdStart(pacer: channel, drive: drive))
+    puller = drive.take()
+    let channel = self.channel
+    let sink = node.addSink { value in
+      channel.send(value)
+    } onEnd: { termination in
+      channel.terminate(termination)
+    }
+    channel.onStop { node.removeSink(sink) }
+  }
+
+  deinit { channel.removeConsumer(0) }
+}
+
+/// A foreign source read by the consumer that drives it (see ``ColdStart/drive``).
+@usableFromInline package final class SourcePuller<Base: AsyncIteratorProtocol>: ColdPuller
+where Base.Element: Sendable {
+  private var base: Base
+  private let node: SubjectStorage<Base.Element, Base.Failure>
+
+  @usableFromInline package init(_ base: Base, into node: SubjectStorage<Base.Element, Base.Failure>) {
+    self.base = base
+    self.node = node
+  }
+
+  @usableFromInline package func pull(isolation actor: isolated (any Actor)?) async {
+    do throws(Base.Failure) {
+      if let element = try await base.next(isolation: actor) {
+        node.send(element)
+      } else {
+        node.terminate(.finished)
+      }
+    } catch {
+      node.terminate(.failed(error))
+    }
+  }
+}
+
+// MARK: Operators on cold signals
+
+/// A cold signal with a hot operator applied to each run's graph: what every unary operator of a cold signal is.
+@usableFromInline
+package struct LiftedRecipe<Input: Sendable, InputFailure: Error, Element: Sendable, Failure: Error>:
+  ColdRecipe
+{
+  @usableFromInline let upstream: Signal<Input, InputFailure>
+  /// Whether the operator produces only inside its input's deliveries (no task, no timer, no other input), so
+  /// that a consumer may drive the source through it.
+  @usableFromInline let synchronous: Bool
+  @usableFromInline let apply: @Sendable (HotSignal<Input, InputFailure>) -> HotSignal<Element, Failure>
+
+  @inlinable init(
+    _ upstream: Signal<Input, InputFailure>, synchronous: Bool,
+    apply: @escaping @Sendable (HotSignal<Input, InputFailure>) -> HotSignal<Element, Failure>
+  ) {
+    self.upstream = upstream
+    self.synchronous = synchronous
+    self.apply = apply
+  }
+
+  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    apply(HotSignal(node: upstream.node(synchronous ? start : start.undriven))).node
+  }
+}
+
+extension Signal {
+  /// Applies a hot operator: to a hot signal once, now (the result is hot and shared); to a cold one in each run's
+  /// graph (the result is cold). Every operator of a signal is one of these: each operator has one implementation,
+  /// the one that runs inside a subject's `send`.
+  ///
+  /// - Parameters:
+  ///   - synchronous: the operator produces only inside its input's deliveries (`map`, `scan`, …), so that a
+  ///     consumer may drive the source through it; `false` for one with timers, tasks or inner sequences.
+  ///   - apply: the hot operator.
+  @inlinable package func lift<T: Sendable, TF: Error>(
+    synchronous: Bool,
+    _ apply: @escaping @Sendable (HotSignal<Element, Failure>) -> HotSignal<T, TF>
+  ) -> Signal<T, TF> {
+    if case .hot(let node) = core { return Signal<T, TF>(hot: apply(HotSignal(node: node)).node) }
+    return Signal<T, TF>(cold: LiftedRecipe(self, synchronous: synchronous, apply: apply))
+  }
+}
+
+/// A cold signal's elements through a synchronous transform that may drop them (`map`, `filter` and `compactMap`
+/// chained): the consumer of a run applies it as it takes each element, and a graph applies it in one node.
+@usableFromInline package struct TransformedRecipe<Input: Sendable, Element: Sendable, Failure: Error>: ColdRecipe {
+  @usableFromInline let upstream: Signal<Input, Failure>
+  @usableFromInline let transform: @Sendable (Input) -> Element?
+
+  @inlinable init(_ upstream: Signal<Input, Failure>, transform: @escaping @Sendable (Input) -> Element?) {
+    self.upstream = upstream
+    self.transform = transform
+  }
+
+  @inlinable package func makeRun() -> SignalRun<Element, Failure> {
+    TransformRun(upstream.makeAsyncIterator().run, transform: transform)
+  }
+
+  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    HotSignal(node: upstream.node(start)).compactMap(transform).node
+  }
+}
+
+/// A transform chained onto a cold signal made by one already: one transform, one node.
+@usableFromInline package protocol TransformedSignal<Element, Failure>: Sendable {
+  associatedtype Element: Sendable
+  associatedtype Failure: Error
+  func appending<T: Sendable>(_ next: @escaping @Sendable (Element) -> T?) -> Signal<T, Failure>
+}
+
+extension TransformedRecipe: TransformedSignal {
+  @inlinable package func appending<T: Sendable>(_ next: @escaping @Sendable (Element) -> T?) -> Signal<T, Failure> {
+    let transform = self.transform
+    return Signal<T, Failure>(
+      cold: TransformedRecipe<Input, T, Failure>(upstream) { input in
+        guard let element = transform(input) else { return nil }
+        return next(element)
+      })
+  }
+}
+
+/// A consumer's run of a ``TransformedRecipe``: the upstream's run, each element transformed as it is taken.
+@usableFromInline
+package final class TransformRun<Input: Sendable, Element: Sendable, Failure: Error>:
+  SignalRun<Element, Failure>
+{
+  @usableFromInline let upstream: SignalRun<Input, Failure>
+  @usableFromInline let transform: @Sendable (Input) -> Element?
+
+  @inlinable init(_ upstream: SignalRun<Input, Failure>, transform: @escaping @Sendable (Input) -> Element?) {
+    self.upstream = upstream
+    self.transform = transform
+  }
+
+  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    while let input = try await upstream.next(isolation: actor) {
+      if let element = transform(input) { return element }
+    }
+    return nil
+  }
+}
+
+extension Signal {
+  /// `transform` applied to every element: in place on a hot signal (a hot operator), chained onto a cold one.
+  @inlinable package func transformed<T: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> T?,
+    hot: (HotSignal<Element, Failure>) -> HotSignal<T, Failure>
+  ) -> Signal<T, Failure> {
+    switch core {
+    case .hot(let node):
+      return Signal<T, Failure>(hot: hot(HotSignal(node: node)).node)
+    case .cold(let recipe):
+      if let transformed = recipe as? any TransformedSignal<Element, Failure> {
+        return transformed.appending(transform)
+      }
+      return Signal<T, Failure>(cold: TransformedRecipe(self, transform: transform))
+    case .immediate:
+      return Signal<T, Failure>(cold: TransformedRecipe(self, transform: transform))
+    }
+  }
+}
