@@ -107,17 +107,3 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     timeout(interval, clock: AnyDurationClock(clock), fallback: fallback)
   }
 }
-
-extension AsyncSequence {
-  /// `debug(_:clock:sink:)` with an injected `any Clock<Duration>`, wrapped in an ``AnyDurationClock``.
-  ///
-  /// ```swift
-  /// let traced = results.debug("results", clock: environment.clock)
-  /// ```
-  @_disfavoredOverload
-  public func debug(
-    _ name: String, clock: any Clock<Duration>, sink: DebugSink = .standardError
-  ) -> AsyncDebugSequence<Self, AnyDurationClock> {
-    debug(name, clock: AnyDurationClock(clock), sink: sink)
-  }
-}

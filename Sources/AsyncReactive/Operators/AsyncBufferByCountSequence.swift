@@ -1,4 +1,4 @@
-extension AsyncSequence {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Collects the values into arrays of `count` (RxSwift `buffer(timeSpan:count:)` without the time, Combine
   /// `collect(_:)`, ReactiveSwift `collect(count:)`).
   ///
@@ -30,98 +30,12 @@ extension AsyncSequence {
   /// }
   /// ```
   /// - Parameter count: how many values go into each array; at least 1.
-  /// - Returns: a sequence of arrays of `count` values (the last one may be shorter).
-  @inlinable
-  public func buffer(count: Int) -> AsyncBufferByCountSequence<Self> {
+  /// - Returns: a ``Signal`` of arrays of `count` values (the last one may be shorter); hot when this sequence is.
+  @inlinable public func buffer(count: Int) -> Signal<[Element], Failure> {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
-    return AsyncBufferByCountSequence(self, count: count)
+    return Signal(self).lift(synchronous: true) { $0.buffer(count: count) }
   }
 }
-
-/// An async sequence of arrays of consecutive values; see ``_Concurrency/AsyncSequence/buffer(count:)``.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-///
-/// **Finishes:** when the upstream finishes, after the last, shorter array if values are left.
-///
-/// **Throws:** the upstream's failure, at once (the values of an incomplete array are dropped).
-///
-/// **Cancellation:** follows the consumer, in whose task it runs.
-///
-/// ```swift
-/// let pairs: AsyncBufferByCountSequence<Signal<Int, Never>> = Signal([1, 2, 3]).buffer(count: 2)  // [1, 2], [3]
-/// ```
-public struct AsyncBufferByCountSequence<Base: AsyncSequence>: AsyncSequence {
-  public typealias Element = [Base.Element]
-  public typealias Failure = Base.Failure
-
-  @usableFromInline let base: Base
-  @usableFromInline let count: Int
-
-  @inlinable
-  init(_ base: Base, count: Int) {
-    self.base = base
-    self.count = count
-  }
-
-  @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: base.makeAsyncIterator(), count: count)
-  }
-
-  /// The iterator of an ``AsyncBufferByCountSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.AsyncIterator?
-    @usableFromInline let count: Int
-
-    @inlinable
-    init(base: Base.AsyncIterator, count: Int) {
-      self.base = base
-      self.count = count
-    }
-
-    /// The next `count` values (fewer at the end), `nil` once the upstream finished.
-    ///
-    /// **Throws:** the upstream's failure.
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> [Base.Element]? {
-      guard base != nil else { return nil }
-      var batch: [Base.Element] = []
-      batch.reserveCapacity(count)
-      do throws(Failure) {
-        while batch.count < count {
-          guard let element = try await base?.next(isolation: actor) else {
-            base = nil
-            // A cancelled consumer's upstream ends like a finished one: its incomplete array is not flushed.
-            return batch.isEmpty || Task.isCancelled ? nil : batch
-          }
-          batch.append(element)
-        }
-      } catch {
-        base = nil
-        throw error
-      }
-      return batch
-    }
-
-    /// The next `count` values (fewer at the end), `nil` once the upstream finished.
-    ///
-    /// **Throws:** the upstream's failure.
-    @inlinable
-    public mutating func next() async throws(Failure) -> [Base.Element]? {
-      try await next(isolation: nil)
-    }
-  }
-}
-
-extension AsyncBufferByCountSequence: Sendable where Base: Sendable {}
-
-/// Each iteration iterates the upstream anew, so `retry` works through it.
-extension AsyncBufferByCountSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-
-extension AsyncBufferByCountSequence: ReactiveSequence {}
 
 // MARK: Hot
 

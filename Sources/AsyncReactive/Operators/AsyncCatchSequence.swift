@@ -1,15 +1,17 @@
-extension AsyncSequence {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// On failure, continues with the sequence that `handler` makes from the error (RAC `catch:`, RxSwift
   /// `catch`, Combine `catch`).
   ///
   /// The elements delivered before the failure stay delivered; then the fallback's elements follow. The
-  /// result's failure type is the fallback's: a fallback that cannot fail makes a sequence that cannot fail.
+  /// result's failure type is the fallback's: a fallback that cannot fail makes a sequence that cannot fail. The
+  /// fallback runs where it can: an immediate ``Signal`` (`.just`, `.empty`) in place, a hot one observed, any
+  /// other started at once.
   ///
   /// **Finishes:** when this sequence finishes, or after a failure when the fallback finishes.
   ///
   /// **Throws:** the fallback's failure, if it fails too.
   ///
-  /// **Cancellation:** runs in the consumer's task, like the sequences it iterates.
+  /// **Cancellation:** stopping the consumer stops this sequence or the running fallback.
   ///
   /// ```swift
   /// let orders = api.orders.catch { error in
@@ -18,98 +20,30 @@ extension AsyncSequence {
   /// for await list in orders { show(list) }
   /// ```
   /// - Parameter handler: makes the sequence to continue with from the failure.
-  /// - Returns: this sequence's elements, then after a failure the fallback's.
-  public func `catch`<Fallback: AsyncSequence>(
+  /// - Returns: a ``Signal`` of this sequence's elements, then after a failure the fallback's; hot when this
+  ///   sequence is.
+  @inlinable public func `catch`<Fallback: AsyncSequence & Sendable>(
+    _ handler: @escaping @Sendable (Failure) -> Fallback
+  ) -> Signal<Element, Fallback.Failure> where Fallback.Element == Element {
+    Signal(self).lift(synchronous: false) { $0.catch(handler) }
+  }
+
+  /// On failure, continues with the sequence that the `async` `handler` makes from the error.
+  ///
+  /// As ``catch(_:)-(Fallback)``; the handler runs in a task when the failure arrives, and the fallback starts once
+  /// it returns.
+  ///
+  /// ```swift
+  /// let orders = api.orders.catch { _ in await cache.ordersSignal() }
+  /// ```
+  @_disfavoredOverload @inlinable public func `catch`<Fallback: AsyncSequence & Sendable>(
     _ handler: @escaping @Sendable (Failure) async -> Fallback
-  ) -> AsyncCatchSequence<Self, Fallback> where Fallback.Element == Element {
-    AsyncCatchSequence(self, handler: handler)
-  }
-}
-
-/// The sequence returned by `catch(_:)`: the base's elements, then after a
-/// failure those of a fallback sequence made from the error.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-///
-/// **Finishes:** when the base finishes, or after a failure when the fallback finishes.
-///
-/// **Throws:** the fallback's failure.
-///
-/// **Cancellation:** runs in the consumer's task.
-///
-/// ```swift
-/// let safe: AsyncCatchSequence<Signal<Int, any Error>, Signal<Int, Never>> = numbers.catch { _ in .just(0) }
-/// ```
-public struct AsyncCatchSequence<Base: AsyncSequence, Fallback: AsyncSequence>: AsyncSequence
-where Fallback.Element == Base.Element {
-  /// The elements of the base, then of the fallback.
-  public typealias Element = Base.Element
-  /// The fallback's failure.
-  public typealias Failure = Fallback.Failure
-
-  private let base: Base
-  private let handler: @Sendable (Base.Failure) async -> Fallback
-
-  init(_ base: Base, handler: @escaping @Sendable (Base.Failure) async -> Fallback) {
-    self.base = base
-    self.handler = handler
-  }
-
-  /// Starts iterating the base.
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: base.makeAsyncIterator(), handler: handler)
-  }
-
-  /// The iterator of an ``AsyncCatchSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    private var base: Base.AsyncIterator?
-    private var fallback: Fallback.AsyncIterator?
-    private let handler: @Sendable (Base.Failure) async -> Fallback
-
-    fileprivate init(base: Base.AsyncIterator, handler: @escaping @Sendable (Base.Failure) async -> Fallback) {
-      self.base = base
-      self.handler = handler
-    }
-
-    /// The next element of the base or, after its failure, of the fallback.
-    ///
-    /// **Throws:** the fallback's failure.
-    public mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
-    }
-
-    /// The next element, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      if base != nil {
-        do throws(Base.Failure) {
-          if let element = try await base?.next(isolation: actor) { return element }
-          base = nil
-          return nil
-        } catch {
-          base = nil
-          fallback = await handler(error).makeAsyncIterator()
-        }
-      }
-      do throws(Failure) {
-        guard let element = try await fallback?.next(isolation: actor) else {
-          fallback = nil
-          return nil
-        }
-        return element
-      } catch {
-        fallback = nil
-        throw error
-      }
+  ) -> Signal<Element, Fallback.Failure> where Fallback.Element == Element {
+    Signal(self).lift(synchronous: false) { upstream in
+      upstream.catch { error in Signal.awaiting { Signal(await handler(error)) } }
     }
   }
 }
-
-extension AsyncCatchSequence: Sendable where Base: Sendable {}
-
-extension AsyncCatchSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncCatchSequence: ReactiveSequence {}
 
 // MARK: Hot
 

@@ -1,13 +1,14 @@
 import Synchronization
 
-extension AsyncSequence {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Runs side effects on each event without changing the values: for logging and debugging where a value
   /// comes from (RAC `doNext:` / `doCompleted:` / `doError:`, RxSwift `do(onNext:…)`, Combine
   /// `handleEvents`).
   ///
-  /// Each iteration reports its own events: `onStart` when iteration starts (`makeAsyncIterator()`), then
-  /// `onValue` per value and exactly one of `onFinish`, `onFailure` or `onCancel` (the consumer stopped
-  /// first: its task was cancelled, it broke out of the loop or dropped the iterator).
+  /// Each run of a cold sequence reports its own events: `onStart` when the run starts, then `onValue` per value
+  /// and exactly one of `onFinish`, `onFailure` or `onCancel` (the consumer stopped first: its task was cancelled,
+  /// it broke out of the loop or dropped the iterator). On a hot sequence, once for all consumers (see
+  /// ``HotSequence/handleEvents(onStart:onValue:onFinish:onFailure:onCancel:)``).
   ///
   /// ```swift
   /// let logged = api.orders.handleEvents(
@@ -16,129 +17,18 @@ extension AsyncSequence {
   ///   onFailure: { print("orders: failed \($0)") }
   /// )
   /// ```
-  @inlinable
-  public func handleEvents(
+  @inlinable public func handleEvents(
     onStart: (@Sendable () -> Void)? = nil,
     onValue: (@Sendable (Element) -> Void)? = nil,
     onFinish: (@Sendable () -> Void)? = nil,
     onFailure: (@Sendable (Failure) -> Void)? = nil,
     onCancel: (@Sendable () -> Void)? = nil
-  ) -> AsyncHandleEventsSequence<Self> {
-    AsyncHandleEventsSequence(
-      self,
-      handlers: .init(onStart: onStart, onValue: onValue, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel)
-    )
+  ) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) {
+      $0.handleEvents(onStart: onStart, onValue: onValue, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel)
+    }
   }
 }
-
-/// An async sequence that reports its events to side-effect closures; see
-/// ``_Concurrency/AsyncSequence/handleEvents(onStart:onValue:onFinish:onFailure:onCancel:)``.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-public struct AsyncHandleEventsSequence<Base: AsyncSequence>: AsyncSequence {
-  public typealias Element = Base.Element
-  public typealias Failure = Base.Failure
-
-  @usableFromInline
-  struct Handlers: Sendable {
-    @usableFromInline let onStart: (@Sendable () -> Void)?
-    @usableFromInline let onValue: (@Sendable (Element) -> Void)?
-    @usableFromInline let onFinish: (@Sendable () -> Void)?
-    @usableFromInline let onFailure: (@Sendable (Failure) -> Void)?
-    @usableFromInline let onCancel: (@Sendable () -> Void)?
-
-    @inlinable
-    init(
-      onStart: (@Sendable () -> Void)?,
-      onValue: (@Sendable (Element) -> Void)?,
-      onFinish: (@Sendable () -> Void)?,
-      onFailure: (@Sendable (Failure) -> Void)?,
-      onCancel: (@Sendable () -> Void)?
-    ) {
-      self.onStart = onStart
-      self.onValue = onValue
-      self.onFinish = onFinish
-      self.onFailure = onFailure
-      self.onCancel = onCancel
-    }
-  }
-
-  @usableFromInline let base: Base
-  @usableFromInline let handlers: Handlers
-
-  @inlinable
-  init(_ base: Base, handlers: Handlers) {
-    self.base = base
-    self.handlers = handlers
-  }
-
-  @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    handlers.onStart?()
-    return Iterator(base: base.makeAsyncIterator(), handlers: handlers)
-  }
-
-  /// The iterator of an ``AsyncHandleEventsSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let handlers: Handlers
-    @usableFromInline let tracker: Tracker
-
-    @inlinable
-    init(base: Base.AsyncIterator, handlers: Handlers) {
-      self.base = base
-      self.handlers = handlers
-      self.tracker = Tracker(onCancel: handlers.onCancel)
-    }
-
-    /// The next upstream value, after reporting it.
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      guard !tracker.ended else { return try await base.next(isolation: actor) }
-      do throws(Failure) {
-        if let element = try await base.next(isolation: actor) {
-          handlers.onValue?(element)
-          return element
-        }
-        tracker.ended = true
-        if Task.isCancelled { handlers.onCancel?() } else { handlers.onFinish?() }
-        return nil
-      } catch {
-        tracker.ended = true
-        if error is CancellationError { handlers.onCancel?() } else { handlers.onFailure?(error) }
-        throw error
-      }
-    }
-
-    /// The next upstream value, after reporting it.
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
-    }
-  }
-
-  /// Reports `onCancel` when an iterator that has not ended is dropped.
-  @usableFromInline
-  final class Tracker {
-    @usableFromInline var ended = false
-    @usableFromInline let onCancel: (@Sendable () -> Void)?
-
-    @inlinable
-    init(onCancel: (@Sendable () -> Void)?) {
-      self.onCancel = onCancel
-    }
-
-    deinit { if !ended { onCancel?() } }
-  }
-}
-
-extension AsyncHandleEventsSequence: Sendable where Base: Sendable {}
-
-/// Each iteration iterates the upstream anew, so `retry` works through it.
-extension AsyncHandleEventsSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncHandleEventsSequence: ReactiveSequence {}
 
 // MARK: Hot
 

@@ -1,4 +1,4 @@
-extension AsyncSequence {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Passes values on while `predicate` holds and, with `inclusive: true`, also the first value that fails it,
   /// then finishes (RxSwift's `take(while:behavior: .inclusive)`): the value that ends a run often matters most
   /// (the upload progress that reaches 100 %, the state that is final).
@@ -17,83 +17,14 @@ extension AsyncSequence {
   /// - Parameters:
   ///   - predicate: whether a value keeps the run going; the first `false` ends it.
   ///   - inclusive: whether the value that ends the run is passed on before finishing.
-  /// - Returns: an ``AsyncPrefixWhileInclusiveSequence`` of the leading values.
-  @inlinable
-  public func prefix(
+  /// - Returns: a ``Signal`` of the leading values; hot when this sequence is.
+  @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
     inclusive: Bool
-  ) -> AsyncPrefixWhileInclusiveSequence<Self> {
-    AsyncPrefixWhileInclusiveSequence(self, predicate: predicate, inclusive: inclusive)
+  ) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.prefix(while: predicate, inclusive: inclusive) }
   }
 }
-
-/// An async sequence of the leading values that satisfy a predicate and, when inclusive, the first one that does
-/// not; see ``_Concurrency/AsyncSequence/prefix(while:inclusive:)``. Named after the method, apart from the
-/// standard library's `AsyncPrefixWhileSequence`, which it leaves alone.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-public struct AsyncPrefixWhileInclusiveSequence<Base: AsyncSequence>: AsyncSequence {
-  public typealias Element = Base.Element
-  public typealias Failure = Base.Failure
-
-  @usableFromInline let base: Base
-  @usableFromInline let predicate: @Sendable (Base.Element) -> Bool
-  @usableFromInline let inclusive: Bool
-
-  @inlinable
-  init(_ base: Base, predicate: @escaping @Sendable (Base.Element) -> Bool, inclusive: Bool) {
-    self.base = base
-    self.predicate = predicate
-    self.inclusive = inclusive
-  }
-
-  @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: base.makeAsyncIterator(), predicate: predicate, inclusive: inclusive)
-  }
-
-  /// The iterator of an ``AsyncPrefixWhileInclusiveSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let predicate: @Sendable (Base.Element) -> Bool
-    @usableFromInline let inclusive: Bool
-    @usableFromInline var ended = false
-
-    @inlinable
-    init(base: Base.AsyncIterator, predicate: @escaping @Sendable (Base.Element) -> Bool, inclusive: Bool) {
-      self.base = base
-      self.predicate = predicate
-      self.inclusive = inclusive
-    }
-
-    /// The next upstream value while the run lasts; `nil` after the value that ended it.
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      guard !ended else { return nil }
-      guard let element = try await base.next(isolation: actor) else {
-        ended = true
-        return nil
-      }
-      if predicate(element) { return element }
-      ended = true
-      return inclusive ? element : nil
-    }
-
-    /// The next upstream value while the run lasts; `nil` after the value that ended it.
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
-    }
-  }
-}
-
-extension AsyncPrefixWhileInclusiveSequence: Sendable where Base: Sendable {}
-
-/// Each iteration iterates the upstream anew, so `retry` works through it.
-extension AsyncPrefixWhileInclusiveSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncPrefixWhileInclusiveSequence: ReactiveSequence {}
 
 // MARK: Hot
 

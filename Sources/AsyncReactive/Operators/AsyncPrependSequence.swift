@@ -1,87 +1,29 @@
-extension AsyncSequence {
-  /// Emits `values` first, then the upstream's values (RxSwift `startWith`, RAC `startWith:`).
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Starts with `values`, then the upstream's elements (RxSwift `startWith`, RAC `startWith:`).
   ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
-  ///
-  /// ```swift
-  /// let results = searches.prepend([])   // the view starts with an empty list
-  /// ```
-  @inlinable
-  public func prepend(_ values: Element...) -> AsyncPrependSequence<Self> {
-    AsyncPrependSequence(self, prefix: values)
-  }
-
-  /// Emits the elements of `values` first, then the upstream's values.
+  /// Each run of a cold sequence gives them first; a hot one gives them to each consumer when it registers.
   ///
   /// ```swift
-  /// let withHistory = liveEvents.prepend(contentsOf: savedEvents)
+  /// for await state in loads.prepend(.idle) { render(state) }
   /// ```
-  @inlinable
-  public func prepend(contentsOf values: some Sequence<Element>) -> AsyncPrependSequence<Self> {
-    AsyncPrependSequence(self, prefix: Array(values))
+  /// - Parameter values: what comes first, in order.
+  /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
+  @inlinable public func prepend(_ values: Element...) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values) }
+  }
+
+  /// Starts with the elements of `values`, then the upstream's.
+  ///
+  /// ```swift
+  /// for await item in updates.prepend(contentsOf: cached) { show(item) }
+  /// ```
+  /// - Parameter values: what comes first, in order.
+  /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
+  @inlinable public func prepend(contentsOf values: some Sequence<Element>) -> Signal<Element, Failure> {
+    let values = Array(values)
+    return Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values) }
   }
 }
-
-/// An async sequence that starts with fixed values; see ``_Concurrency/AsyncSequence/prepend(_:)``.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-public struct AsyncPrependSequence<Base: AsyncSequence>: AsyncSequence {
-  public typealias Element = Base.Element
-  public typealias Failure = Base.Failure
-
-  @usableFromInline let base: Base
-  @usableFromInline let prefix: [Element]
-
-  @inlinable
-  init(_ base: Base, prefix: [Element]) {
-    self.base = base
-    self.prefix = prefix
-  }
-
-  /// Starts iterating: the prefix first. The upstream iterator is made now, so a subject's consumer is
-  /// registered before the prefix is consumed and misses nothing.
-  @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: base.makeAsyncIterator(), prefix: prefix)
-  }
-
-  /// The iterator of an ``AsyncPrependSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let prefix: [Element]
-    @usableFromInline var index = 0
-
-    @inlinable
-    init(base: Base.AsyncIterator, prefix: [Element]) {
-      self.base = base
-      self.prefix = prefix
-    }
-
-    /// The next prefix value, then the upstream's.
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      if index < prefix.count {
-        defer { index += 1 }
-        return prefix[index]
-      }
-      return try await base.next(isolation: actor)
-    }
-
-    /// The next prefix value, then the upstream's.
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
-    }
-  }
-}
-
-extension AsyncPrependSequence: Sendable where Base: Sendable, Element: Sendable {}
-
-/// Each iteration iterates the upstream anew, so `retry` works through it.
-extension AsyncPrependSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncPrependSequence: ReactiveSequence {}
 
 // MARK: Hot
 

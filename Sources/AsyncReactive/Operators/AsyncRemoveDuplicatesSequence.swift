@@ -1,104 +1,46 @@
-extension AsyncSequence where Element: Equatable & Sendable {
-  /// Skips values equal to the one before (RxSwift `distinctUntilChanged`, RAC `distinctUntilChanged`,
-  /// Combine `removeDuplicates`).
+extension AsyncSequence where Self: Sendable, Element: Equatable & Sendable {
+  /// Drops each value equal to the one before it (RxSwift `distinctUntilChanged`, RAC `skipRepeats`).
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
   /// ```swift
-  /// for await text in searchText.removeDuplicates() { search(text) }   // "a", "a", "ab" → "a", "ab"
+  /// for await query in queries.removeDuplicates() { search(query) }
   /// ```
-  @inlinable
-  public func removeDuplicates() -> AsyncRemoveDuplicatesSequence<Self> {
-    AsyncRemoveDuplicatesSequence(self) { $0 == $1 }
+  /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
+  @inlinable public func removeDuplicates() -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.removeDuplicates() }
   }
 }
 
-extension AsyncSequence {
-  /// Skips values that `areDuplicates` says equal the one before.
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Drops each value that `areDuplicates` says repeats the one before it.
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
   /// ```swift
-  /// let changes = positions.removeDuplicates { abs($0 - $1) < 0.5 }
+  /// let distinctIDs = users.removeDuplicates { $0.id == $1.id }
   /// ```
-  /// - Parameter areDuplicates: compares the previous value (first) with the new one (second).
-  @inlinable
-  public func removeDuplicates(
+  /// - Parameter areDuplicates: whether a value repeats the previous one.
+  /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
+  @inlinable public func removeDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
-  ) -> AsyncRemoveDuplicatesSequence<Self> {
-    AsyncRemoveDuplicatesSequence(self, areDuplicates: areDuplicates)
+  ) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: areDuplicates) }
   }
 
-  /// Skips values whose property at `keyPath` equals the previous value's.
+  /// Drops each value whose `keyPath` equals the previous value's.
   ///
   /// ```swift
-  /// let userChanges = session.removeDuplicates(by: \.user.id)
+  /// let distinctNames = users.removeDuplicates(by: \.name)
   /// ```
-  @inlinable
-  public func removeDuplicates<Key: Equatable & Sendable>(
+  /// - Parameter keyPath: the part of a value compared with the previous one.
+  /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
+  @inlinable public func removeDuplicates<Key: Equatable & Sendable>(
     by keyPath: any KeyPath<Element, Key> & Sendable
-  ) -> AsyncRemoveDuplicatesSequence<Self> {
-    AsyncRemoveDuplicatesSequence(self) { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+  ) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: keyPath) }
   }
 }
-
-/// An async sequence that skips consecutive duplicates; see ``_Concurrency/AsyncSequence/removeDuplicates()``.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
-  public typealias Element = Base.Element
-  public typealias Failure = Base.Failure
-
-  @usableFromInline let base: Base
-  @usableFromInline let areDuplicates: @Sendable (Element, Element) -> Bool
-
-  @inlinable
-  init(_ base: Base, areDuplicates: @escaping @Sendable (Element, Element) -> Bool) {
-    self.base = base
-    self.areDuplicates = areDuplicates
-  }
-
-  @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: base.makeAsyncIterator(), areDuplicates: areDuplicates)
-  }
-
-  /// The iterator of an ``AsyncRemoveDuplicatesSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let areDuplicates: @Sendable (Element, Element) -> Bool
-    @usableFromInline var previous: Element?
-
-    @inlinable
-    init(base: Base.AsyncIterator, areDuplicates: @escaping @Sendable (Element, Element) -> Bool) {
-      self.base = base
-      self.areDuplicates = areDuplicates
-    }
-
-    /// The next value that differs from the previous one.
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      while let element = try await base.next(isolation: actor) {
-        if let previous, areDuplicates(previous, element) { continue }
-        previous = element
-        return element
-      }
-      return nil
-    }
-
-    /// The next value that differs from the previous one.
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
-    }
-  }
-}
-
-extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
-
-/// Each iteration iterates the upstream anew, so `retry` works through it.
-extension AsyncRemoveDuplicatesSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncRemoveDuplicatesSequence: ReactiveSequence {}
 
 // MARK: Hot
 

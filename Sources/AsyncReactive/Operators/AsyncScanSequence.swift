@@ -1,5 +1,8 @@
-extension AsyncSequence {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits each intermediate result of accumulating the values (RxSwift/RAC `scan`).
+  ///
+  /// One accumulator per run of a cold sequence, started afresh by each run; one for all consumers of a hot one
+  /// (see ``HotSequence/scan(_:_:)``).
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
@@ -9,76 +12,14 @@ extension AsyncSequence {
   /// - Parameters:
   ///   - initial: the accumulator before the first value (not emitted).
   ///   - next: combines the accumulator with a value.
-  @inlinable
-  public func scan<Result>(
+  /// - Returns: a ``Signal`` of the accumulations, hot when this sequence is.
+  @inlinable public func scan<Result: Sendable>(
     _ initial: Result,
     _ next: @escaping @Sendable (Result, Element) -> Result
-  ) -> AsyncScanSequence<Self, Result> {
-    AsyncScanSequence(self, initial: initial, next: next)
+  ) -> Signal<Result, Failure> {
+    Signal(self).lift(synchronous: true) { $0.scan(initial, next) }
   }
 }
-
-/// An async sequence of running accumulations; see ``_Concurrency/AsyncSequence/scan(_:_:)``.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-public struct AsyncScanSequence<Base: AsyncSequence, Result>: AsyncSequence {
-  public typealias Element = Result
-  public typealias Failure = Base.Failure
-
-  @usableFromInline let base: Base
-  @usableFromInline let initial: Result
-  @usableFromInline let nextPartialResult: @Sendable (Result, Base.Element) -> Result
-
-  @inlinable
-  init(_ base: Base, initial: Result, next: @escaping @Sendable (Result, Base.Element) -> Result) {
-    self.base = base
-    self.initial = initial
-    self.nextPartialResult = next
-  }
-
-  @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: base.makeAsyncIterator(), accumulator: initial, next: nextPartialResult)
-  }
-
-  /// The iterator of an ``AsyncScanSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline var accumulator: Result
-    @usableFromInline let nextPartialResult: @Sendable (Result, Base.Element) -> Result
-
-    @inlinable
-    init(
-      base: Base.AsyncIterator, accumulator: Result, next: @escaping @Sendable (Result, Base.Element) -> Result
-    ) {
-      self.base = base
-      self.accumulator = accumulator
-      self.nextPartialResult = next
-    }
-
-    /// The accumulation after the next upstream value.
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Result? {
-      guard let element = try await base.next(isolation: actor) else { return nil }
-      accumulator = nextPartialResult(accumulator, element)
-      return accumulator
-    }
-
-    /// The accumulation after the next upstream value.
-    @inlinable
-    public mutating func next() async throws(Failure) -> Result? {
-      try await next(isolation: nil)
-    }
-  }
-}
-
-extension AsyncScanSequence: Sendable where Base: Sendable, Result: Sendable {}
-
-/// Each iteration iterates the upstream anew, so `retry` works through it.
-extension AsyncScanSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncScanSequence: ReactiveSequence {}
 
 // MARK: Hot
 

@@ -1,15 +1,13 @@
-extension AsyncSequence where Element == Bool {
+extension AsyncSequence where Self: Sendable, Element == Bool {
   /// Negates every value: the seed's `[executing not]` that hides a loading indicator.
   ///
   /// ```swift
   /// search.executing.not().observe(in: lifetime) { hidden in loadingIndicator.isHidden = hidden }
   /// ```
   ///
-  /// - Returns: the library's `map` of the negation, so it keeps what the upstream is: re-iterable (for
-  ///   `retry`), `Sendable`, a library sequence.
-  @inlinable
-  public func not() -> AsyncReactiveMapSequence<Self, Bool> {
-    AsyncReactiveMapSequence(self) { !$0 }
+  /// - Returns: a ``Signal`` of the negations; hot when this sequence is.
+  @inlinable public func not() -> Signal<Bool, Failure> {
+    Signal(self).map { !$0 }
   }
 }
 

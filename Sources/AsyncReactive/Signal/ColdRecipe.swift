@@ -34,16 +34,69 @@ extension ColdRecipe {
   /// itself (an operator with several inputs, timers or inner sequences stands between them).
   @usableFromInline package let drive: ColdDrive?
 
-  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?) {
+  /// What holds the run's producers back until its consumer first asks for a value: the graph is built and
+  /// observes its hot inputs when the consumer makes its iterator (nothing sent to a subject after that is lost), and
+  /// its cold work (a body's task, a sequence's elements, a pump) starts at the consumer's first `next()`. `nil`:
+  /// producers start when their node connects.
+  @usableFromInline package let gate: ColdGate?
+
+  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?, gate: ColdGate? = nil) {
     self.pacer = pacer
     self.drive = drive
+    self.gate = gate
   }
 
-  /// How a hot node starts a cold run: no pacing, no driving consumer.
+  /// How a hot node starts a cold run: no pacing, no driving consumer, no gate.
   @inlinable package static var shared: ColdStart { ColdStart(pacer: nil, drive: nil) }
 
   /// This start for an operator's input that must pump itself.
-  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil) }
+  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil, gate: gate) }
+}
+
+/// Holds a run's producers until its consumer's first `next()` (see ``ColdStart/gate``).
+@usableFromInline package final class ColdGate: Sendable {
+  @usableFromInline struct State: Sendable {
+    var open = false
+    var nextID = 0
+    var waiting: [(id: Int, start: @Sendable () -> Void)] = []
+
+    @inlinable init() {}
+  }
+
+  @usableFromInline let state = Locked(State())
+
+  @inlinable package init() {}
+
+  /// Runs `start` now if the gate is open (returns `nil`), or when it opens (returns the id that cancels it).
+  @usableFromInline package func whenOpen(_ start: @escaping @Sendable () -> Void) -> Int? {
+    let id = state.withLock { state -> Int? in
+      guard !state.open else { return nil }
+      let id = state.nextID
+      state.nextID += 1
+      state.waiting.append((id, start))
+      return id
+    }
+    if id == nil { start() }
+    return id
+  }
+
+  /// Forgets a start that has not run.
+  @usableFromInline package func cancel(_ id: Int) {
+    let removed = state.withLock { state in
+      state.waiting.firstIndex { $0.id == id }.map { state.waiting.remove(at: $0) }
+    }
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Opens the gate: what waited starts, in the order it was built.
+  @usableFromInline package func open() {
+    let waiting = state.withLock { state -> [(id: Int, start: @Sendable () -> Void)] in
+      state.open = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for (_, start) in waiting { start() }
+  }
 }
 
 /// What a foreign source hands to the consumer that drives it: one pull reads one element of the source and
@@ -71,46 +124,26 @@ extension ColdRecipe {
   }
 }
 
-/// The run of a consumer that iterates a cold graph: it builds the graph, observes its last node into a channel of
-/// its own and takes from it. When the graph's one foreign source left a puller, `next()` drives it: it pulls the
-/// source whenever the channel is empty, so the chain runs in the consumer's own task.
-@usableFromInline package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recipe.Failure> {
+/// The run of a consumer that iterates a cold graph: it builds the graph when the consumer makes its iterator and
+/// observes its last node into a channel of its own; the graph's cold work starts at the first `next()` (its
+/// ``ColdGate``). When the graph's one foreign source left a puller, `next()` drives it: it pulls the source whenever
+/// the channel is empty, so the chain runs in the consumer's own task.
+package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recipe.Failure> {
   package typealias Element = Recipe.Element
   package typealias Failure = Recipe.Failure
 
   private let channel = SignalChannel<Element, Failure>()
   private var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
-  private var recipe: Recipe?
+  private var gate: ColdGate?
   private var puller: (any ColdPuller)?
 
-  @usableFromInline package init(_ recipe: Recipe) {
-    self.recipe = recipe
+  package init(_ recipe: Recipe) {
     self.cursor = ConsumerCursor(host: channel, id: 0)
-  }
-
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    if let recipe {
-      self.recipe = nil
-      // A consumer cancelled before it asked for anything gets no run: starting one would do cold work for nobody.
-      if Task.isCancelled {
-        channel.removeConsumer(0)
-        return nil
-      }
-      start(recipe)
-    }
-    guard let puller else { return try await cursor.next(isolation: actor) }
-    while true {
-      switch try cursor.poll() {
-      case .element(let element): return element
-      case .ended: return nil
-      case .empty: await puller.pull(isolation: actor)
-      }
-    }
-  }
-
-  private func start(_ recipe: Recipe) {
+    super.init()
     let drive = ColdDrive()
-    let node = recipe.node(ColdStart(pacer: channel, drive: drive))
+    let gate = ColdGate()
+    let node = recipe.node(ColdStart(pacer: channel, drive: drive, gate: gate))
+    self.gate = gate
     puller = drive.take()
     let channel = self.channel
     let sink = node.addSink { value in
@@ -119,6 +152,31 @@ extension ColdRecipe {
       channel.terminate(termination)
     }
     channel.onStop { node.removeSink(sink) }
+  }
+
+  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    if let gate {
+      self.gate = nil
+      // A consumer cancelled before it asked for anything gets no run: starting one would do cold work for nobody.
+      if Task.isCancelled {
+        channel.removeConsumer(0)
+        return nil
+      }
+      gate.open()
+    }
+    guard let puller else { return try await cursor.next(isolation: actor) }
+    while true {
+      switch try cursor.poll() {
+      case .element(let element): return element
+      case .ended: return nil
+      case .empty:
+        await puller.pull(isolation: actor)
+        if Task.isCancelled {
+          channel.removeConsumer(0)
+          return nil
+        }
+      }
+    }
   }
 
   deinit { channel.removeConsumer(0) }
@@ -139,11 +197,13 @@ where Base.Element: Sendable {
     do throws(Base.Failure) {
       if let element = try await base.next(isolation: actor) {
         node.send(element)
-      } else {
+      } else if !Task.isCancelled {
         node.terminate(.finished)
       }
     } catch {
-      node.terminate(.failed(error))
+      // A source that ends because its consumer was cancelled has not ended: the consumer stopped (its run reports
+      // that, and its operators see a stop, not an end).
+      if !Task.isCancelled { node.terminate(.failed(error)) }
     }
   }
 }
@@ -269,5 +329,81 @@ extension Signal {
     case .immediate:
       return Signal<T, Failure>(cold: TransformedRecipe(self, transform: transform))
     }
+  }
+}
+
+// MARK: Signals made by an `async` closure
+
+/// A cold signal that each run makes by awaiting `make`, then runs: what an `async` transform or handler (a
+/// `catch` handler, a `flatMap` transform) gives an operator that runs it inside a `send`.
+@usableFromInline package struct AwaitingRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
+  @usableFromInline let make: @Sendable () async -> Signal<Element, Failure>
+
+  @inlinable init(_ make: @escaping @Sendable () async -> Signal<Element, Failure>) {
+    self.make = make
+  }
+
+  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { AwaitingRun(make) }
+
+  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    let make = self.make
+    return .source(start) { outlet in
+      let link = Locked(AwaitingLink())
+      let task = Task(immediateNamed: "async transform") {
+        let upstream = await make().node(start.undriven)
+        let sink = upstream.addSink {
+          outlet.node.send($0)
+        } onEnd: {
+          outlet.node.terminate($0)
+        }
+        let detach: @Sendable () -> Void = { upstream.removeSink(sink) }
+        let kept = link.withLock { link -> Bool in
+          guard !link.stopped else { return false }
+          link.detach = detach
+          return true
+        }
+        if !kept { detach() }
+      }
+      return {
+        task.cancel()
+        link.withLock { link -> (@Sendable () -> Void)? in
+          link.stopped = true
+          return link.detach.take()
+        }?()
+      }
+    }
+  }
+}
+
+/// Whether an ``AwaitingRecipe``'s node stopped, and how to stop observing the signal it made.
+@usableFromInline struct AwaitingLink: Sendable {
+  var stopped = false
+  var detach: (@Sendable () -> Void)?
+
+  @inlinable init() {}
+}
+
+/// A consumer's run of an ``AwaitingRecipe``: awaits the signal, then runs it.
+final class AwaitingRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
+  private var make: (@Sendable () async -> Signal<Element, Failure>)?
+  private var run: SignalRun<Element, Failure>?
+
+  init(_ make: @escaping @Sendable () async -> Signal<Element, Failure>) {
+    self.make = make
+  }
+
+  override func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    if let make {
+      self.make = nil
+      run = await make().makeAsyncIterator().run
+    }
+    return try await run?.next(isolation: actor)
+  }
+}
+
+extension Signal {
+  /// A cold signal that each run makes by awaiting `make`, then runs.
+  @inlinable package static func awaiting(_ make: @escaping @Sendable () async -> Signal) -> Signal {
+    Signal(cold: AwaitingRecipe(make))
   }
 }

@@ -208,24 +208,23 @@ where S.Element: Sendable {
       drive.offer(SourcePuller(make().makeAsyncIterator(), into: node))
       return node
     }
+    // The iterator is made when the node connects (a subject's wrapper subscribes then, as a consumer that makes
+    // its iterator does); the pump reads it once the run's gate opens.
     let make = self.make
-    return .source(start) { outlet in
-      let task = Task(named: "Signal source") { await Pump(make()).run(into: outlet) }
-      return { task.cancel() }
+    return .connectingSource(start) { outlet in
+      let iterator = Handoff(make().makeAsyncIterator())
+      return start.whenOpen(outlet) {
+        let task = Task(named: "Signal source") { await Pump<S>.run(iterator.take(), into: outlet) }
+        return { task.cancel() }
+      }
     }
   }
 }
 
 /// Reads a foreign sequence into a source node, waiting for the run's consumer when it is behind.
-struct Pump<S: AsyncSequence> where S.Element: Sendable {
-  let sequence: S
-
-  init(_ sequence: S) {
-    self.sequence = sequence
-  }
-
-  func run(into outlet: SourceOutlet<S.Element, S.Failure>) async {
-    var iterator = sequence.makeAsyncIterator()
+enum Pump<S: AsyncSequence> where S.Element: Sendable {
+  static func run(_ iterator: sending S.AsyncIterator?, into outlet: SourceOutlet<S.Element, S.Failure>) async {
+    guard var iterator else { return }
     do throws(S.Failure) {
       while let element = try await iterator.next(isolation: nil) {
         outlet.node.send(element)

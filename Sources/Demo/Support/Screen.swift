@@ -138,14 +138,14 @@ import AsyncReactive
   }
 }
 
-extension AsyncSequence {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// This sequence, with its events printed on `screen`'s timeline when the demo runs with `--debug`: the
   /// library's `debug(_:clock:sink:)` on the scenario's clock.
   ///
   /// ```swift
   /// viewModel.money.traced("money", on: screen).bind(to: moneyLabel, \.text, in: lifetime)
   /// ```
-  nonisolated func traced(_ name: String, on screen: Screen) -> AsyncDebugSequence<Self, ScenarioClock> {
+  nonisolated func traced(_ name: String, on screen: Screen) -> Signal<Element, Failure> {
     debug(name, clock: screen.clock, sink: screen.traceSink(name, deliversCurrentValue: false))
   }
 }
@@ -153,7 +153,7 @@ extension AsyncSequence {
 extension PropertyProtocol {
   /// This property, with its events printed on `screen`'s timeline when the demo runs with `--debug`; its
   /// current value, delivered first, counts as an event that time waits for.
-  nonisolated func traced(_ name: String, on screen: Screen) -> AsyncDebugSequence<Self, ScenarioClock> {
-    debug(name, clock: screen.clock, sink: screen.traceSink(name, deliversCurrentValue: true))
+  nonisolated func traced(_ name: String, on screen: Screen) -> Signal<Value, Never> {
+    Signal(debug(name, clock: screen.clock, sink: screen.traceSink(name, deliversCurrentValue: true)))
   }
 }

@@ -106,12 +106,14 @@ struct ActivityTrackerTests {
     #expect(loader.tracker.activeCount == 0)
   }
 
-  @Test("a sequence counts from its first next() until it finishes; values pass through")
+  @Test("a run counts from its subscription (the iterator made) until it finishes; values pass through")
   func sequenceFinishes() async {
     let states = await recordStates { tracker in
       let subject = AsyncPassthroughSubject<Int, Never>()
-      var iterator = subject.subscribe().trackActivity(tracker).makeAsyncIterator()
-      #expect(tracker.value == false)  // making the iterator is not activity yet
+      let tracked = subject.subscribe().trackActivity(tracker)
+      #expect(tracker.value == false)  // a recipe is not activity
+      var iterator = tracked.makeAsyncIterator()
+      #expect(tracker.value)  // the run observes its source from here on
       subject.send(1)
       #expect(await iterator.next() == 1)
       #expect(tracker.activeCount == 1)
@@ -185,13 +187,13 @@ struct ActivityTrackerTests {
     #expect(states == [false, true, false])
   }
 
-  @Test("each iteration is its own activity: two consumers of one tracked stream count 2")
+  @Test("each run of a cold sequence is its own activity: two consumers of one tracked stream count 2")
   func twoConsumers() async {
     let subject = AsyncPassthroughSubject<Int, Never>()
     let tracker = ActivityTracker()
-    // A cold sequence over the subject: the stream form, whose iterations are tracked one by one (a hot tracked
-    // node counts one activity for all its consumers: PushCoreMoreOperatorTests).
-    let tracked = Signal(subject).trackActivity(tracker)
+    // A cold sequence over the subject (a foreign wrapper: each run subscribes anew), whose runs are tracked one by
+    // one; a hot tracked node (the subject itself, or `Signal(subject)`) counts one activity for all its consumers.
+    let tracked = Signal(Foreign(subject)).trackActivity(tracker)
     var first = tracked.makeAsyncIterator()
     var second = tracked.makeAsyncIterator()
     subject.send(1)

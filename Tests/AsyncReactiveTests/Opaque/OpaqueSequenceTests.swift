@@ -27,8 +27,8 @@ private func opaqueReiterable<Element: Sendable, Failure: Error>(
 /// `flatMap`.
 private func isMerge<Base, Inner, Failure>(_: AsyncFlattenSequence<Base, Inner, Failure>) -> Bool { true }
 
-/// Compiles only when `map` resolved to the library's fast map (on a ``ReactiveSequence``).
-private func isReactiveMap<Base, Transformed>(_: AsyncReactiveMapSequence<Base, Transformed>) -> Bool { true }
+/// Compiles only when `map` resolved to the library's map (on a ``ReactiveSequence``), which returns a `Signal`.
+private func isReactiveMap<Element, Failure>(_: Signal<Element, Failure>) -> Bool { true }
 
 /// A helper that keeps the library's fast `map` by saying its sequence is a ``ReactiveSequence``.
 private func opaqueReactive<Element: Sendable>(

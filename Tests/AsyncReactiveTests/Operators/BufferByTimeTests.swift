@@ -105,7 +105,7 @@ struct BufferByTimeTests {
     #expect(await typed.collectResult().failure == TestError())
     let _: AsyncBufferByTimeSequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.buffer(
       every: .seconds(1))
-    let counts: AsyncReactiveMapSequence<AsyncBufferByTimeSequence<Signal<Int, Never>, TestClock>, Int> =
+    let counts: Signal<Int, Never> =
       Signal<Int, Never>([1, 2]).buffer(every: .seconds(1), clock: clock).map(\.count)
     #expect(await counts.collect() == [2])
     #expect(await Signal<Int, Never>([1]).buffer(every: .seconds(1), clock: clock).retry(1).collect() == [[1]])

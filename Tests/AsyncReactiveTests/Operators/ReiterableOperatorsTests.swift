@@ -38,7 +38,7 @@ struct ReiterableOperatorsTests {
     _ = values.filter { $0 > 0 }.retry(1)
     _ = values.prefix(2).retry(1)
     _ = values.dropFirst().retry(1)
-    _ = try values.prefix { $0 < 3 }.retry(1)
+    _ = values.prefix { $0 < 3 }.retry(1)
     _ = values.drop { $0 < 3 }.retry(1)
     // Transforming.
     _ = values.scan(0, +).retry(1)

@@ -207,10 +207,8 @@ struct TimeoutFallbackTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     #expect(try await fromCache.value == [7])
-    let mapped:
-      AsyncReactiveMapSequence<
-        AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, TestClock, Never>, Int
-      > = Signal<Int, Never>([1, 2]).timeout(.seconds(1), clock: clock, fallback: never).map { $0 * 10 }
+    let mapped: Signal<Int, Never> = Signal<Int, Never>([1, 2]).timeout(.seconds(1), clock: clock, fallback: never).map
+    { $0 * 10 }
     #expect(await mapped.collect() == [10, 20])
   }
 

@@ -91,3 +91,21 @@ extension HotSequence {
     report(event)
   }
 }
+/// `duration` in milliseconds with up to three decimals and no trailing zeros: `0`, `300`, `1.5`, `0.25`.
+@usableFromInline
+func debugMilliseconds(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  // Both components carry the duration's sign; whole microseconds are enough for a debugging trace.
+  let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  let sign = microseconds < 0 ? "-" : ""
+  let magnitude = microseconds.magnitude
+  var text = "\(sign)\(magnitude / 1000)"
+  let fraction = magnitude % 1000
+  if fraction != 0 {
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 3 - digits.count) + digits
+    while digits.last == "0" { digits.removeLast() }
+    text += ".\(digits)"
+  }
+  return text + "ms"
+}

@@ -1,14 +1,12 @@
-/// An async sequence made by AsyncReactive: its `map`, `compactMap` and `filter` are the library's own, which the
-/// compiler can specialise for your element types.
+/// An async sequence made by AsyncReactive: a ``Signal``, a subject's ``SubjectSubscription``, and the standard
+/// library's `map`, `filter`, … over one of them. On these types `map`, `compactMap`, `filter`, `prefix`,
+/// `dropFirst`, `drop(while:)`, `prefix(while:)` and the merging `flatMap { }` are the library's own: they return a
+/// ``Signal``, hot when the sequence is hot (a ``Signal`` that erases a subject), cold otherwise, and a synchronous
+/// closure costs a plain call per element (the standard library's forms run an unspecialised `async` call).
 ///
-/// The standard library's `AsyncMapSequence`, `AsyncCompactMapSequence` and `AsyncFilterSequence` run their
-/// `next(isolation:)` unspecialised from the runtime library (it is not inlinable) and call their closure as an
-/// `async` function, which costs generic-metadata look-ups and an `async` frame per element on Linux: several
-/// times the rest of a subject's delivery. On every type that conforms to this protocol, a non-throwing
-/// synchronous `map`, `compactMap` or `filter` resolves to ``AsyncReactiveMapSequence`` /
-/// ``AsyncReactiveCompactMapSequence`` / ``AsyncReactiveFilterSequence`` instead, with the same behaviour (same
-/// order, same finish and failure, cancellation passes through) at the cost of a plain loop. A throwing or
-/// `async` closure still uses the standard library's version.
+/// Every hot type (``HotSequence``) refines this protocol and gets the same operators as ``HotSignal``s. On any
+/// other sequence (an `AsyncStream`, `Observations`) `map`, `filter` and `.flatMap { }` stay the standard library's
+/// (`flatMap(.merge) { }` merges there), so importing the library changes nothing in code that does not use it.
 ///
 /// The transform is `@Sendable`, like every closure the library's operators take. A closure that calls an
 /// actor's synchronous method, or captures non-`Sendable` state, does not compile here (the standard library's
@@ -18,24 +16,14 @@
 /// let labels = values.subscribe().map { await self.label(for: $0) }
 /// ```
 ///
-/// Every signal, subject, subscription, property and operator of the library conforms, and so do the
-/// standard library's `map`, `filter`, `prefix`, `dropFirst`, … (throwing and `async` ones too) over a conforming
-/// base, so whole chains stay fast. Conforming sequences also get the library's merging `flatMap { }`; on any
-/// other sequence `.flatMap { }` is the standard library's sequential one (`flatMap(.merge) { }` merges there):
+/// Conforming a type of your own is safe: the protocol has no requirements. A helper that hides its type returns
+/// one of the library's erased types: ``HotSignal`` (`eraseToHotSignal()`) for a hot chain, ``Signal``
+/// (`eraseToSignal()`) for any chain.
 ///
 /// ```swift
 /// let subject = AsyncPassthroughSubject<Int, Never>()
-/// // AsyncReactiveFilterSequence<AsyncReactiveMapSequence<SubjectSubscription<Int, Never>, Int>>
-/// let evens = subject.subscribe().map { $0 * 2 }.filter { $0 % 3 != 0 }
+/// let evens: Signal<Int, Never> = subject.subscribe().map { $0 * 2 }.filter { $0 % 3 != 0 }
 /// ```
-///
-/// Conforming a type of your own is safe: the protocol has no requirements.
-///
-/// You rarely name this protocol. A helper that hides its type returns one of the library's erased types, which
-/// keep the fast `map` and the merging `flatMap { }`: ``HotSignal`` (`eraseToHotSignal()`) for a hot chain,
-/// ``Signal`` (`eraseToSignal()`) for a cold one. Naming the protocol keeps the concrete type's speed too
-/// (`some AsyncSequence<…>` would get the standard library's operators): `var loading: some
-/// ReactiveSequence<Bool, Never> & Sendable { … }`. It is public because those operators are declared on it.
 public protocol ReactiveSequence<Element, Failure>: AsyncSequence {}
 
 // Each of the library's own types declares its conformance beside its declaration.
@@ -55,7 +43,7 @@ extension AsyncThrowingFilterSequence: ReactiveSequence where Base: ReactiveSequ
 extension AsyncThrowingPrefixWhileSequence: ReactiveSequence where Base: ReactiveSequence {}
 extension AsyncThrowingDropWhileSequence: ReactiveSequence where Base: ReactiveSequence {}
 
-extension ReactiveSequence {
+extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Transforms every element with a closure, like the standard library's `map`, on a specialisable path.
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** what the upstream throws.
@@ -67,37 +55,33 @@ extension ReactiveSequence {
   /// ```
   ///
   /// - Parameter transform: the mapping; called once per element, in order.
-  /// - Returns: an ``AsyncReactiveMapSequence`` of the transformed elements.
-  @inlinable
-  public func map<Transformed>(
+  /// - Returns: a ``Signal`` of the transformed elements; hot when this sequence is.
+  @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed
-  ) -> AsyncReactiveMapSequence<Self, Transformed> {
-    AsyncReactiveMapSequence(self, transform: transform)
+  ) -> Signal<Transformed, Failure> {
+    Signal(self).transformed({ transform($0) }, hot: { $0.map(transform) })
   }
 
   /// Transforms every element and drops the `nil` results, like the standard library's `compactMap`, on a
   /// specialisable path.
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** what the upstream throws.
-  /// **Cancellation:** passes through to the upstream.
   ///
   /// ```swift
   /// let numbers = text.subscribe().compactMap { Int($0) }
   /// ```
   ///
   /// - Parameter transform: the mapping; `nil` drops the element.
-  /// - Returns: an ``AsyncReactiveCompactMapSequence`` of the non-`nil` results.
-  @inlinable
-  public func compactMap<Transformed>(
+  /// - Returns: a ``Signal`` of the non-`nil` results; hot when this sequence is.
+  @inlinable public func compactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?
-  ) -> AsyncReactiveCompactMapSequence<Self, Transformed> {
-    AsyncReactiveCompactMapSequence(self, transform: transform)
+  ) -> Signal<Transformed, Failure> {
+    Signal(self).transformed(transform, hot: { $0.compactMap(transform) })
   }
 
   /// Keeps the elements that satisfy a predicate, like the standard library's `filter`, on a specialisable path.
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** what the upstream throws.
-  /// **Cancellation:** passes through to the upstream.
   ///
   /// ```swift
   /// let longQueries = queries.subscribe().filter { $0.count >= 3 }
@@ -105,11 +89,61 @@ extension ReactiveSequence {
   /// ```
   ///
   /// - Parameter isIncluded: whether an element goes on; called once per element, in order.
-  /// - Returns: an ``AsyncReactiveFilterSequence`` of the included elements.
-  @inlinable
-  public func filter(
+  /// - Returns: a ``Signal`` of the included elements; hot when this sequence is.
+  @inlinable public func filter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool
-  ) -> AsyncReactiveFilterSequence<Self> {
-    AsyncReactiveFilterSequence(self, isIncluded: isIncluded)
+  ) -> Signal<Element, Failure> {
+    Signal(self).transformed({ isIncluded($0) ? $0 : nil }, hot: { $0.filter(isIncluded) })
+  }
+
+  /// The first `maxLength` elements, then finishes, like the standard library's `prefix(_:)`.
+  ///
+  /// ```swift
+  /// for await first in results.subscribe().prefix(3) { show(first) }
+  /// ```
+  /// - Parameter maxLength: how many elements to pass on; not negative.
+  /// - Returns: a ``Signal`` of the leading elements; hot when this sequence is.
+  @inlinable public func prefix(_ maxLength: Int) -> Signal<Element, Failure> {
+    precondition(maxLength >= 0, "prefix(\(maxLength)): the length must not be negative")
+    return Signal(self).lift(synchronous: true) { $0.prefix(maxLength) }
+  }
+
+  /// Skips the first `count` elements, like the standard library's `dropFirst(_:)`.
+  ///
+  /// ```swift
+  /// for await change in username.subscribe().dropFirst() { save(change) }
+  /// ```
+  /// - Parameter count: how many elements to skip; 1 by default, not negative.
+  /// - Returns: a ``Signal`` of the elements after the first `count`; hot when this sequence is.
+  @inlinable public func dropFirst(_ count: Int = 1) -> Signal<Element, Failure> {
+    precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
+    return Signal(self).lift(synchronous: true) { $0.dropFirst(count) }
+  }
+
+  /// Skips elements while `predicate` holds, then passes the rest on, like the standard library's `drop(while:)`.
+  ///
+  /// ```swift
+  /// for await reading in sensor.subscribe().drop(while: { $0 < threshold }) { log(reading) }
+  /// ```
+  /// - Parameter predicate: whether an element is still skipped; the first `false` ends the skipping.
+  /// - Returns: a ``Signal`` of the elements from the first that fails `predicate`; hot when this sequence is.
+  @inlinable public func drop(
+    while predicate: @escaping @Sendable (Element) -> Bool
+  ) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.drop(while: predicate) }
+  }
+
+  /// Passes elements on while `predicate` holds and finishes at the first one that fails it, like the standard
+  /// library's `prefix(while:)`.
+  ///
+  /// ```swift
+  /// for await progress in upload.subscribe().prefix(while: { $0 < 1.0 }) { bar.progress = progress }
+  /// ```
+  /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
+  /// - Returns: a ``Signal`` of the leading elements that satisfy `predicate`; hot when this sequence is.
+  @inlinable public func prefix(
+    while predicate: @escaping @Sendable (Element) -> Bool
+  ) -> Signal<Element, Failure> {
+    Signal(self).lift(synchronous: true) { $0.prefix(while: predicate) }
   }
 }
