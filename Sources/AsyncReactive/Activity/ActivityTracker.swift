@@ -6,7 +6,7 @@
 /// ``track(executionsOf:)``, and a sequence with ``_Concurrency/AsyncSequence/trackActivity(_:)``; any number
 /// of them may overlap or nest, and the tracker counts them: ``value`` is `true` while ``activeCount`` is above
 /// zero. A call counts until it returns, throws or is cancelled; a command's run from its start to its end; a
-/// sequence's run from its subscription until it finishes, fails, or its consumer is cancelled or drops the
+/// sequence's run from its first `next()` until it finishes, fails, or its consumer is cancelled or drops the
 /// iterator. Nothing can leave the count raised.
 ///
 /// The tracker is a ``PropertyProtocol``: ``value`` is read synchronously and is up to date on the line after

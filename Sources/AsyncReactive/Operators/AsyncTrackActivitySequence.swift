@@ -1,7 +1,6 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
-  /// Counts each run of this sequence as activity of `tracker`, from the moment its consumer subscribes (makes
-  /// its iterator) until it finishes, fails, or its consumer is cancelled or drops the iterator (RxSwift's
-  /// `trackActivity`).
+  /// Counts each run of this sequence as activity of `tracker`, from its first `next()` until it finishes, fails,
+  /// or its consumer is cancelled or drops the iterator (RxSwift's `trackActivity`).
   ///
   /// Values, finish and failure pass through unchanged. Each run of a cold sequence is tracked on its own, so
   /// several consumers count as several activities, and under ``ReiterableAsyncSequence/retry(_:)`` each attempt

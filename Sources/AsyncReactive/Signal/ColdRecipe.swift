@@ -34,69 +34,16 @@ extension ColdRecipe {
   /// itself (an operator with several inputs, timers or inner sequences stands between them).
   @usableFromInline package let drive: ColdDrive?
 
-  /// What holds the run's producers back until its consumer first asks for a value: the graph is built and
-  /// observes its hot inputs when the consumer makes its iterator (nothing sent to a subject after that is lost), and
-  /// its cold work (a body's task, a sequence's elements, a pump) starts at the consumer's first `next()`. `nil`:
-  /// producers start when their node connects.
-  @usableFromInline package let gate: ColdGate?
-
-  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?, gate: ColdGate? = nil) {
+  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?) {
     self.pacer = pacer
     self.drive = drive
-    self.gate = gate
   }
 
-  /// How a hot node starts a cold run: no pacing, no driving consumer, no gate.
+  /// How a hot node starts a cold run: no pacing, no driving consumer.
   @inlinable package static var shared: ColdStart { ColdStart(pacer: nil, drive: nil) }
 
   /// This start for an operator's input that must pump itself.
-  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil, gate: gate) }
-}
-
-/// Holds a run's producers until its consumer's first `next()` (see ``ColdStart/gate``).
-@usableFromInline package final class ColdGate: Sendable {
-  @usableFromInline struct State: Sendable {
-    var open = false
-    var nextID = 0
-    var waiting: [(id: Int, start: @Sendable () -> Void)] = []
-
-    @inlinable init() {}
-  }
-
-  @usableFromInline let state = Locked(State())
-
-  @inlinable package init() {}
-
-  /// Runs `start` now if the gate is open (returns `nil`), or when it opens (returns the id that cancels it).
-  @usableFromInline package func whenOpen(_ start: @escaping @Sendable () -> Void) -> Int? {
-    let id = state.withLock { state -> Int? in
-      guard !state.open else { return nil }
-      let id = state.nextID
-      state.nextID += 1
-      state.waiting.append((id, start))
-      return id
-    }
-    if id == nil { start() }
-    return id
-  }
-
-  /// Forgets a start that has not run.
-  @usableFromInline package func cancel(_ id: Int) {
-    let removed = state.withLock { state in
-      state.waiting.firstIndex { $0.id == id }.map { state.waiting.remove(at: $0) }
-    }
-    withExtendedLifetime(removed) {}
-  }
-
-  /// Opens the gate: what waited starts, in the order it was built.
-  @usableFromInline package func open() {
-    let waiting = state.withLock { state -> [(id: Int, start: @Sendable () -> Void)] in
-      state.open = true
-      defer { state.waiting = [] }
-      return state.waiting
-    }
-    for (_, start) in waiting { start() }
-  }
+  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil) }
 }
 
 /// What a foreign source hands to the consumer that drives it: one pull reads one element of the source and
@@ -124,45 +71,44 @@ extension ColdRecipe {
   }
 }
 
-/// The run of a consumer that iterates a cold graph: it builds the graph when the consumer makes its iterator and
-/// observes its last node into a channel of its own; the graph's cold work starts at the first `next()` (its
-/// ``ColdGate``). When the graph's one foreign source left a puller, `next()` drives it: it pulls the source whenever
-/// the channel is empty, so the chain runs in the consumer's own task.
+/// The run of a consumer that iterates a cold graph: it builds the graph when the consumer makes its iterator (a
+/// foreign source makes its own iterator then, so a subject it wraps registers the consumer at once), and observes
+/// the graph's last node into a channel of its own at the first `next()`, which starts the graph's work. When the
+/// graph's one foreign source left a puller, `next()` drives it: it pulls the source whenever the channel is empty,
+/// so the chain runs in the consumer's own task.
 package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recipe.Failure> {
   package typealias Element = Recipe.Element
   package typealias Failure = Recipe.Failure
 
   private let channel = SignalChannel<Element, Failure>()
   private var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
-  private var gate: ColdGate?
+  /// The graph's last node until the first `next()` observes it.
+  private var node: SubjectStorage<Element, Failure>?
   private var puller: (any ColdPuller)?
 
   package init(_ recipe: Recipe) {
     self.cursor = ConsumerCursor(host: channel, id: 0)
-    super.init()
     let drive = ColdDrive()
-    let gate = ColdGate()
-    let node = recipe.node(ColdStart(pacer: channel, drive: drive, gate: gate))
-    self.gate = gate
+    self.node = recipe.node(ColdStart(pacer: channel, drive: drive))
+    super.init()
     puller = drive.take()
-    let channel = self.channel
-    let sink = node.addSink { value in
-      channel.send(value)
-    } onEnd: { termination in
-      channel.terminate(termination)
-    }
-    channel.onStop { node.removeSink(sink) }
   }
 
   override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    if let gate {
-      self.gate = nil
+    if let node {
+      self.node = nil
       // A consumer cancelled before it asked for anything gets no run: starting one would do cold work for nobody.
       if Task.isCancelled {
         channel.removeConsumer(0)
         return nil
       }
-      gate.open()
+      let channel = self.channel
+      let sink = node.addSink { value in
+        channel.send(value)
+      } onEnd: { termination in
+        channel.terminate(termination)
+      }
+      channel.onStop { node.removeSink(sink) }
     }
     guard let puller else { return try await cursor.next(isolation: actor) }
     while true {

@@ -114,53 +114,19 @@ extension Signal {
 }
 
 extension SubjectStorage {
-  /// The source node of a cold run: `produce` starts the producer with the node's outlet, when the node gets its
-  /// first observer and the run's gate is open, and returns what stops it; that runs when the last observer leaves
-  /// (or the node ended).
+  /// The source node of a cold run: `produce` starts the producer with the node's outlet when the node gets its
+  /// first observer, and returns what stops it; that runs when the last observer leaves (or the node ended).
   @inlinable package static func source(
     _ start: ColdStart,
     produce: @escaping @Sendable (SourceOutlet<Element, Failure>) -> @Sendable () -> Void
   ) -> SubjectStorage {
-    connectingSource(start) { outlet in start.whenOpen(outlet) { produce(outlet) } }
-  }
-
-  /// The source node of a cold run: `connect` runs when the node gets its first observer (a source that must
-  /// subscribe to something at once does it here) and returns what stops it.
-  @inlinable package static func connectingSource(
-    _ start: ColdStart,
-    connect: @escaping @Sendable (SourceOutlet<Element, Failure>) -> @Sendable () -> Void
-  ) -> SubjectStorage {
     SubjectStorage(replay: .none) { node in
       let outlet = SourceOutlet(node: node, pacer: start.pacer)
-      let stop = connect(outlet)
+      let stop = produce(outlet)
       return {
         outlet.stopped.store(true, ordering: .relaxed)
         stop()
       }
-    }
-  }
-}
-
-extension ColdStart {
-  /// Runs `produce` now, or when the run's gate opens; returns what stops the producer (or forgets it if it never
-  /// started).
-  @inlinable package func whenOpen<Element, Failure>(
-    _ outlet: SourceOutlet<Element, Failure>, _ produce: @escaping @Sendable () -> @Sendable () -> Void
-  ) -> @Sendable () -> Void {
-    guard let gate else { return produce() }
-    let stop = Locked<(@Sendable () -> Void)?>(nil)
-    let waiting = gate.whenOpen {
-      let produced = produce()
-      let stopNow = stop.withLock { stop -> Bool in
-        guard !outlet.stopped.load(ordering: .relaxed) else { return true }
-        stop = produced
-        return false
-      }
-      if stopNow { produced() }
-    }
-    return {
-      if let waiting { gate.cancel(waiting) }
-      stop.withLock { $0.take() }?()
     }
   }
 }

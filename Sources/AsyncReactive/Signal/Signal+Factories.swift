@@ -208,15 +208,12 @@ where S.Element: Sendable {
       drive.offer(SourcePuller(make().makeAsyncIterator(), into: node))
       return node
     }
-    // The iterator is made when the node connects (a subject's wrapper subscribes then, as a consumer that makes
-    // its iterator does); the pump reads it once the run's gate opens.
-    let make = self.make
-    return .connectingSource(start) { outlet in
-      let iterator = Handoff(make().makeAsyncIterator())
-      return start.whenOpen(outlet) {
-        let task = Task(named: "Signal source") { await Pump<S>.run(iterator.take(), into: outlet) }
-        return { task.cancel() }
-      }
+    // The iterator is made with the node (a subject's wrapper registers the consumer then, as when a consumer makes
+    // its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
+    let iterator = Handoff(make().makeAsyncIterator())
+    return .source(start) { outlet in
+      let task = Task(named: "Signal source") { await Pump<S>.run(iterator.take(), into: outlet) }
+      return { task.cancel() }
     }
   }
 }

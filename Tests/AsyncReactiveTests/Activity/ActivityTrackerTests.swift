@@ -106,14 +106,12 @@ struct ActivityTrackerTests {
     #expect(loader.tracker.activeCount == 0)
   }
 
-  @Test("a run counts from its subscription (the iterator made) until it finishes; values pass through")
+  @Test("a sequence counts from its first next() until it finishes; values pass through")
   func sequenceFinishes() async {
     let states = await recordStates { tracker in
       let subject = AsyncPassthroughSubject<Int, Never>()
-      let tracked = subject.subscribe().trackActivity(tracker)
-      #expect(tracker.value == false)  // a recipe is not activity
-      var iterator = tracked.makeAsyncIterator()
-      #expect(tracker.value)  // the run observes its source from here on
+      var iterator = subject.subscribe().trackActivity(tracker).makeAsyncIterator()
+      #expect(tracker.value == false)  // making the iterator is not activity yet
       subject.send(1)
       #expect(await iterator.next() == 1)
       #expect(tracker.activeCount == 1)

@@ -654,18 +654,18 @@ struct PushCoreTimeOperatorTests {
     // Cold inputs keep the pull forms.
     #expect(
       type(of: never.debounce(for: .seconds(1), clock: clock))
-        == AsyncDebounceSequence<Signal<Int, Never>, TestClock>.self)
+        == Signal<Int, Never>.self)
     #expect(
-      type(of: never.throttle(for: .seconds(1))) == AsyncThrottleSequence<Signal<Int, Never>, ContinuousClock>.self)
-    #expect(type(of: never.delay(for: .seconds(1))) == AsyncDelaySequence<Signal<Int, Never>, ContinuousClock>.self)
+      type(of: never.throttle(for: .seconds(1))) == Signal<Int, Never>.self)
+    #expect(type(of: never.delay(for: .seconds(1))) == Signal<Int, Never>.self)
     #expect(
-      type(of: never.buffer(every: .seconds(1))) == AsyncBufferByTimeSequence<Signal<Int, Never>, ContinuousClock>.self)
+      type(of: never.buffer(every: .seconds(1))) == Signal<[Int], Never>.self)
     #expect(
       type(of: never.timeout(.seconds(1)))
-        == AsyncTimeoutSequence<Signal<Int, Never>, ContinuousClock, TimeoutError>.self)
+        == Signal<Int, TimeoutError>.self)
     #expect(
       type(of: never.timeout(.seconds(1), fallback: subject))
-        == AsyncTimeoutFallbackSequence<Signal<Int, Never>, AsyncPassthroughSubject<Int, Never>, ContinuousClock, Never>
+        == Signal<Int, Never>
         .self
     )
   }

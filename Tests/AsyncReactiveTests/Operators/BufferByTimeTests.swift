@@ -99,11 +99,11 @@ struct BufferByTimeTests {
   @Test("the failure type is the upstream's; ContinuousClock is the default clock; re-iterable over a Signal")
   func types() async {
     let clock = TestClock()
-    let typed: AsyncBufferByTimeSequence<Signal<Int, TestError>, TestClock> = Signal<Int, TestError>.fail(
+    let typed: Signal<[Int], TestError> = Signal<Int, TestError>.fail(
       TestError()
     ).buffer(every: .seconds(1), clock: clock)
     #expect(await typed.collectResult().failure == TestError())
-    let _: AsyncBufferByTimeSequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.buffer(
+    let _: Signal<[Int], Never> = Signal<Int, Never>.empty.buffer(
       every: .seconds(1))
     let counts: Signal<Int, Never> =
       Signal<Int, Never>([1, 2]).buffer(every: .seconds(1), clock: clock).map(\.count)

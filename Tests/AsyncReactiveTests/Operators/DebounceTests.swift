@@ -106,10 +106,10 @@ struct DebounceTests {
   func types() async {
     let clock = TestClock()
     for await _ in Signal<Int, Never>.empty.debounce(for: .seconds(1), clock: clock) {}
-    let typed: AsyncDebounceSequence<Signal<Int, TestError>, TestClock> = Signal<Int, TestError>.fail(TestError())
+    let typed: Signal<Int, TestError> = Signal<Int, TestError>.fail(TestError())
       .debounce(for: .seconds(1), clock: clock)
     #expect(await typed.collectResult().failure == TestError())
-    let _: AsyncDebounceSequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.debounce(
+    let _: Signal<Int, Never> = Signal<Int, Never>.empty.debounce(
       for: .milliseconds(300))
   }
 

@@ -78,10 +78,10 @@ struct DelayTests {
   func types() async {
     let clock = TestClock()
     for await _ in Signal<Int, Never>.empty.delay(for: .zero, clock: clock) {}  // the finish is delayed too
-    let typed: AsyncDelaySequence<Signal<Int, TestError>, TestClock> = Signal<Int, TestError>.fail(TestError())
+    let typed: Signal<Int, TestError> = Signal<Int, TestError>.fail(TestError())
       .delay(for: .seconds(1), clock: clock)
     #expect(await typed.collectResult().failure == TestError())
-    let _: AsyncDelaySequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.delay(for: .seconds(1))
+    let _: Signal<Int, Never> = Signal<Int, Never>.empty.delay(for: .seconds(1))
   }
 
   // MARK: Rule

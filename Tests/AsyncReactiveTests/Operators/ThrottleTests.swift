@@ -189,10 +189,10 @@ struct ThrottleTests {
   func types() async {
     let clock = TestClock()
     for await _ in Signal<Int, Never>.empty.throttle(for: .seconds(1), clock: clock) {}
-    let typed: AsyncThrottleSequence<Signal<Int, TestError>, TestClock> = Signal<Int, TestError>.fail(TestError())
+    let typed: Signal<Int, TestError> = Signal<Int, TestError>.fail(TestError())
       .throttle(for: .seconds(1), clock: clock, latest: false)
     #expect(await typed.collectResult().failure == TestError())
-    let _: AsyncThrottleSequence<Signal<Int, Never>, ContinuousClock> = Signal<Int, Never>.empty.throttle(
+    let _: Signal<Int, Never> = Signal<Int, Never>.empty.throttle(
       for: .milliseconds(300))
   }
 

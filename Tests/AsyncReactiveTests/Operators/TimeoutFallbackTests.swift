@@ -189,19 +189,19 @@ struct TimeoutFallbackTests {
     let never = Signal<Int, Never>.never
     let typed = Signal<Int, TestError>.never
     let untyped = Signal<Int, any Error>.never
-    let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, TestClock, Never> = never.timeout(
+    let _: Signal<Int, Never> = never.timeout(
       .seconds(1), clock: clock, fallback: never)
-    let _: AsyncTimeoutFallbackSequence<Signal<Int, TestError>, Signal<Int, TestError>, TestClock, TestError> =
+    let _: Signal<Int, TestError> =
       typed.timeout(.seconds(1), clock: clock, fallback: typed)
-    let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, TestError>, TestClock, TestError> =
+    let _: Signal<Int, TestError> =
       never.timeout(.seconds(1), clock: clock, fallback: typed)
-    let _: AsyncTimeoutFallbackSequence<Signal<Int, TestError>, Signal<Int, Never>, TestClock, TestError> =
+    let _: Signal<Int, TestError> =
       typed.timeout(.seconds(1), clock: clock, fallback: never)
-    let _: AsyncTimeoutFallbackSequence<Signal<Int, TestError>, Signal<Int, any Error>, TestClock, any Error> =
+    let _: Signal<Int, any Error> =
       typed.timeout(.seconds(1), clock: clock, fallback: untyped)
-    let _: AsyncTimeoutFallbackSequence<Signal<Int, Never>, Signal<Int, Never>, ContinuousClock, Never> =
+    let _: Signal<Int, Never> =
       never.timeout(.seconds(1), fallback: never)
-    let cached: AsyncTimeoutFallbackSequence<Signal<Int, any Error>, Signal<Int, Never>, TestClock, any Error> =
+    let cached: Signal<Int, any Error> =
       untyped.timeout(.milliseconds(100), clock: clock, fallback: Signal.just(7))
     let fromCache = Task { try await cached.collect() }
     await clock.waitForSleepers(1)

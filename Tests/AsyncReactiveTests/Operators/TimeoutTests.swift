@@ -147,13 +147,13 @@ struct TimeoutTests {
   @Test("the failure type follows the upstream's; ContinuousClock is the default clock")
   func types() async {
     let clock = TestClock()
-    let _: AsyncTimeoutSequence<Signal<Int, Never>, TestClock, TimeoutError> = Signal<Int, Never>.empty.timeout(
+    let _: Signal<Int, TimeoutError> = Signal<Int, Never>.empty.timeout(
       .seconds(1), clock: clock)
-    let _: AsyncTimeoutSequence<Signal<Int, any Error>, TestClock, any Error> = Signal<Int, any Error>.empty
+    let _: Signal<Int, any Error> = Signal<Int, any Error>.empty
       .timeout(.seconds(1), clock: clock)
-    let _: AsyncTimeoutSequence<Signal<Int, TestError>, TestClock, TimeoutFailure<TestError>> =
+    let _: Signal<Int, TimeoutFailure<TestError>> =
       Signal<Int, TestError>.empty.timeout(.seconds(1), clock: clock)
-    let _: AsyncTimeoutSequence<Signal<Int, Never>, ContinuousClock, TimeoutError> = Signal<Int, Never>.empty
+    let _: Signal<Int, TimeoutError> = Signal<Int, Never>.empty
       .timeout(.seconds(1))
     #expect(await Signal<Int, Never>([1, 2]).timeout(.seconds(1), clock: clock).collectResult().values == [1, 2])
     #expect("\(TimeoutError())" == "TimeoutError: no value or end arrived within the timeout interval")

@@ -39,15 +39,15 @@ struct ExistentialClockTests {
   func concreteClockKeepsTheGenericForm() {
     let signal = Signal<Int, Never>.just(1)
     let clock = ContinuousClock()
-    let debounced: AsyncDebounceSequence<Signal<Int, Never>, ContinuousClock> = signal.debounce(
+    let debounced: Signal<Int, Never> = signal.debounce(
       for: .seconds(1), clock: clock)
-    let throttled: AsyncThrottleSequence<Signal<Int, Never>, ContinuousClock> = signal.throttle(
+    let throttled: Signal<Int, Never> = signal.throttle(
       for: .seconds(1), clock: clock)
-    let timed: AsyncTimeoutSequence<Signal<Int, Never>, ContinuousClock, TimeoutError> = signal.timeout(
+    let timed: Signal<Int, TimeoutError> = signal.timeout(
       .seconds(1), clock: clock)
     #expect(
       type(of: signal.delay(for: .seconds(1), clock: clock))
-        == AsyncDelaySequence<Signal<Int, Never>, ContinuousClock>.self)
+        == Signal<Int, Never>.self)
     _ = (debounced, throttled, timed)
   }
 

@@ -42,66 +42,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - count: the most values a window collects before it ends early; positive, or `nil` (the default) for no
   ///     limit.
-  /// - Returns: a sequence of the values collected in each window.
+  /// - Returns: a ``Signal`` of the values collected in each window.
   public func buffer<C: Clock>(
     every interval: Duration,
     clock: C = ContinuousClock(),
     count: Int? = nil
-  ) -> AsyncBufferByTimeSequence<Self, C> where C.Duration == Duration {
+  ) -> Signal<[Element], Failure> where C.Duration == Duration {
     precondition(interval > .zero, "buffer(every: \(interval)): the interval must be positive")
     if let count { precondition(count > 0, "buffer(every:count: \(count)): the count must be positive") }
-    return AsyncBufferByTimeSequence(self, interval: interval, count: count, clock: clock)
+    return Signal(self).lift(synchronous: false) { $0.buffer(every: interval, clock: clock, count: count) }
   }
 }
-
-/// The sequence returned by ``_Concurrency/AsyncSequence/buffer(every:clock:count:)->AsyncBufferByTimeSequence<Self,C>``: the upstream's values
-/// collected into one array per interval.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-///
-/// **Finishes:** when the upstream finishes, after emitting the values of the window in progress, if any.
-///
-/// **Throws:** the upstream's failure, at once (the values of the window in progress are dropped).
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
-///
-/// **Buffering:** the window in progress holds its values; emitted arrays wait in an unbounded buffer.
-///
-/// ```swift
-/// let batches: AsyncBufferByTimeSequence<AsyncStream<Event>, ContinuousClock> =
-///   eventStream.buffer(every: .seconds(5))
-/// ```
-public struct AsyncBufferByTimeSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable {
-  /// The values collected in one window.
-  public typealias Element = [Base.Element]
-  /// The upstream's failure.
-  public typealias Failure = Base.Failure
-  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
-  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
-  @usableFromInline typealias Rule = BufferRule<Base.Element, Failure, C.Instant>
-
-  @usableFromInline let base: Base
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let count: Int?
-  @usableFromInline let clock: C
-
-  @inlinable init(_ base: Base, interval: C.Duration, count: Int?, clock: C) {
-    self.base = base
-    self.interval = interval
-    self.count = count
-    self.clock = clock
-  }
-
-  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts the
-  /// first window and the pumping.
-  @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(base, rule: Rule(interval: interval, count: count), clock: clock)
-  }
-}
-
-extension AsyncBufferByTimeSequence: ReactiveSequence {}
-
-extension AsyncBufferByTimeSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}

@@ -36,59 +36,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - dueTime: how long a value must go without a successor before it is emitted; not negative.
   ///   - clock: the clock that measures the quiet period; a `TestClock` in tests.
-  /// - Returns: a sequence of the values that were not followed by another within `dueTime`.
+  /// - Returns: a ``Signal`` of the values that were not followed by another within `dueTime`.
   public func debounce<C: Clock>(
     for dueTime: Duration,
     clock: C = ContinuousClock()
-  ) -> AsyncDebounceSequence<Self, C> where C.Duration == Duration {
+  ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(dueTime >= .zero, "debounce(for: \(dueTime)): the due time must not be negative")
-    return AsyncDebounceSequence(self, dueTime: dueTime, clock: clock)
+    return Signal(self).lift(synchronous: false) { $0.debounce(for: dueTime, clock: clock) }
   }
 }
-
-/// The sequence returned by ``_Concurrency/AsyncSequence/debounce(for:clock:)->AsyncDebounceSequence<Self,C>``: the upstream's values that
-/// were not followed by another within the due time.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-///
-/// **Finishes:** when the upstream finishes, right after emitting the value still waiting.
-///
-/// **Throws:** the upstream's failure, at once (a value still waiting is dropped).
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
-///
-/// ```swift
-/// let queries: AsyncDebounceSequence<AsyncStream<String>, ContinuousClock> =
-///   searchTextStream.debounce(for: .milliseconds(300))
-/// ```
-public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable {
-  /// The upstream's elements.
-  public typealias Element = Base.Element
-  /// The upstream's failure.
-  public typealias Failure = Base.Failure
-  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
-  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
-  @usableFromInline typealias Rule = DebounceRule<Element, Failure, C.Instant>
-
-  @usableFromInline let base: Base
-  @usableFromInline let dueTime: C.Duration
-  @usableFromInline let clock: C
-
-  @inlinable init(_ base: Base, dueTime: C.Duration, clock: C) {
-    self.base = base
-    self.dueTime = dueTime
-    self.clock = clock
-  }
-
-  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts
-  /// pumping it.
-  @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(base, rule: Rule(dueTime: dueTime), clock: clock)
-  }
-}
-
-extension AsyncDebounceSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncDebounceSequence: ReactiveSequence {}

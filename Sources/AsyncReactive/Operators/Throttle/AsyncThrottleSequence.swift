@@ -51,63 +51,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - latest: whether a window's end emits the latest value that arrived during it (`true`, the default) or
   ///     the values arriving during a window are dropped (`false`).
-  /// - Returns: a sequence of at most one value per `interval`.
+  /// - Returns: a ``Signal`` of at most one value per `interval`.
   public func throttle<C: Clock>(
     for interval: Duration,
     clock: C = ContinuousClock(),
     latest: Bool = true
-  ) -> AsyncThrottleSequence<Self, C> where C.Duration == Duration {
+  ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(interval >= .zero, "throttle(for: \(interval)): the interval must not be negative")
-    return AsyncThrottleSequence(self, interval: interval, latest: latest, clock: clock)
+    return Signal(self).lift(synchronous: false) { $0.throttle(for: interval, clock: clock, latest: latest) }
   }
 }
-
-/// The sequence returned by ``_Concurrency/AsyncSequence/throttle(for:clock:latest:)->AsyncThrottleSequence<Self,C>``: at most one of the
-/// upstream's values per interval.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-///
-/// **Finishes:** when the upstream finishes, right after emitting the value held back for the current window
-/// (`latest: true`).
-///
-/// **Throws:** the upstream's failure, at once (a value held back is dropped).
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
-///
-/// ```swift
-/// let positions: AsyncThrottleSequence<AsyncStream<Double>, ContinuousClock> =
-///   scrollOffsetStream.throttle(for: .milliseconds(100))
-/// ```
-public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
-where Base.Element: Sendable {
-  /// The upstream's elements.
-  public typealias Element = Base.Element
-  /// The upstream's failure.
-  public typealias Failure = Base.Failure
-  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
-  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
-  @usableFromInline typealias Rule = ThrottleRule<Element, Failure, C.Instant>
-
-  @usableFromInline let base: Base
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let latest: Bool
-  @usableFromInline let clock: C
-
-  @inlinable init(_ base: Base, interval: C.Duration, latest: Bool, clock: C) {
-    self.base = base
-    self.interval = interval
-    self.latest = latest
-    self.clock = clock
-  }
-
-  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts
-  /// pumping it.
-  @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(base, rule: Rule(interval: interval, latest: latest), clock: clock)
-  }
-}
-
-extension AsyncThrottleSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncThrottleSequence: ReactiveSequence {}

@@ -37,15 +37,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   public func timeout<C: Clock>(
     _ interval: Duration,
     clock: C = ContinuousClock()
-  ) -> AsyncTimeoutSequence<Self, C, TimeoutError> where C.Duration == Duration {
+  ) -> Signal<Element, TimeoutError> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return AsyncTimeoutSequence(
-      self,
-      interval: interval,
-      clock: clock,
-      timedOut: TimeoutError(),
-      mapFailure: neverFailure
-    )
+    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock) }
   }
 }
 
@@ -77,9 +71,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
   public func timeout<C: Clock>(
     _ interval: Duration,
     clock: C = ContinuousClock()
-  ) -> AsyncTimeoutSequence<Self, C, any Error> where C.Duration == Duration {
+  ) -> Signal<Element, any Error> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return AsyncTimeoutSequence(self, interval: interval, clock: clock, timedOut: TimeoutError(), mapFailure: { $0 })
+    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock) }
   }
 }
 
@@ -115,73 +109,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout<C: Clock>(
     _ interval: Duration,
     clock: C = ContinuousClock()
-  ) -> AsyncTimeoutSequence<Self, C, TimeoutFailure<Failure>> where C.Duration == Duration {
+  ) -> Signal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return AsyncTimeoutSequence(
-      self,
-      interval: interval,
-      clock: clock,
-      timedOut: .timedOut,
-      mapFailure: { .upstream($0) }
-    )
+    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock) }
   }
 }
-
-/// The sequence returned by `timeout(_:clock:)`: the upstream's values, failing if
-/// the upstream stays silent for an interval.
-///
-/// A named type, not `some AsyncSequence`: an opaque result would hide what this type keeps of its upstream
-/// (`Sendable`, re-iteration for `retry`, being one of the library's sequences for the merging `flatMap`). You
-/// rarely write its name.
-///
-/// `Failure` is ``TimeoutError`` over a non-failing upstream, `any Error` over an untyped one, and
-/// ``TimeoutFailure`` over one with a typed failure.
-///
-/// **Finishes:** when the upstream finishes in time.
-///
-/// **Throws:** the timeout failure when the deadline passes (the upstream is cancelled), or the upstream's
-/// failure.
-///
-/// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the timer.
-///
-/// ```swift
-/// let readings: AsyncTimeoutSequence<AsyncStream<Double>, ContinuousClock, TimeoutError> =
-///   stream.timeout(.seconds(5))
-/// ```
-public struct AsyncTimeoutSequence<Base: AsyncSequence & Sendable, C: Clock, Failure: Error>: AsyncSequence, Sendable
-where Base.Element: Sendable {
-  /// The upstream's elements.
-  public typealias Element = Base.Element
-  /// The iterator, shared by the time operators; dropping it cancels the upstream and the timer.
-  public typealias Iterator = AsyncTimeOperatorIterator<Element, Failure>
-  @usableFromInline typealias Rule = TimeoutRule<Element, Failure, C.Instant>
-
-  @usableFromInline let base: Base
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let clock: C
-  @usableFromInline let timedOut: Failure
-  @usableFromInline let mapFailure: @Sendable (Base.Failure) -> Failure
-
-  @inlinable init(
-    _ base: Base,
-    interval: C.Duration,
-    clock: C,
-    timedOut: Failure,
-    mapFailure: @escaping @Sendable (Base.Failure) -> Failure
-  ) {
-    self.base = base
-    self.interval = interval
-    self.clock = clock
-    self.timedOut = timedOut
-    self.mapFailure = mapFailure
-  }
-
-  /// Makes the upstream's iterator now (a subject registers the consumer then); the first `next()` starts the
-  /// clock and the pumping.
-  @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(base, rule: Rule(interval: interval, timedOut: timedOut), clock: clock, mapFailure: mapFailure)
-  }
-}
-
-extension AsyncTimeoutSequence: ReiterableAsyncSequence where Base: ReiterableAsyncSequence {}
-extension AsyncTimeoutSequence: ReactiveSequence {}
