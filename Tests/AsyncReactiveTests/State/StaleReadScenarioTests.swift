@@ -81,21 +81,11 @@ struct StaleReadScenarioTests {
     let taps = AsyncPassthroughSubject<Void, Never>()
     let failing = Signal<Int, TestError>.just(1)
     let form = combineLatest(text, text)
-    let _: AsyncWithLatestValueSequence<AsyncPassthroughSubject<Void, Never>, Form, (String, String)> =
-      taps.withLatestFrom(form) { $1 }
-    let _: AsyncWithLatestValueSequence<AsyncPassthroughSubject<Void, Never>, Form, (Void, (String, String))> =
-      taps.withLatestFrom(form)
-    let _:
-      AsyncWithLatestValueSequence<
-        AsyncCurrentValueSubject<String, Never>, AsyncCurrentValueSubject<String, Never>, String
-      > =
-        text.withLatestFrom(text) { $0 + $1 }
-    let typed: AsyncWithLatestValueSequence<Signal<Int, TestError>, Form, Int> = failing.withLatestFrom(form) { n, _ in
-      n
-    }
-    let _:
-      AsyncWithLatestValueSequence<Signal<Int, TestError>, AsyncCurrentValueSubject<String, Never>, (Int, String)> =
-        failing.withLatestFrom(text)
+    let _: HotSignal<(String, String), Never> = taps.withLatestFrom(form) { $1 }
+    let _: HotSignal<(Void, (String, String)), Never> = taps.withLatestFrom(form)
+    let _: HotSignal<String, Never> = text.withLatestFrom(text) { $0 + $1 }
+    let typed: Signal<Int, TestError> = failing.withLatestFrom(form) { n, _ in n }
+    let _: Signal<(Int, String), TestError> = failing.withLatestFrom(text)
     // The base's failure type is kept.
     let _: TestError.Type = type(of: typed).Failure.self
   }

@@ -203,51 +203,21 @@ extension HotInputs {
     }
   }
 
-  /// Observes a cold `input` (a ``Signal``, an `AsyncStream`, any sequence that is not a ``HotSequence``) for the
-  /// rule: one pump task per connection iterates it and hands each element to the rule as a hot input's sink
-  /// would, from the pump's thread; the node's lock orders it with the hot inputs' sends. Each connection runs
-  /// the input anew (it is cold); detaching cancels the pump, and the connection ignores whatever the pump was
-  /// still handing over.
-  @inlinable static func attach<Input: AsyncSequence & Sendable>(
-    cold input: Input,
-    index fixedIndex: Int? = nil,
-    failure: @escaping @Sendable (Input.Failure) -> Failure,
-    store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
-  ) -> Attach where Input.Element: Sendable {
-    { inputs, attachIndex in
-      let index = fixedIndex ?? attachIndex
-      let pump = Task(named: "hot node: cold input") {
-        var iterator = input.makeAsyncIterator()
-        do throws(Input.Failure) {
-          while let element = try await iterator.next(isolation: nil) {
-            inputs.receive { rule in store(&rule, element) }
-          }
-          inputs.finish(index)
-        } catch {
-          // A pump cancelled by its detach ends with whatever the input does on cancellation (finishing, or
-          // throwing `CancellationError`): the connection is closed by then and ignores it.
-          inputs.fail(failure(error))
-        }
-      }
-      return { pump.cancel() }
-    }
-  }
-
-  /// Observes `input` for the rule as what it is: a ``HotSequence`` synchronously, inside its sends; any other
-  /// sequence by a pump task per connection (``attach(cold:index:failure:store:)``). Decided once, when the
-  /// operator is applied; the mixed overloads (`merge(subject, signal)`) and the all-hot ones share a builder.
+  /// Observes `input` for the rule as what its value is, decided once, here: a hot one (a subject, a property, a
+  /// ``HotSignal``, a ``Signal`` that erases one) synchronously, inside its sends; a cold one (a ``Signal``, an
+  /// `AsyncStream`, any other sequence) by starting a fresh run of it per connection, as a node of this graph (a
+  /// foreign sequence is read by one pump task). The node's lock orders what every input hands over.
   @inlinable static func attach<Input: AsyncSequence & Sendable>(
     any input: Input,
     index: Int? = nil,
     failure: @escaping @Sendable (Input.Failure) -> Failure,
     store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
   ) -> Attach where Input.Element: Sendable {
-    if let hot = input as? any HotSequence<Input.Element, Input.Failure> {
-      // The node's type is known statically (`HotSignal<Input.Element, Input.Failure>`): passing it, rather than
-      // the opened existential, keeps the per-element path specialised.
-      return attach(node: hot.hotSignal.node, index: index, failure: failure, store: store)
+    let signal = Signal(input)
+    if let node = signal.hotNode { return attach(node: node, index: index, failure: failure, store: store) }
+    return { inputs, attachIndex in
+      attach(node: signal.node(.shared), index: index, failure: failure, store: store)(inputs, attachIndex)
     }
-    return attach(cold: input, index: index, failure: failure, store: store)
   }
 
   /// Ends this connection for good: what an input still hands over (a cold input's pump that was between two

@@ -2,7 +2,7 @@
 // (the tie-breaker), a shared type, one side `Never` (the other side's type is kept), and `any Error` when the
 // types differ. Edit them together.
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
@@ -26,12 +26,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// for await position in positions.sample(on: displayLink) { render(position) }
   /// ```
   /// - Parameter trigger: the sequence whose elements take the samples.
-  /// - Returns: an ``AsyncSampleSequence`` of this sequence's elements.
+  /// - Returns: a ``Signal`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
-  ) -> AsyncSampleSequence<Self, Trigger, Never>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never, Trigger.Failure == Never {
-    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure))
+  ) -> Signal<Element, Never>
+  where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -46,9 +46,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
-  ) -> AsyncSampleSequence<Self, Trigger, Failure>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Failure {
-    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
+  ) -> Signal<Element, Failure>
+  where Trigger.Element: Sendable, Trigger.Failure == Failure {
+    Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -64,9 +64,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
-  ) -> AsyncSampleSequence<Self, Trigger, Trigger.Failure>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never {
-    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 }))
+  ) -> Signal<Element, Trigger.Failure>
+  where Trigger.Element: Sendable, Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -82,9 +82,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
-  ) -> AsyncSampleSequence<Self, Trigger, Failure>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Never {
-    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure))
+  ) -> Signal<Element, Failure>
+  where Trigger.Element: Sendable, Trigger.Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -100,8 +100,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger
-  ) -> AsyncSampleSequence<Self, Trigger, any Error>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype {
-    AsyncSampleSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
+  ) -> Signal<Element, any Error>
+  where Trigger.Element: Sendable {
+    Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
   }
 }

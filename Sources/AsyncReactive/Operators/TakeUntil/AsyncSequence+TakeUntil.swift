@@ -2,7 +2,7 @@
 // (the tie-breaker), a shared type, one side `Never` (the other side's type is kept), and `any Error` when the
 // types differ. Edit them together.
 
-extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: SendableMetatype {
+extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
@@ -25,12 +25,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// for await position in lifetimeValues { render(position) }
   /// ```
   /// - Parameter trigger: the sequence whose first element ends the result.
-  /// - Returns: an ``AsyncTakeUntilSequence`` of this sequence's elements.
+  /// - Returns: a ``Signal`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
-  ) -> AsyncTakeUntilSequence<Self, Trigger, Never>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never, Trigger.Failure == Never {
-    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: neverFailure))
+  ) -> Signal<Element, Never>
+  where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -45,9 +45,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
-  ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Failure {
-    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
+  ) -> Signal<Element, Failure>
+  where Trigger.Element: Sendable, Trigger.Failure == Failure {
+    Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -63,9 +63,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
-  ) -> AsyncTakeUntilSequence<Self, Trigger, Trigger.Failure>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Failure == Never {
-    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: neverFailure, triggerFailure: { $0 }))
+  ) -> Signal<Element, Trigger.Failure>
+  where Trigger.Element: Sendable, Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -81,9 +81,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
-  ) -> AsyncTakeUntilSequence<Self, Trigger, Failure>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype, Trigger.Failure == Never {
-    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: neverFailure))
+  ) -> Signal<Element, Failure>
+  where Trigger.Element: Sendable, Trigger.Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -99,8 +99,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, AsyncIterator: 
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger
-  ) -> AsyncTakeUntilSequence<Self, Trigger, any Error>
-  where Trigger.Element: Sendable, Trigger.AsyncIterator: SendableMetatype {
-    AsyncTakeUntilSequence(TriggeredInputs(self, trigger, baseFailure: { $0 }, triggerFailure: { $0 }))
+  ) -> Signal<Element, any Error>
+  where Trigger.Element: Sendable {
+    Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
   }
 }

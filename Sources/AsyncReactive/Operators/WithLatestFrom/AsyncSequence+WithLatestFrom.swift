@@ -26,14 +26,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   /// - Parameter other: the sequence whose latest element goes with each element.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of `(Element, Other.Element)`.
+  /// - Returns: a ``Signal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
-  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Never>
+  ) -> Signal<(Element, Other.Element), Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    AsyncWithLatestFromSequence(
-      self, other, combine: { ($0, $1) },
-      baseFailure: neverFailure, otherFailure: neverFailure)
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -51,11 +49,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
-  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
+  ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
-    AsyncWithLatestFromSequence(
-      self, other, combine: { ($0, $1) },
-      baseFailure: { $0 }, otherFailure: { $0 })
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -73,11 +69,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
-  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Other.Failure>
+  ) -> Signal<(Element, Other.Element), Other.Failure>
   where Other.Element: Sendable, Failure == Never {
-    AsyncWithLatestFromSequence(
-      self, other, combine: { ($0, $1) },
-      baseFailure: neverFailure, otherFailure: { $0 })
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -95,11 +89,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
-  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), Failure>
+  ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Never {
-    AsyncWithLatestFromSequence(
-      self, other, combine: { ($0, $1) },
-      baseFailure: { $0 }, otherFailure: neverFailure)
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -118,11 +110,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
-  ) -> AsyncWithLatestFromSequence<Self, Other, (Element, Other.Element), any Error>
+  ) -> Signal<(Element, Other.Element), any Error>
   where Other.Element: Sendable {
-    AsyncWithLatestFromSequence(
-      self, other, combine: { ($0, $1) },
-      baseFailure: { $0 }, otherFailure: { $0 })
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
   }
 
   // MARK: Combined by a closure
@@ -149,15 +139,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - other: the sequence whose latest element goes with each element.
   ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
   ///     task.
-  /// - Returns: an ``AsyncWithLatestFromSequence`` of the combined values.
+  /// - Returns: a ``Signal`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Never>
+  ) -> Signal<Output, Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    AsyncWithLatestFromSequence(
-      self, other, combine: combine,
-      baseFailure: neverFailure, otherFailure: neverFailure)
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -174,11 +162,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Failure>
+  ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
-    AsyncWithLatestFromSequence(
-      self, other, combine: combine,
-      baseFailure: { $0 }, otherFailure: { $0 })
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -195,11 +181,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Other.Failure>
+  ) -> Signal<Output, Other.Failure>
   where Other.Element: Sendable, Failure == Never {
-    AsyncWithLatestFromSequence(
-      self, other, combine: combine,
-      baseFailure: neverFailure, otherFailure: { $0 })
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -216,11 +200,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> AsyncWithLatestFromSequence<Self, Other, Output, Failure>
+  ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Never {
-    AsyncWithLatestFromSequence(
-      self, other, combine: combine,
-      baseFailure: { $0 }, otherFailure: neverFailure)
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -238,13 +220,90 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> AsyncWithLatestFromSequence<Self, Other, Output, any Error>
+  ) -> Signal<Output, any Error>
   where Other.Element: Sendable {
-    AsyncWithLatestFromSequence(
-      self, other, combine: combine,
-      baseFailure: { $0 }, otherFailure: { $0 })
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
   }
 }
 
 /// The failure mapping of a sequence that cannot fail (`@usableFromInline` for the inlinable overloads above).
 @usableFromInline func neverFailure<Failure>(_ never: Never) -> Failure {}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Pairs each element with the current value of `property`, read when the element is processed
+  /// (ReactiveSwift `withLatest(from:)` on a property; RxSwift `withLatestFrom` on a `BehaviorRelay`).
+  ///
+  /// Nothing is dropped and nothing is stale: a property always has a value, and it is read synchronously.
+  /// See ``AsyncWithLatestValueSequence``.
+  ///
+  /// **Finishes:** when this sequence finishes. **Throws:** nothing. **Cancellation:** passes through.
+  ///
+  /// ```swift
+  /// for await (_, query) in searchTaps.withLatestFrom(searchText) {
+  ///   viewModel.search.trigger(query)
+  /// }
+  /// ```
+  /// - Parameter property: the state read with each element.
+  /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
+  @inlinable public func withLatestFrom<Source: PropertyProtocol>(
+    _ property: Source
+  ) -> Signal<(Element, Source.Value), Failure> where Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property) }
+  }
+
+  /// Pairs each element with the current value of `property`, read when the element is processed; see
+  /// ``AsyncWithLatestValueSequence``.
+  ///
+  /// **Finishes:** when this sequence finishes. **Throws:** what this sequence throws.
+  /// **Cancellation:** passes through.
+  ///
+  /// ```swift
+  /// for try await (order, filter) in orders.withLatestFrom(filterText) { show(order, filter) }
+  /// ```
+  /// - Parameter property: the state read with each element.
+  /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
+  @inlinable public func withLatestFrom<Source: PropertyProtocol>(
+    _ property: Source
+  ) -> Signal<(Element, Source.Value), Failure> {
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property) }
+  }
+
+  /// Combines each element with the current value of `property`, read when the element is processed
+  /// (RxSwift `withLatestFrom(_:resultSelector:)`); see ``AsyncWithLatestValueSequence``.
+  ///
+  /// **Finishes:** when this sequence finishes. **Throws:** nothing. **Cancellation:** passes through.
+  ///
+  /// ```swift
+  /// let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
+  /// ```
+  /// - Parameters:
+  ///   - property: the state read with each element.
+  ///   - combine: builds the output from an element and the property's value.
+  /// - Returns: a ``Signal`` of `Output`.
+  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
+    _ property: Source,
+    _ combine: @escaping @Sendable (Element, Source.Value) -> Output
+  ) -> Signal<Output, Failure> where Failure == Never {
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine) }
+  }
+
+  /// Combines each element with the current value of `property`, read when the element is processed; see
+  /// ``AsyncWithLatestValueSequence``.
+  ///
+  /// **Finishes:** when this sequence finishes. **Throws:** what this sequence throws.
+  /// **Cancellation:** passes through.
+  ///
+  /// ```swift
+  /// let priced = orders.withLatestFrom(currency) { order, currency in order.price(in: currency) }
+  /// ```
+  /// - Parameters:
+  ///   - property: the state read with each element.
+  ///   - combine: builds the output from an element and the property's value.
+  /// - Returns: a ``Signal`` of `Output`.
+  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
+    _ property: Source,
+    _ combine: @escaping @Sendable (Element, Source.Value) -> Output
+  ) -> Signal<Output, Failure> {
+    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine) }
+  }
+}
