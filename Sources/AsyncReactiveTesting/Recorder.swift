@@ -69,10 +69,19 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   ///   - clock: the clock whose `now` stamps values and the end.
   public init<Base: AsyncSequence & Sendable>(_ base: Base, clock: TestClock)
   where Base.Element == Element, Base.Failure == Failure {
-    let iterator = base.makeAsyncIterator()
     let storage = Storage()
     self.storage = storage
     self.clock = clock
+    // What the value is decides, not its static type: a hot one (a `Signal` that erases a subject, say) is recorded
+    // inside its sends, as the hot initialiser does.
+    if let node = Signal(base).hotNode {
+      let lifetime = Lifetime()
+      self.lifetime = lifetime
+      self.task = nil
+      Self.record(HotSignal(node: node), into: storage, clock: clock, in: lifetime)
+      return
+    }
+    let iterator = base.makeAsyncIterator()
     self.lifetime = nil
     // On the virtual-time executor inside `TestClock.withVirtualTime`, so that `settle()` waits for it too.
     task = Task(executorPreference: TaskExecutorContext.preferred) {
@@ -107,7 +116,14 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     self.clock = clock
     self.lifetime = lifetime
     self.task = nil
-    base.hotSignal.sink(in: lifetime) { value in
+    Self.record(base.hotSignal, into: storage, clock: clock, in: lifetime)
+  }
+
+  /// Records `signal` inside its sends for as long as `lifetime` lasts.
+  private static func record(
+    _ signal: HotSignal<Element, Failure>, into storage: Storage, clock: TestClock, in lifetime: Lifetime
+  ) {
+    signal.sink(in: lifetime) { value in
       storage.record(value, at: clock.now)
     } onEnd: { failure in
       storage.recordEnd(failure.map { .failed($0) } ?? .finished, at: clock.now)

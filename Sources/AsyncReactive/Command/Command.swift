@@ -248,7 +248,7 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
     // subscription, then every change; the command closing (`open` becomes `nil`) finishes it.
     return Property(
       read: { enabledIf.value && (open.value ?? false) },
-      changes: makeHotCombineLatest(enabledIf, open, failures: neverFailure, neverFailure)
+      changes: HotSignal(node: makeCombineLatest(enabledIf, open, failures: neverFailure, neverFailure))
         .prefix { $1 != nil }
         .map { $0 && $1! }
         .removeDuplicates())

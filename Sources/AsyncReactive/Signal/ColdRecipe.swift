@@ -34,16 +34,23 @@ extension ColdRecipe {
   /// itself (an operator with several inputs, timers or inner sequences stands between them).
   @usableFromInline package let drive: ColdDrive?
 
-  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?) {
+  /// What the task that pumps a foreign source is called: which operator's input it serves.
+  @usableFromInline package let pumpName: String
+
+  @inlinable package init(pacer: (any ColdPacer)?, drive: ColdDrive?, pumpName: String = "Signal source") {
     self.pacer = pacer
     self.drive = drive
+    self.pumpName = pumpName
   }
 
   /// How a hot node starts a cold run: no pacing, no driving consumer.
   @inlinable package static var shared: ColdStart { ColdStart(pacer: nil, drive: nil) }
 
   /// This start for an operator's input that must pump itself.
-  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil) }
+  @inlinable package var undriven: ColdStart { ColdStart(pacer: pacer, drive: nil, pumpName: pumpName) }
+
+  /// This start for an input of the operator `name` that must pump itself: its pump is called `name`.
+  @inlinable package func input(of name: String) -> ColdStart { ColdStart(pacer: pacer, drive: nil, pumpName: name) }
 }
 
 /// What a foreign source hands to the consumer that drives it: one pull reads one element of the source and
@@ -166,18 +173,22 @@ package struct LiftedRecipe<Input: Sendable, InputFailure: Error, Element: Senda
   /// that a consumer may drive the source through it.
   @usableFromInline let synchronous: Bool
   @usableFromInline let apply: @Sendable (HotSignal<Input, InputFailure>) -> HotSignal<Element, Failure>
+  /// What the upstream's pump is called, when it needs one (the operator's name).
+  @usableFromInline let inputName: String?
 
   @inlinable init(
-    _ upstream: Signal<Input, InputFailure>, synchronous: Bool,
+    _ upstream: Signal<Input, InputFailure>, synchronous: Bool, inputName: String?,
     apply: @escaping @Sendable (HotSignal<Input, InputFailure>) -> HotSignal<Element, Failure>
   ) {
     self.upstream = upstream
     self.synchronous = synchronous
+    self.inputName = inputName
     self.apply = apply
   }
 
   @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    apply(HotSignal(node: upstream.node(synchronous ? start : start.undriven))).node
+    let upstreamStart = synchronous ? start : inputName.map { start.input(of: $0) } ?? start.undriven
+    return apply(HotSignal(node: upstream.node(upstreamStart))).node
   }
 }
 
@@ -189,13 +200,15 @@ extension Signal {
   /// - Parameters:
   ///   - synchronous: the operator produces only inside its input's deliveries (`map`, `scan`, …), so that a
   ///     consumer may drive the source through it; `false` for one with timers, tasks or inner sequences.
+  ///   - name: what the upstream's pump task is called when it needs one ("debounce upstream").
   ///   - apply: the hot operator.
   @inlinable package func lift<T: Sendable, TF: Error>(
     synchronous: Bool,
+    input name: String? = nil,
     _ apply: @escaping @Sendable (HotSignal<Element, Failure>) -> HotSignal<T, TF>
   ) -> Signal<T, TF> {
     if case .hot(let node) = core { return Signal<T, TF>(hot: apply(HotSignal(node: node)).node) }
-    return Signal<T, TF>(cold: LiftedRecipe(self, synchronous: synchronous, apply: apply))
+    return Signal<T, TF>(cold: LiftedRecipe(self, synchronous: synchronous, inputName: name, apply: apply))
   }
 }
 

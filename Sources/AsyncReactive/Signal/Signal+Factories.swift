@@ -145,8 +145,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 }
 
-/// ``Signal/init(_:)-(S)``: a synchronous sequence. A consumer takes its elements one by one; in a graph, they are
-/// sent when the graph connects, or one per pull of a consumer that drives it.
+/// ``Signal/init(_:)-(S)``: a synchronous sequence. A consumer takes its elements one by one; in a graph, one pump
+/// task sends them, or the consumer that drives the graph sends one per pull.
 @usableFromInline package struct SequenceRecipe<S: Sequence & Sendable, Failure: Error>: ColdRecipe
 where S.Element: Sendable {
   let sequence: S
@@ -159,14 +159,19 @@ where S.Element: Sendable {
       drive.offer(SequencePuller(sequence.makeIterator(), into: node))
       return node
     }
+    // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
+    // hold up every other registration with the graph until it is done.
     let sequence = self.sequence
     return .source(start) { outlet in
-      for element in sequence {
-        guard !outlet.stopped.load(ordering: .relaxed) else { break }
-        outlet.node.send(element)
+      let task = Task(named: start.pumpName) {
+        for element in sequence {
+          guard !Task.isCancelled else { return }
+          outlet.node.send(element)
+          if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+        }
+        outlet.node.terminate(.finished)
       }
-      outlet.node.terminate(.finished)
-      return {}
+      return { task.cancel() }
     }
   }
 }
@@ -212,7 +217,7 @@ where S.Element: Sendable {
     // its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
     let iterator = Handoff(make().makeAsyncIterator())
     return .source(start) { outlet in
-      let task = Task(named: "Signal source") { await Pump<S>.run(iterator.take(), into: outlet) }
+      let task = Task(named: start.pumpName) { await Pump<S>.run(iterator.take(), into: outlet) }
       return { task.cancel() }
     }
   }

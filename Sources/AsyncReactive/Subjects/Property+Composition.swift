@@ -103,7 +103,7 @@ extension PropertyProtocol where Value == Bool {
     let (a, b) = (property, other.property)
     return Property(
       read: { [a = a.reader, b = b.reader] in a() && b() },
-      changes: makeHotCombineLatest(a, b, failures: neverFailure, neverFailure).map { $0 && $1 }
+      changes: HotSignal(node: makeCombineLatest(a, b, failures: neverFailure, neverFailure)).map { $0 && $1 }
     )
   }
 
@@ -123,7 +123,7 @@ extension PropertyProtocol where Value == Bool {
     let (a, b) = (property, other.property)
     return Property(
       read: { [a = a.reader, b = b.reader] in a() || b() },
-      changes: makeHotCombineLatest(a, b, failures: neverFailure, neverFailure).map { $0 || $1 }
+      changes: HotSignal(node: makeCombineLatest(a, b, failures: neverFailure, neverFailure)).map { $0 || $1 }
     )
   }
 }
@@ -151,7 +151,7 @@ extension Property where Value == Bool {
     let readers = sources.map(\.reader)
     return Property(
       read: { readers.allSatisfy { $0() } },
-      changes: makeHotCombineLatest(sources).map { $0.allSatisfy { $0 } }
+      changes: HotSignal(node: makeCombineLatest(sources)).map { $0.allSatisfy { $0 } }
     )
   }
 
@@ -177,7 +177,7 @@ extension Property where Value == Bool {
     let readers = sources.map(\.reader)
     return Property(
       read: { readers.contains { $0() } },
-      changes: makeHotCombineLatest(sources).map { $0.contains(true) }
+      changes: HotSignal(node: makeCombineLatest(sources)).map { $0.contains(true) }
     )
   }
 }
@@ -205,7 +205,7 @@ extension Property where Value == Bool {
   let (a, b) = (p1.property, p2.property)
   return Property(
     read: { [a = a.reader, b = b.reader] in (a(), b()) },
-    changes: makeHotCombineLatest(a, b, failures: neverFailure, neverFailure)
+    changes: HotSignal(node: makeCombineLatest(a, b, failures: neverFailure, neverFailure))
   )
 }
 
@@ -221,7 +221,7 @@ extension Property where Value == Bool {
   let (a, b, c) = (p1.property, p2.property, p3.property)
   return Property(
     read: { [a = a.reader, b = b.reader, c = c.reader] in (a(), b(), c()) },
-    changes: makeHotCombineLatest(a, b, c, failures: neverFailure, neverFailure, neverFailure)
+    changes: HotSignal(node: makeCombineLatest(a, b, c, failures: neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -238,7 +238,8 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: Proper
   let (a, b, c, d) = (p1.property, p2.property, p3.property, p4.property)
   return Property(
     read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader] in (a(), b(), c(), d()) },
-    changes: makeHotCombineLatest(a, b, c, d, failures: neverFailure, neverFailure, neverFailure, neverFailure)
+    changes: HotSignal(
+      node: makeCombineLatest(a, b, c, d, failures: neverFailure, neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -257,8 +258,9 @@ public func combineLatest<
   let (a, b, c, d, e) = (p1.property, p2.property, p3.property, p4.property, p5.property)
   return Property(
     read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader] in (a(), b(), c(), d(), e()) },
-    changes: makeHotCombineLatest(
-      a, b, c, d, e, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)
+    changes: HotSignal(
+      node: makeCombineLatest(
+        a, b, c, d, e, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -280,8 +282,9 @@ public func combineLatest<
     read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader, f = f.reader] in
       (a(), b(), c(), d(), e(), f())
     },
-    changes: makeHotCombineLatest(
-      a, b, c, d, e, f, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure)
+    changes: HotSignal(
+      node: makeCombineLatest(
+        a, b, c, d, e, f, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -296,5 +299,5 @@ public func combineLatest<
 @inlinable public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]> {
   let sources = properties.map(\.property)
   guard !sources.isEmpty else { return Property(value: []) }
-  return Property(read: { sources.map(\.value) }, changes: makeHotCombineLatest(sources))
+  return Property(read: { sources.map(\.value) }, changes: HotSignal(node: makeCombineLatest(sources)))
 }

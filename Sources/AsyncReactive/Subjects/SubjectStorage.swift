@@ -56,6 +56,14 @@ import Synchronization
 
     @inlinable var consumerCount: Int { queues.count + readers.count }
 
+    /// A restarting node that ended, stopped observing its inputs and has no observer left (each took the end)
+    /// starts a new run: nothing of the old one is kept (see ``SubjectStorage/restarts``).
+    @inlinable mutating func restartIfEnded() {
+      guard terminal != nil, link.disconnect == nil, !link.busy else { return }
+      terminal = nil
+      replay.removeAll()
+    }
+
     /// The position just after the last element sent.
     @inlinable var logEnd: Int { logStart + log.count }
 
@@ -239,6 +247,9 @@ import Synchronization
     /// The thread that is busy, to let a registration made by that thread itself (from inside the connection)
     /// go on instead of waiting for itself.
     @usableFromInline var owner: UInt = 0
+    /// How many times the node connected: a connection that sends with ``SubjectStorage/send(_:epoch:)`` is heard
+    /// only while it is the current one.
+    @usableFromInline var epoch = 0
 
     @inlinable init() {}
   }
@@ -261,9 +272,13 @@ import Synchronization
   @usableFromInline let registered = Atomic<Int>(0)
   /// Whether a send must be recorded even without consumers (replay or current value).
   @usableFromInline let remembers: Bool
+  /// Whether a node that ended starts anew for an observer that comes once it stopped observing its inputs (a
+  /// shared cold run, RxSwift's `share(scope: .whileConnected)`): the end of a run is not the end of the node.
+  @usableFromInline let restarts: Bool
 
   @inlinable package init(
-    replay: Replay, initial: Element? = nil, prefix: [Element] = [], connector: Connector? = nil
+    replay: Replay, initial: Element? = nil, prefix: [Element] = [], restarts: Bool = false,
+    connector: Connector? = nil
   ) {
     let capacity: Int
     switch replay {
@@ -277,6 +292,7 @@ import Synchronization
     self.replay = replay
     self.prefix = prefix
     self.remembers = capacity > 0
+    self.restarts = restarts
     self.connector = connector
   }
 
@@ -288,6 +304,19 @@ import Synchronization
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
     let admitted = state.withLock { state -> Admitted in
       guard state.terminal == nil else { return .nothing }
+      return admit(element, in: &state)
+    }
+    deliver(element, admitted)
+  }
+
+  /// The current connection's number, read by a connector when it connects (see ``send(_:epoch:)``).
+  @inlinable package var epoch: Int { state.withLock { $0.link.epoch } }
+
+  /// Sends `element` if connection `epoch` is still the node's current one: a restarting node's old run may still
+  /// be delivering on another thread when a new run has connected, and must not reach the new run's consumers.
+  @inlinable package func send(_ element: Element, epoch: Int) {
+    let admitted = state.withLock { state -> Admitted in
+      guard state.terminal == nil, state.link.epoch == epoch else { return .nothing }
       return admit(element, in: &state)
     }
     deliver(element, admitted)
@@ -462,11 +491,11 @@ import Synchronization
     return DeliveryTurn.claim(sinkTurn)
   }
 
-  @inlinable package func terminate(_ termination: Termination<Failure>) {
+  @inlinable package func terminate(_ termination: Termination<Failure>, epoch: Int? = nil) {
     var deliver = false
     var retired = false
     let waiters = state.withLock { state -> [Waiter] in
-      guard state.terminal == nil else { return [] }
+      guard state.terminal == nil, epoch == nil || epoch == state.link.epoch else { return [] }
       events.wrappingAdd(1, ordering: .relaxed)
       state.terminal = termination
       var waiters: [Waiter] = []
@@ -500,6 +529,7 @@ import Synchronization
   ) -> Sink {
     let sink = Sink(onValue: onValue, onEnd: onEnd)
     let deliver = state.withLock { state -> Bool in
+      if restarts && registered.load(ordering: .relaxed) == 0 { state.restartIfEnded() }
       var deliver = false
       let only = [sink]
       for element in prefix { deliver = queue(.value(element), for: only, in: &state) || deliver }
@@ -617,7 +647,10 @@ import Synchronization
     while true {
       let step = state.withLock { state -> LinkStep in
         let wanted = state.terminal == nil && registered.load(ordering: .relaxed) > 0
-        if wanted && state.link.disconnect == nil { return .connect }
+        if wanted && state.link.disconnect == nil {
+          state.link.epoch &+= 1
+          return .connect
+        }
         if !wanted, let disconnect = state.link.disconnect {
           state.link.disconnect = nil
           // What a disconnected node last held is stale by the time it connects again.
@@ -682,6 +715,7 @@ import Synchronization
   @inlinable package func register(policy: BufferingPolicy) -> Int {
     defer { if connector != nil { reconcileInputs(registering: true) } }
     return state.withLock { state in
+      if restarts && registered.load(ordering: .relaxed) == 0 { state.restartIfEnded() }
       let id = state.slots.allocate()
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }

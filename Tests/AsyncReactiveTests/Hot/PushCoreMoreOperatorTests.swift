@@ -717,7 +717,7 @@ struct PushCoreMoreOperatorTests {
     #expect(type(of: cold.dropFirst()) == Cold.self)
     #expect(type(of: cold.prefix(2)) == Cold.self)
     #expect(type(of: cold.drop { $0 < 2 }) == Cold.self)
-    #expect(type(of: cold.share()) == AsyncShareSequence<Cold>.self)
+    #expect(type(of: cold.share()) == HotSignal<Int, Never>.self)
     #expect(type(of: subject.subscribe().dropFirst()) == Cold.self)
     // A cold base keeps the stream form of the two-input operators; a hot base with a cold trigger is hot (its
     // trigger pumped by a task per connection: PushCoreColdOtherTests).

@@ -153,19 +153,15 @@ struct NaryContractTests {
       switch form {
       case .combineLatestArray:
         let combined = combineLatest(signals)
-        let _: ReiterableInputs<AsyncCombineLatestSequence<[Int], TestError>> = combined
-        // `base` is the plain sequence, for code that names it.
-        let _: AsyncCombineLatestSequence<[Int], TestError> = combined.base
+        let _: Signal<[Int], TestError> = combined
         values = try await combined.retry(1).collect()
       case .zipArray:
         let zipped = zip(signals)
-        let _: ReiterableInputs<AsyncZipSequence<[Int], TestError>> = zipped
-        let _: AsyncZipSequence<[Int], TestError> = zipped.base
+        let _: Signal<[Int], TestError> = zipped
         values = try await zipped.retry(1).collect()
       default:
         let merged = merge(signals)
-        let _: ReiterableInputs<AsyncMergeSequence<Int, TestError>> = merged
-        let _: AsyncMergeSequence<Int, TestError> = merged.base
+        let _: Signal<Int, TestError> = merged
         values = [try await merged.retry(1).collect().sorted()]
       }
       #expect(values == [inputs.secondAttempt], "\(form)")

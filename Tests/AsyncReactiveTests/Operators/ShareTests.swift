@@ -26,16 +26,17 @@ struct ShareTests {
     #expect(shared.consumerCount == 0)
   }
 
-  @Test("consumers registered before the first next() all get every value; the upstream is subscribed to once")
+  @Test("the first consumer starts the run, later ones join it; the upstream is subscribed to once")
   func registeredBeforeFirstNext() async {
     let subject = AsyncPassthroughSubject<Int, Never>()
     // A cold sequence over the subject (a hot one is shared already: its `share()` is itself).
-    let shared = Signal(subject).share()
-    var first = shared.makeAsyncIterator()  // subscribes to the subject now
+    let shared = Signal(Foreign(subject)).share()
+    var first = shared.makeAsyncIterator()  // starts the run: it subscribes to the subject now
     #expect(subject.consumerCount == 1)
-    subject.send(1)  // kept for the run, although nobody pulls yet
-    var second = shared.makeAsyncIterator()
+    var second = shared.makeAsyncIterator()  // joins the run
     #expect(subject.consumerCount == 1)
+    #expect(Signal(subject).share().consumerCount == subject.consumerCount)  // a hot sequence's share is itself
+    subject.send(1)
     subject.send(2)
     subject.finish()
     #expect(await readAll(&first) == [1, 2])
@@ -43,8 +44,27 @@ struct ShareTests {
     #expect(shared.consumerCount == 0)
   }
 
-  @Test("the doc example: combineLatest subscribes to both shared branches before pulling, so one run feeds both")
+  @Test("the doc example: combineLatest observes both shared branches before the request answers: one run feeds both")
   func combineLatestOfSharedBranches() async {
+    let runs = Counter()
+    let answer = Gate()
+    let user = Signal.future { () async -> Int in
+      runs.increment()
+      await answer.wait()  // a request takes time: both branches observe the run before it answers
+      return 5
+    }.share()
+    // Hot all the way down: making the iterator connects both branches, so both observe the one run.
+    var both = combineLatest(user.map { $0 * 2 }, user.map { $0 + 1 }).map { [$0, $1] }.makeAsyncIterator()
+    #expect(user.consumerCount == 2)
+    answer.open()
+    #expect(await both.next() == [10, 6])
+    #expect(await both.next() == nil)
+    #expect(runs.value == 1)
+  }
+
+  @Test("a run that ends while the first branch connects (an answer that never suspends) runs again for the second")
+  func immediateRunRunsPerBranch() async {
+    // RxSwift's `share()` does the same: a synchronous source completes inside the first subscription.
     let runs = Counter()
     let user = Signal.future { () async -> Int in
       runs.increment()
@@ -52,7 +72,7 @@ struct ShareTests {
     }.share()
     let both = await combineLatest(user.map { $0 * 2 }, user.map { $0 + 1 }).map { [$0, $1] }.collect()
     #expect(both == [[10, 6]])
-    #expect(runs.value == 1)
+    #expect(runs.value == 2)
   }
 
   // MARK: Replay
@@ -200,29 +220,35 @@ struct ShareTests {
     subject.send(1)
     subject.finish()
     #expect(await readAll(&first) == [1])  // run 1 ended
-    let third = shared.makeAsyncIterator()  // starts run 2 (on the finished subject)
+    var joined = shared.makeAsyncIterator()  // `second` still holds run 1's end: this one joins the ended run
+    #expect(await readAll(&joined) == [])
+    #expect(runs.value == 1)
     #expect(await readAll(&second) == [1])
+    var third = shared.makeAsyncIterator()  // nobody is left on run 1: starts run 2 (on the finished subject)
+    #expect(await readAll(&third) == [])
     #expect(runs.value == 2)
-    _ = third
   }
 
   // MARK: Buffering
 
-  @Test("a consumer that does not keep up pauses the run after 256 waiting values; draining resumes it")
+  @Test("a consumer that does not keep up never slows the run or the others: its values wait in its own queue")
   func slowConsumerPausesRun() async {
-    let pulled = Counter()
-    let shared = Signal<Int, Never>(0..<1_000).map { value in
-      pulled.increment()
-      return value
+    let sent = Counter()
+    let go = Gate()
+    let shared = Signal<Int, Never> { emitter in
+      await go.wait()
+      for value in 0..<1_000 {
+        sent.increment()
+        await emitter.send(value)  // a shared run never waits: a hot node does not slow its source
+      }
     }.share()
     var fast = shared.makeAsyncIterator()
     var slow = shared.makeAsyncIterator()
-    for expected in 0..<256 { #expect(await fast.next() == expected) }
-    // `slow` has 256 values waiting: the run does not pull the 257th until it drains.
-    #expect(pulled.value == 256)
-    #expect(await slow.next() == 0)
-    #expect(await fast.next() == 256)
-    #expect(pulled.value > 256)
+    go.open()
+    for expected in 0..<1_000 { #expect(await fast.next() == expected) }
+    #expect(sent.value == 1_000)
+    for expected in 0..<1_000 { #expect(await slow.next() == expected) }
+    #expect(await slow.next() == nil)
   }
 
   @Test("consumers joining and leaving concurrently each see a gap-free, in-order slice of one run")

@@ -142,12 +142,10 @@ struct StressCancellationTests {
     case .share: await stop(mode, after: count, prompt: prompt, probe: probe) { a.share() }
     case .shareReplay:
       // Two consumers of one share point: an idle one, and one that stops as `mode` says; then the idle one leaves.
-      // The idle one is registered first but pulls only at the end. It must not pull first: once 256 elements wait
-      // for it the run pauses (documented backpressure), so a consumer registered after that would get the two
-      // replayed elements and then wait for ever for the `count` it asks for. Both registered before the run
-      // starts, the stopping one gets every element from the first.
+      // The idle one is registered first (a hot node never waits for a consumer: it buffers for it) and pulls only
+      // at the end; the stopping one registers next and gets every element from the first.
       let shared = a.share(replay: 2)
-      var other: AsyncShareSequence<Input>.Iterator? = shared.makeAsyncIterator()
+      var other: SubjectSubscription<Int, Never>.Iterator? = shared.makeAsyncIterator()
       await stop(mode, after: count, prompt: prompt, probe: probe) { shared }
       #expect(await other?.next() != nil, "share(replay:): the idle consumer got no element")
       other = nil

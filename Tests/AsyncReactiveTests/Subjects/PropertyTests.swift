@@ -64,7 +64,7 @@ struct PropertyTests {
     let mapped: Property<Int> = name.map(\.count)
     let unique: Property<Int> = mapped.removeDuplicates()
     let negated: Property<Bool> = name.map(\.isEmpty).not()
-    let stream: AsyncCombineLatestSequence<(String, Void), Never> = combineLatest(name, taps)
+    let stream: Signal<(String, Void), Never> = combineLatest(name, taps)
     _ = (combined, unique, negated, stream)
   }
 

@@ -207,3 +207,23 @@ final class NaryOutputs<Failure: Error> {
     try await nextOutput()
   }
 }
+
+/// Counts how many times each of a set of cold inputs ran.
+final class RunCounts: Sendable {
+  private let runs: [Counter]
+
+  init(count: Int) {
+    runs = (0..<count).map { _ in Counter() }
+  }
+
+  /// How many times each input ran, in input order.
+  var all: [Int] { runs.map(\.value) }
+
+  /// `signal`, counted as input `index`: each run counts once, when it starts.
+  func counted<Element: Sendable, Failure: Error>(_ index: Int, _ signal: Signal<Element, Failure>) -> Signal<
+    Element, Failure
+  > {
+    let counter = runs[index]
+    return signal.handleEvents(onStart: { counter.increment() })
+  }
+}

@@ -144,7 +144,7 @@ struct LeakTests {
     _ = await probe.flatMap(.merge) { _ in Signal.just(1) }.collect()  // the outer by the outer pump
     #expect(
       Set(pumps.all.compactMap { $0 })
-        == ["combineLatest input 1", "combineLatest input 2", "Signal source", "flatMap outer", "flatMap inner"])
+        == ["combineLatest input 1", "combineLatest input 2", "debounce upstream", "flatMap outer", "flatMap inner"])
   }
 
   @Test("operators' internal tasks are counted and end with the iteration")

@@ -216,7 +216,9 @@ extension HotInputs {
     let signal = Signal(input)
     if let node = signal.hotNode { return attach(node: node, index: index, failure: failure, store: store) }
     return { inputs, attachIndex in
-      attach(node: signal.node(.shared), index: index, failure: failure, store: store)(inputs, attachIndex)
+      let name = "\(Rule.operatorName) input \((index ?? attachIndex) + 1)"
+      return attach(node: signal.node(ColdStart.shared.input(of: name)), index: index, failure: failure, store: store)(
+        inputs, attachIndex)
     }
   }
 
@@ -285,8 +287,37 @@ extension HotSequence {
 }
 
 /// Whether `input` gives a new observer a current value: a hot input that does (a current-value subject, a
-/// property); never a cold one, whose pump has produced nothing when a consumer joins.
-@inlinable package func inputReplaysCurrent<Input: AsyncSequence>(_ input: Input) -> Bool
+/// property, a ``Signal`` that erases one); never a cold one, which has produced nothing when a consumer joins.
+@inlinable package func inputReplaysCurrent<Input: AsyncSequence & Sendable>(_ input: Input) -> Bool
 where Input.Element: Sendable {
-  (input as? any HotSequence<Input.Element, Input.Failure>)?.replaysCurrent ?? false
+  guard let node = Signal(input).hotNode else { return false }
+  if case .none = node.replay { return false }
+  return true
+}
+
+/// Whether `input`'s value is hot (a subject, a property, a hot chain, a ``Signal`` that erases one): decided once,
+/// when an operator is applied.
+@inlinable package func isHotInput<Input: AsyncSequence & Sendable>(_ input: Input) -> Bool
+where Input.Element: Sendable {
+  Signal(input).isHot
+}
+
+/// The ``Signal`` of an operator with several inputs: hot, built now and shared, when any input is hot; cold, built
+/// anew by each run, when all are.
+@inlinable package func naryResult<Element: Sendable, Failure: Error>(
+  anyHot: Bool, _ build: @escaping @Sendable () -> SubjectStorage<Element, Failure>
+) -> Signal<Element, Failure> {
+  anyHot ? Signal(hot: build()) : Signal(cold: NodeRecipe(build))
+}
+
+/// A cold signal whose every run is a fresh node from `build` (an operator with several inputs, all cold: each
+/// connection of the node runs them anew).
+@usableFromInline package struct NodeRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
+  @usableFromInline let build: @Sendable () -> SubjectStorage<Element, Failure>
+
+  @inlinable init(_ build: @escaping @Sendable () -> SubjectStorage<Element, Failure>) {
+    self.build = build
+  }
+
+  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> { build() }
 }

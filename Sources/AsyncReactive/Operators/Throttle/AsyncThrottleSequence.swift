@@ -58,6 +58,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     latest: Bool = true
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(interval >= .zero, "throttle(for: \(interval)): the interval must not be negative")
-    return Signal(self).lift(synchronous: false) { $0.throttle(for: interval, clock: clock, latest: latest) }
+    return Signal(self).lift(synchronous: false, input: "throttle upstream") {
+      $0.throttle(for: interval, clock: clock, latest: latest)
+    }
   }
 }

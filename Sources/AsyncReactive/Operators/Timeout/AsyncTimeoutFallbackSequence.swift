@@ -50,7 +50,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Never>
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock, fallback: fallback) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fallback: fallback)
+    }
   }
 
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; both sequences
@@ -82,7 +84,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Failure>
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Failure {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock, fallback: fallback) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fallback: fallback)
+    }
   }
 
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; only the fallback
@@ -112,7 +116,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Fallback.Failure>
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock, fallback: fallback) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fallback: fallback)
+    }
   }
 
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; the fallback
@@ -143,7 +149,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Failure>
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock, fallback: fallback) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fallback: fallback)
+    }
   }
 
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; the two sequences
@@ -173,6 +181,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, any Error>
   where C.Duration == Duration, Fallback.Element == Element {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock, fallback: fallback) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fallback: fallback)
+    }
   }
 }

@@ -39,7 +39,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     clock: C = ContinuousClock()
   ) -> Signal<Element, TimeoutError> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
   }
 }
 
@@ -73,7 +73,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
     clock: C = ContinuousClock()
   ) -> Signal<Element, any Error> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
   }
 }
 
@@ -111,6 +111,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     clock: C = ContinuousClock()
   ) -> Signal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return Signal(self).lift(synchronous: false) { $0.timeout(interval, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
   }
 }

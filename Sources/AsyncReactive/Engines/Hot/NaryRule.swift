@@ -1,0 +1,40 @@
+/// What an event of an n-ary operator's rule (combineLatest, zip, merge) produces.
+@usableFromInline enum NaryStep<Output: Sendable> {
+  /// Nothing to deliver yet.
+  case none
+  /// Deliver `output`.
+  case emit(Output)
+  /// Deliver `output`, then end the result (zip: an input that had finished ran dry).
+  case emitThenFinish(Output)
+  /// End the result now, before the other inputs finish (combineLatest: an input finished without a value).
+  case finish
+}
+
+/// The part that tells combineLatest, zip and merge apart: what an input's elements and end produce.
+///
+/// Elements do not go through the protocol: each input's observer gets a typed closure that stores its element in
+/// the rule (a tuple slot, a zip buffer) and returns the step. Rules are pure values.
+@usableFromInline protocol NaryRule: Sendable {
+  associatedtype Output: Sendable
+  /// The operator's name, for its input tasks' names ("combineLatest input 2").
+  static var operatorName: String { get }
+  /// Input `index` finished normally; `.finish` ends the result before the other inputs do.
+  mutating func inputFinished(_ index: Int) -> NaryStep<Output>
+}
+
+/// A rule for an operator gated by a second sequence (`sample(on:)`, `take(until:)`): input 0 is the base, whose
+/// elements the rule receives, input 1 the trigger, whose elements only say "now".
+@usableFromInline protocol TriggeredRule: NaryRule {
+  init()
+  /// The base produced `value`.
+  mutating func receive(_ value: Output) -> NaryStep<Output>
+  /// The trigger produced an element.
+  mutating func triggered() -> NaryStep<Output>
+}
+
+extension TriggeredRule {
+  /// The position of the base among the inputs.
+  @inlinable static var baseIndex: Int { 0 }
+  /// The position of the trigger among the inputs.
+  @inlinable static var triggerIndex: Int { 1 }
+}

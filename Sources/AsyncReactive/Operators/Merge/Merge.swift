@@ -1,0 +1,39 @@
+/// Interleaves the elements of an array of sequences as they are produced.
+///
+/// As ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``, for any number of inputs of one type: hot when any input
+/// is hot. An empty array gives a signal that finishes at once.
+///
+/// ```swift
+/// let feeds = sources.map { source in Signal.future { try await source.latest() } }
+/// for try await item in merge(feeds) { show(item) }
+/// ```
+/// - Parameter bases: the inputs.
+/// - Returns: a ``Signal`` of the inputs' elements; hot when any input is.
+@inlinable public func merge<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> Signal<Base.Element, Base.Failure> where Base.Element: Sendable {
+  naryResult(anyHot: bases.contains(where: isHotInput)) { makeMerge(bases) }
+}
+
+/// Interleaves the elements of an array of hot sequences, inside their sends: a ``HotSignal``. An empty array gives
+/// a signal that has finished.
+///
+/// ```swift
+/// let anyTap = merge(buttons.map(\.taps))   // HotSignal<Void, Never>
+/// ```
+/// - Parameter bases: the inputs.
+/// - Returns: a ``HotSignal`` of the inputs' elements.
+@inlinable public func merge<Base: HotSequence>(_ bases: [Base]) -> HotSignal<Base.Element, Base.Failure> {
+  HotSignal(node: makeMerge(bases))
+}
+
+/// The node of an array merge.
+@inlinable func makeMerge<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> SubjectStorage<Base.Element, Base.Failure> where Base.Element: Sendable {
+  typealias Inputs = HotInputs<MergeRule<Base.Element>, Base.Element, Base.Failure>
+  let inputs: [Inputs.Attach] = bases.map { base in
+    Inputs.attach(any: base, failure: { $0 }) { _, element in .emit(element) }
+  }
+  return Inputs.node(inputs, replay: .none) { MergeRule() }
+}

@@ -1,0 +1,45 @@
+/// Pairs the n-th elements of an array of sequences into arrays.
+///
+/// As ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``, for any number of inputs of one type: hot
+/// when any input is hot. An empty array gives a signal that finishes at once without a value.
+///
+/// ```swift
+/// let copies = mirrors.map { mirror in Signal.future { try await mirror.download(chunk) } }
+/// for try await chunks in zip(copies) { verify(chunks) }
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: a ``Signal`` of arrays; hot when any input is.
+@inlinable public func zip<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> Signal<[Base.Element], Base.Failure> where Base.Element: Sendable {
+  naryResult(anyHot: bases.contains(where: isHotInput)) { makeZip(bases) }
+}
+
+/// Pairs the n-th elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal``. An empty
+/// array gives a signal that has finished.
+///
+/// ```swift
+/// let answers = zip(players.map(\.answers))   // HotSignal<[Answer], Never>: one round per element
+/// ```
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Returns: a ``HotSignal`` of arrays.
+@inlinable public func zip<Base: HotSequence>(_ bases: [Base]) -> HotSignal<[Base.Element], Base.Failure> {
+  HotSignal(node: makeZip(bases))
+}
+
+/// The node of an array zip.
+@inlinable func makeZip<Base: AsyncSequence & Sendable>(
+  _ bases: [Base]
+) -> SubjectStorage<[Base.Element], Base.Failure> where Base.Element: Sendable {
+  typealias Rule = ZipRule<[ZipBuffer<Base.Element>], [Base.Element]>
+  typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
+  let inputs: [Inputs.Attach] = bases.enumerated().map { index, base in
+    Inputs.attach(any: base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index].append(element) } }
+  }
+  let count = bases.count
+  return Inputs.node(inputs, replay: .none) {
+    Rule(inputCount: count, empty: Array(repeating: ZipBuffer(), count: count)) { buffers in
+      buffers.indices.map { buffers[$0].removeFirst() }
+    }
+  }
+}

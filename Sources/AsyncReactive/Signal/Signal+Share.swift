@@ -1,0 +1,89 @@
+extension Signal {
+  /// The node that shares one run of this signal among everyone observing it: a hot signal's own node; for a cold
+  /// one, a node that starts a run when it gets its first observer, passes every value on inside the run's sends,
+  /// stops the run when its last observer leaves, and starts a new run for an observer that comes after that or
+  /// after the run ended (RxSwift `share(replay:scope: .whileConnected)`).
+  ///
+  /// - Parameter replay: how many of the latest values a consumer that joins a running run receives first.
+  @inlinable package func sharedNode(replay: Int) -> SubjectStorage<Element, Failure> {
+    if let node = hotNode {
+      return replay == 0 ? node : HotSignal(node: node).share(replay: replay).node
+    }
+    let signal = self
+    return SubjectStorage(replay: replay > 0 ? .latest(replay) : .none, restarts: true) { node in
+      // This run's sends count only while it is the node's run: an old run's last value, still being delivered on
+      // another thread, never reaches the consumers of the next one.
+      let epoch = node.epoch
+      let upstream = signal.node(.shared)
+      let sink = upstream.addSink { value in
+        node.send(value, epoch: epoch)
+      } onEnd: { termination in
+        // Nothing of an ended run is replayed: a consumer that joins it gets only the end.
+        node.forgetCurrent()
+        node.terminate(termination, epoch: epoch)
+      }
+      return { upstream.removeSink(sink) }
+    }
+  }
+
+  /// This signal as a ``HotSignal``: a hot signal as it is; a cold one shared by everyone observing it (its first
+  /// observer starts a run, every observer sees that run, and an observer that comes after the run ended or after
+  /// everyone left starts a new one).
+  ///
+  /// What a view model needs when an input is declared as a ``HotSignal`` and the caller has a constant or a cold
+  /// signal: `Signal.just(()).eraseToHotSignal()` gives every consumer `()`, then the end.
+  ///
+  /// ```swift
+  /// let viewModel = PostsViewModel(trigger: Signal.just(()).eraseToHotSignal())
+  /// ```
+  @inlinable public func eraseToHotSignal() -> HotSignal<Element, Failure> {
+    HotSignal(node: sharedNode(replay: 0))
+  }
+}
+
+extension HotSignal {
+  /// `signal` as a hot signal: itself when it is hot; a cold one shared by everyone observing it (see
+  /// ``Signal/eraseToHotSignal()``).
+  ///
+  /// ```swift
+  /// let refreshes = HotSignal(Signal.timer(every: .seconds(30)))   // one timer for every consumer
+  /// ```
+  @inlinable public init(_ signal: Signal<Element, Failure>) {
+    self.init(node: signal.sharedNode(replay: 0))
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Shares one run of this sequence among every consumer iterating at the same time (RxSwift
+  /// `share(replay:scope: .whileConnected)`; close to ReactiveSwift's `replayLazily(upTo:)` and RAC's `replayLazily`,
+  /// which keep replaying a run that ended instead of starting a new one).
+  ///
+  /// The first consumer starts a run; every consumer sees the same values in the same order, each evaluated once;
+  /// a consumer that joins a running run first receives the latest `replay` values. When the last consumer leaves,
+  /// the run stops; a consumer that comes after that, or after the run ended, starts a new run with nothing
+  /// replayed. A hot sequence is shared already: with `replay` 0 it is returned as it is.
+  ///
+  /// **Finishes:** when the run finishes, for every current consumer. **Throws:** the run's failure, to every
+  /// current consumer.
+  ///
+  /// **Cancellation:** a consumer that stops leaves at once; the last one stops the run.
+  ///
+  /// Each run iterates this sequence anew, so a single-pass one (an `AsyncStream`) has nothing left for a second
+  /// run: build it per run with ``Signal/deferred(_:)`` when consumers may come and go. Hot nodes never wait for a
+  /// consumer, so a slow consumer buffers what the run produces (see ``SubjectSubscription``'s buffering policies).
+  ///
+  /// ```swift
+  /// let user = Signal.future { try await api.fetchUser() }.share()
+  /// // combineLatest observes both inputs before the request starts: one request feeds both.
+  /// for try await (name, avatar) in combineLatest(user.map(\.name), user.map(\.avatarURL)) {
+  ///   render(name, avatar)
+  /// }
+  /// ```
+  /// - Parameter replay: how many of the latest values a consumer joining a running run receives first; 0 (the
+  ///   default) for none. Must not be negative.
+  /// - Returns: a ``HotSignal`` with this sequence's elements and failure.
+  @inlinable public func share(replay: Int = 0) -> HotSignal<Element, Failure> {
+    precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
+    return HotSignal(node: Signal(self).sharedNode(replay: replay))
+  }
+}
