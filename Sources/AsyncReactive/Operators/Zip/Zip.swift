@@ -34,7 +34,8 @@
   typealias Rule = ZipRule<[ZipBuffer<Base.Element>], [Base.Element]>
   typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
   let inputs: [Inputs.Attach] = bases.enumerated().map { index, base in
-    Inputs.attach(any: base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index].append(element) } }
+    Inputs.attach(any: base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index].append(element) }
+    }
   }
   let count = bases.count
   return Inputs.node(inputs, replay: .none) {
