@@ -31,7 +31,7 @@ struct FlatMapImportTests {
   func explicitMergeOnAsyncStream() async {
     let (outer, outerInput) = AsyncStream.makeStream(of: Int.self)
     let inners = [AsyncStream.makeStream(of: String.self), AsyncStream.makeStream(of: String.self)]
-    let merged: AsyncFlattenSequence<AsyncStream<Int>, AsyncStream<String>, Never> = outer.flatMap(.merge) {
+    let merged: Signal<String, Never> = outer.flatMap(.merge) {
       inners[$0].stream
     }
     await expectMerging(merged, outer: outerInput, inners: inners.map(\.continuation))
@@ -42,18 +42,17 @@ struct FlatMapImportTests {
     let inners = [AsyncStream.makeStream(of: String.self), AsyncStream.makeStream(of: String.self)]
     let (outer, outerInput) = AsyncStream.makeStream(of: Int.self)
     let signal = Signal(outer)
-    let onSignal: AsyncFlattenSequence<Signal<Int, Never>, AsyncStream<String>, Never> = signal.flatMap {
+    let onSignal: Signal<String, Never> = signal.flatMap {
       inners[$0].stream
     }
     await expectMerging(onSignal, outer: outerInput, inners: inners.map(\.continuation))
 
     let subject = AsyncPassthroughSubject<Int, Never>()
-    let onSubscription: AsyncFlattenSequence<SubjectSubscription<Int, Never>, Signal<Int, Never>, Never> =
+    let onSubscription: Signal<Int, Never> =
       subject.subscribe().flatMap { Signal<Int, Never>.just($0 * 10) }
     // The standard library's `async` map over a library sequence is still a library sequence.
-    let afterAsyncMap:
-      AsyncFlattenSequence<AsyncMapSequence<SubjectSubscription<Int, Never>, Int>, Signal<Int, Never>, Never> =
-        subject.subscribe().map { value async in value + 1 }.flatMap { Signal<Int, Never>.just($0 * 10) }
+    let afterAsyncMap: Signal<Int, Never> =
+      subject.subscribe().map { value async in value + 1 }.flatMap { Signal<Int, Never>.just($0 * 10) }
     let hot: HotSignal<Int, Never> = subject.flatMap { Signal<Int, Never>.just($0 * 10) }
     let explicitHot: HotSignal<Int, Never> = subject.flatMap(.merge) { Signal<Int, Never>.just($0 * 10) }
     var subscription = onSubscription.makeAsyncIterator()

@@ -366,3 +366,36 @@ extension Signal {
     Signal(cold: AwaitingRecipe(make))
   }
 }
+
+// MARK: Signals whose runs restart their upstream
+
+/// A cold signal whose runs are consumer runs that `make` builds (a retry: each failure starts its upstream again).
+/// A `for await` loop drives the run itself; in a graph, one task reads a run into the graph.
+@usableFromInline package struct RunRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
+  @usableFromInline let make: @Sendable () -> SignalRun<Element, Failure>
+
+  @inlinable init(_ make: @escaping @Sendable () -> SignalRun<Element, Failure>) {
+    self.make = make
+  }
+
+  @inlinable package func makeRun() -> SignalRun<Element, Failure> { make() }
+
+  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    let make = self.make
+    return .source(start) { outlet in
+      let task = Task(named: start.pumpName) {
+        let run = make()
+        do throws(Failure) {
+          while let element = try await run.next(isolation: nil) {
+            outlet.node.send(element)
+            if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+          }
+          outlet.node.terminate(.finished)
+        } catch {
+          outlet.node.terminate(.failed(error))
+        }
+      }
+      return { task.cancel() }
+    }
+  }
+}

@@ -545,7 +545,7 @@ struct PushCoreTimeOperatorTests {
       await clock.waitForSleeper(until: instant(150))  // the fallback's own sleep
       await clock.advance(by: .milliseconds(50))
       #expect(await recorder.waitForValues(count: 1) == [Timed(-1, at: .milliseconds(150))])
-      #expect(tasks(scope)["task 'timeout fallback'"] == 1)
+      #expect(tasks(scope)["task 'Signal body'"] == 1)  // the fallback's own body, started at the switch
       recorder.cancel()
       await scope.waitUntilEmpty()
       #expect(started.value == 1)

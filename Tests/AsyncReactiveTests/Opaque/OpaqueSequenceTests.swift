@@ -25,7 +25,7 @@ private func opaqueReiterable<Element: Sendable, Failure: Error>(
 
 /// Compiles only when `flatMap` resolved to AsyncReactive's merge and not to the standard library's sequential
 /// `flatMap`.
-private func isMerge<Base, Inner, Failure>(_: AsyncFlattenSequence<Base, Inner, Failure>) -> Bool { true }
+private func isMerge<Element, Failure>(_: Signal<Element, Failure>) -> Bool { true }
 
 /// Compiles only when `map` resolved to the library's map (on a ``ReactiveSequence``), which returns a `Signal`.
 private func isReactiveMap<Element, Failure>(_: Signal<Element, Failure>) -> Bool { true }

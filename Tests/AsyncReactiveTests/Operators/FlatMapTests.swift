@@ -357,12 +357,12 @@ struct FlatMapTests {
       #expect(scope.total == 0)
       #expect(runs.value == 0)
       #expect(transformed.value == 0)
-      // The first `next()` starts the outer pump, which runs the outer and the transform.
+      // The first `next()` starts the run: the outer's body (in its task), and the transform inside its sends.
       var iterator = flattened.makeAsyncIterator()
       #expect(await iterator.next() == 10)
       #expect(runs.value == 1)
       #expect(transformed.value == 1)
-      #expect(tasks(scope)["task 'flatMap outer'"] == 1)
+      #expect(tasks(scope)["task 'Signal body'"] == 1)
     }
   }
 
@@ -414,7 +414,7 @@ private func throwingInner(_ value: Int) throws -> Signal<Int, Never> {
 }
 
 /// Compiles only for the merging operator's sequence type.
-private func expectMerging<Base, Inner, Failure>(_ sequence: AsyncFlattenSequence<Base, Inner, Failure>) {}
+private func expectMerging<Element, Failure>(_ sequence: Signal<Element, Failure>) {}
 /// A hot outer (a subject) gets the hot merge: a `HotSignal` evaluated inside the outer `send`.
 private func expectMerging<Element, Failure>(_ sequence: HotSignal<Element, Failure>) {}
 
@@ -484,7 +484,7 @@ private struct CancellationHarness {
   let outerCancelled = Gate()
   let innerCancelled = [Gate(), Gate()]
   let emitters = Emitters<Int, Never>()
-  let merged: AsyncFlattenSequence<Signal<Int, Never>, Signal<Int, Never>, Never>
+  let merged: Signal<Int, Never>
 
   init() {
     let outerCancelled = outerCancelled

@@ -176,7 +176,7 @@ struct TimerTests {
   @Test("timer(after:): a negative delay traps; ContinuousClock is the default clock; re-iterable")
   func afterDelayMustNotBeNegative() async throws {
     let _: Signal<Int, Never> = .timer(after: .seconds(1))
-    let _: AsyncRetrySequence<Signal<Int, Never>> = Signal.timer(after: .seconds(1)).retry(1)
+    let _: Signal<Int, Never> = Signal.timer(after: .seconds(1)).retry(1)
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal.timer(after: .milliseconds(-1))
     }

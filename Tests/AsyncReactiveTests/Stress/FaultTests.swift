@@ -130,18 +130,25 @@ struct StressFaultTests {
     let probe = Probe()
     let error = TestError(code: Int(seed % 10_000) + 1)
     let valueCount = random.int(in: 0..<300)
-    let upstream = probe.input(
+    let input = probe.input(
       TestError.self, values: 0..<valueCount, yieldEvery: random.int(in: 1..<4), then: .fail(error))
+    // The run starts with the first consumer (a hot node connects at its first registration): it waits for the
+    // others to register before its input runs.
+    let go = Gate()
+    let upstream = Signal<Int, TestError> { (emitter) async throws(TestError) in
+      await go.wait()
+      for try await value in input { await emitter.send(value) }
+    }
     let shared = upstream.share(replay: random.int(in: 0..<3))
     let consumers = random.int(in: 1..<5)
     let ready = Countdown(consumers)
-    let go = Gate()
+    let start = Gate()
     let outcomes = await withTaskGroup(of: DrainOutcome<TestError>.self) { group in
       for _ in 0..<consumers {
         group.addTask {
           var iterator = shared.makeAsyncIterator()
           ready.arrive()
-          await go.wait()
+          await start.wait()
           var outcome = DrainOutcome<TestError>()
           do throws(TestError) {
             while let value = try await iterator.next() { outcome.values.append(value) }
@@ -154,6 +161,7 @@ struct StressFaultTests {
       }
       await ready.wait()
       go.open()
+      start.open()
       var outcomes: [DrainOutcome<TestError>] = []
       for await outcome in group { outcomes.append(outcome) }
       return outcomes

@@ -4,11 +4,11 @@ import AsyncReactive
 // (hot or stream) a direct call on that receiver would get.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
-  /// The stream operator that spells `strategy`: `flatMap(.merge)`, `concatMap`, `flatMapLatest`, `flatMapFirst`
-  /// or `flatMap(maxConcurrent:)`.
+  /// The operator that spells `strategy` on any sequence: `flatMap(.merge)`, `concatMap`, `flatMapLatest`,
+  /// `flatMapFirst` or `flatMap(maxConcurrent:)`.
   func flattened<Inner: AsyncSequence & Sendable>(
-    _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Element) async -> Inner
-  ) -> AsyncFlattenSequence<Self, Inner, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
+    _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Element) -> Inner
+  ) -> Signal<Inner.Element, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
     switch strategy.kind {
     case .latest: flatMapLatest(transform)
     case .first: flatMapFirst(transform)

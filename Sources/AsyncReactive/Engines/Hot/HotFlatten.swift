@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One connection of a hot flatten node (`flatMap`, `flatMapLatest`, `flatMapFirst`, `concatMap` on a hot outer
 /// sequence, and `catch`'s fallback): the transform runs inside the outer `send`, once for all consumers; each inner
 /// sequence then runs
@@ -18,15 +20,13 @@ where Inner.Element: Sendable {
 
   /// Where a running inner sequence runs, so that it can be stopped.
   @usableFromInline enum Runner: Sendable {
-    /// Being started (its task or sink is not registered yet), or running in place.
+    /// Being started (its sink is not registered yet), or running in place.
     case starting
-    case task(Task<Void, Never>)
     case sink(@Sendable () -> Void)
 
     @inlinable func stop() {
       switch self {
       case .starting: break
-      case .task(let task): task.cancel()
       case .sink(let detach): detach()
       }
     }
@@ -76,20 +76,35 @@ where Inner.Element: Sendable {
   @usableFromInline let outbox = PublicationQueue<Delivery>()
   @usableFromInline let node: SubjectStorage<Element, Failure>
   @usableFromInline let kind: FlattenStrategy.Kind
+  /// What happens to the inner sequences that wait for a slot (`concatMap`, a concurrency limit).
+  @usableFromInline let buffering: FlattenBuffering.Kind
+  /// What a cold outer's producer waits on under ``FlattenBuffering/suspendingOuter(after:)``.
+  @usableFromInline let gate: FlattenGate?
   @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
-  /// The name of the task a cold inner runs in: what the operator calls it (`catch`'s and `timeout`'s fallbacks
-  /// run here too).
-  @usableFromInline let taskName: String
+  /// How a cold inner's run starts: whom its producer waits for (a cold graph's one consumer, so that a fast inner
+  /// pauses while that consumer is behind), and what a foreign inner's pump task is called (`catch`'s and
+  /// `timeout`'s fallbacks run here too).
+  @usableFromInline let innerStart: ColdStart
 
   @inlinable init(
     node: SubjectStorage<Element, Failure>, strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded, gate: FlattenGate? = nil,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure,
-    taskName: String = "flatMap inner"
+    taskName: String = "flatMap inner", innerStart: ColdStart? = nil
   ) {
     self.node = node
     self.kind = strategy.kind
+    self.buffering = buffering.kind
+    self.gate = gate
     self.innerFailure = innerFailure
-    self.taskName = taskName
+    self.innerStart = innerStart ?? ColdStart.shared.input(of: taskName)
+  }
+
+  /// Under the lock: whether a cold outer's producer must wait (``FlattenBuffering/suspendingOuter(after:)``): no
+  /// slot is free and as many inner sequences wait as the limit allows.
+  @inlinable func updateGate(_ state: State) {
+    guard let gate, case .concurrent(let limit) = kind else { return }
+    gate.set(full: state.running.count >= limit && state.waiting.count >= gate.limit)
   }
 
   /// Whether an outer value would be dropped without calling the transform (`flatMapFirst` while an inner
@@ -117,10 +132,20 @@ where Inner.Element: Sendable {
         return .start(id, stop: replaced)
       case .concurrent(let limit):
         guard state.running.count < limit else {
-          state.waiting.append((id, inner))
+          switch buffering {
+          case .unbounded, .suspending:
+            state.waiting.append((id, inner))
+          case .newest(let bound):
+            if state.waiting.count == bound { state.waiting.removeFirst() }
+            state.waiting.append((id, inner))
+          case .oldest(let bound):
+            if state.waiting.count < bound { state.waiting.append((id, inner)) }
+          }
+          updateGate(state)
           return .none
         }
         state.running[id] = .starting
+        updateGate(state)
         return .start(id, stop: [])
       }
     }
@@ -129,8 +154,12 @@ where Inner.Element: Sendable {
     start(inner, id: id)
   }
 
+  /// Runs `inner` as what its value is: an immediate ``Signal`` (`.just`, `.empty`, `.fail`) in place; a hot one
+  /// observed inside its sends; a cold one as a fresh run of its graph, started now (a foreign sequence pumped by a
+  /// task of its own).
   @inlinable func start(_ inner: Inner, id: Int) {
-    if let immediate = (inner as? Signal<Element, Inner.Failure>)?.immediate {
+    let signal = Signal(inner)
+    if let immediate = signal.immediate {
       switch immediate {
       case .value(let element):
         admit(.value(element), from: id)
@@ -142,30 +171,16 @@ where Inner.Element: Sendable {
       }
       return
     }
-    let runner: Runner
-    if let hot = inner as? any HotSequence<Element, Inner.Failure> {
-      let upstream = hot.hotSignal.node
-      let sink = upstream.addSink { [self] element in
-        admit(.value(element), from: id)
-      } onEnd: { [self] termination in
-        switch termination {
-        case .finished: innerFinished(id)
-        case .failed(let error): innerFailed(innerFailure(error), id: id)
-        }
+    let upstream = signal.hotNode ?? signal.node(innerStart)
+    let sink = upstream.addSink { [self] element in
+      admit(.value(element), from: id)
+    } onEnd: { [self] termination in
+      switch termination {
+      case .finished: innerFinished(id)
+      case .failed(let error): innerFailed(innerFailure(error), id: id)
       }
-      runner = .sink { upstream.removeSink(sink) }
-    } else {
-      runner = .task(
-        Task(named: taskName) { [self] in
-          var iterator = inner.makeAsyncIterator()
-          do throws(Inner.Failure) {
-            while let element = try await iterator.next(isolation: nil) { admit(.value(element), from: id) }
-            innerFinished(id)
-          } catch {
-            innerFailed(innerFailure(error), id: id)
-          }
-        })
     }
+    let runner = Runner.sink { upstream.removeSink(sink) }
     let kept = state.withLock { state -> Bool in
       guard state.running[id] != nil else { return false }
       state.running[id] = runner
@@ -190,8 +205,10 @@ where Inner.Element: Sendable {
       if !state.waiting.isEmpty {
         let (nextID, inner) = state.waiting.removeFirst()
         state.running[nextID] = .starting
+        updateGate(state)
         return .start(inner, id: nextID)
       }
+      updateGate(state)
       guard state.running.isEmpty, state.outerFinished else { return .none }
       return state.end(.finished, into: outbox).deliver ? .deliver : .none
     }
@@ -228,6 +245,7 @@ where Inner.Element: Sendable {
 
   /// The node disconnected: every inner stops.
   @inlinable func stopAll() {
+    gate?.close()
     let stop = state.withLock { state -> [Runner] in
       state.ended = true
       defer {
@@ -255,6 +273,9 @@ extension HotSequence {
   /// The node under every hot flatten operator.
   @inlinable func hotFlatten<Inner: AsyncSequence & Sendable, ResultFailure: Error>(
     _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
+    gate: FlattenGate? = nil,
+    innerStart: ColdStart? = nil,
     transform: @escaping @Sendable (Element) throws -> Inner,
     outerFailure: @escaping @Sendable (Failure) -> ResultFailure,
     innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
@@ -263,7 +284,9 @@ extension HotSequence {
     let outer = hotSignal.node
     return HotSignal(
       node: SubjectStorage(replay: .none) { node in
-        let connection = HotFlatten<Inner, ResultFailure>(node: node, strategy: strategy, innerFailure: innerFailure)
+        let connection = HotFlatten<Inner, ResultFailure>(
+          node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
+          innerStart: innerStart)
         let sink = outer.addSink { value in
           guard !connection.ignoresOuterValue else { return }
           let inner: Inner
@@ -282,5 +305,135 @@ extension HotSequence {
           connection.stopAll()
         }
       })
+  }
+}
+
+/// What a cold outer sequence's producer waits on under ``FlattenBuffering/suspendingOuter(after:)``: full while no
+/// slot is free and `limit` inner sequences wait, so the outer produces its next element only when that element can
+/// start or wait.
+@usableFromInline package final class FlattenGate: ColdPacer {
+  @usableFromInline struct State: Sendable {
+    var full = false
+    var closed = false
+    var producers: [UnsafeContinuation<Void, Never>] = []
+  }
+
+  @usableFromInline let limit: Int
+  @usableFromInline let state = Locked(State())
+  @usableFromInline let fullFlag = Atomic<Bool>(false)
+
+  @inlinable package init(limit: Int) {
+    self.limit = limit
+  }
+
+  @usableFromInline package var isFull: Bool { fullFlag.load(ordering: .relaxed) }
+
+  @usableFromInline package func waitForRoom() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let parked = state.withLock { state -> Bool in
+        guard state.full, !state.closed else { return false }
+        state.producers.append(continuation)
+        return true
+      }
+      if !parked { continuation.resume() }
+    }
+  }
+
+  /// Called under the flatten's lock, so that the flag follows its state in order; resumes the producers that
+  /// waited when it is no longer full.
+  @usableFromInline func set(full: Bool) {
+    let resume = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
+      state.full = full
+      fullFlag.store(full, ordering: .relaxed)
+      guard !full else { return [] }
+      defer { state.producers = [] }
+      return state.producers
+    }
+    for producer in resume { producer.resume() }
+  }
+
+  /// The flatten stopped: nobody waits any more.
+  @usableFromInline func close() {
+    let resume = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
+      state.closed = true
+      fullFlag.store(false, ordering: .relaxed)
+      defer { state.producers = [] }
+      return state.producers
+    }
+    for producer in resume { producer.resume() }
+  }
+}
+
+/// The transform failure of a flatten overload whose transform cannot throw.
+@usableFromInline func absurdTransformFailure<Failure>(_ error: any Error) -> Failure {
+  preconditionFailure("Internal inconsistency: a non-throwing flatten transform threw \(error)")
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// The flatten operators on any sequence: the hot flatten node, applied once to a hot outer sequence or to each
+  /// run of a cold one. Under ``FlattenBuffering/suspendingOuter(after:)`` a cold outer's producer waits on the
+  /// flatten's gate while too many inner sequences wait; a hot one never waits (its inner sequences then queue).
+  @inlinable func liftFlatten<Inner: AsyncSequence & Sendable, ResultFailure: Error>(
+    _ strategy: FlattenStrategy,
+    buffering: FlattenBuffering = .unbounded,
+    transform: @escaping @Sendable (Element) throws -> Inner,
+    outerFailure: @escaping @Sendable (Failure) -> ResultFailure,
+    innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
+    transformFailure: @escaping @Sendable (any Error) -> ResultFailure
+  ) -> Signal<Inner.Element, ResultFailure> where Inner.Element: Sendable {
+    let outer = Signal(self)
+    guard outer.isHot else {
+      return Signal(
+        cold: FlattenRecipe(
+          outer, strategy: strategy, buffering: buffering, transform: transform,
+          outerFailure: outerFailure, innerFailure: innerFailure, transformFailure: transformFailure))
+    }
+    return outer.lift(synchronous: false) { outer in
+      outer.hotFlatten(
+        strategy, buffering: buffering, transform: transform, outerFailure: outerFailure,
+        innerFailure: innerFailure, transformFailure: transformFailure)
+    }
+  }
+}
+
+/// A flatten over a cold outer sequence: each run's inner sequences start with the run's start (a fast cold inner
+/// pauses while the run's consumer is behind), and under ``FlattenBuffering/suspendingOuter(after:)`` the outer's
+/// producer is paced by the run's own ``FlattenGate``.
+@usableFromInline
+struct FlattenRecipe<
+  Outer: Sendable, OuterFailure: Error, Inner: AsyncSequence & Sendable, Failure: Error
+>: ColdRecipe where Inner.Element: Sendable {
+  @usableFromInline let outer: Signal<Outer, OuterFailure>
+  @usableFromInline let strategy: FlattenStrategy
+  @usableFromInline let buffering: FlattenBuffering
+  @usableFromInline let transform: @Sendable (Outer) throws -> Inner
+  @usableFromInline let outerFailure: @Sendable (OuterFailure) -> Failure
+  @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
+  @usableFromInline let transformFailure: @Sendable (any Error) -> Failure
+
+  @inlinable init(
+    _ outer: Signal<Outer, OuterFailure>, strategy: FlattenStrategy, buffering: FlattenBuffering,
+    transform: @escaping @Sendable (Outer) throws -> Inner,
+    outerFailure: @escaping @Sendable (OuterFailure) -> Failure,
+    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure,
+    transformFailure: @escaping @Sendable (any Error) -> Failure
+  ) {
+    self.outer = outer
+    self.strategy = strategy
+    self.buffering = buffering
+    self.transform = transform
+    self.outerFailure = outerFailure
+    self.innerFailure = innerFailure
+    self.transformFailure = transformFailure
+  }
+
+  @inlinable func node(_ start: ColdStart) -> SubjectStorage<Inner.Element, Failure> {
+    var gate: FlattenGate?
+    if case .suspending(let limit) = buffering.kind { gate = FlattenGate(limit: limit) }
+    let outerNode = outer.node(ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"))
+    return HotSignal(node: outerNode).hotFlatten(
+      strategy, buffering: buffering, gate: gate, innerStart: start.input(of: "flatMap inner"), transform: transform,
+      outerFailure: outerFailure, innerFailure: innerFailure, transformFailure: transformFailure
+    ).node
   }
 }
