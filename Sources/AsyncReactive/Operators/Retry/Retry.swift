@@ -83,7 +83,8 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
       maxRetries >= 0,
       "retry(\(maxRetries), delay:): the number of retries must not be negative (retry(0) makes one attempt)"
     )
-    return Signal(retrying: self, policy: .delayed(maxRetries: maxRetries, delay: delay, sleep: { try await clock.sleep(for: $0) })
+    return Signal(
+      retrying: self, policy: .delayed(maxRetries: maxRetries, delay: delay, sleep: { try await clock.sleep(for: $0) })
     )
   }
 

@@ -134,7 +134,10 @@ extension Signal {
 
 /// A consumer's run of `retry(when:)`: after a failure it waits for the first element of a fresh run of the
 /// trigger, then runs the upstream again; a trigger that finishes first finishes the result.
-@usableFromInline final class RetryWhenRun<Element: Sendable, BaseFailure: Error, TriggerElement: Sendable, TriggerFailure: Error, Failure: Error>:
+@usableFromInline
+final class RetryWhenRun<
+  Element: Sendable, BaseFailure: Error, TriggerElement: Sendable, TriggerFailure: Error, Failure: Error
+>:
   SignalRun<Element, Failure>
 {
   @usableFromInline let upstream: Signal<Element, BaseFailure>
