@@ -653,6 +653,8 @@ import Synchronization
         }
         if !wanted, let disconnect = state.link.disconnect {
           state.link.disconnect = nil
+          // The connection is over as soon as it is decided: what it still delivers is not heard (`send(_:epoch:)`).
+          state.link.epoch &+= 1
           // What a disconnected node last held is stale by the time it connects again.
           if state.terminal == nil { state.replay.removeAll() }
           return .disconnect(disconnect)

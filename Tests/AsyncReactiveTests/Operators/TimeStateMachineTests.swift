@@ -12,12 +12,13 @@ struct TimeStateMachineTests {
     Machine(rule: DebounceRule(dueTime: .milliseconds(300)))
   }
 
-  /// A machine whose two tasks have started, holding "a" (received at 0) for the rule's due time.
-  private func runningMachineHoldingA(upstream: Task<Void, Never>, timer: Task<Void, Never>) -> Machine {
+  /// A machine whose timer task has registered, holding "a" (received at 0) for the rule's due time.
+  private func machineHoldingA(timer: Task<Void, Never>) -> Machine {
     var machine = machine()
-    let started = machine.started(upstream: upstream, timer: timer)
-    #expect(started)
-    _ = machine.received("a", at: instant(0))
+    let first = machine.received("a", at: instant(0))
+    #expect(first?.startTimer == 1)
+    let registered = machine.timerStarted(timer, number: 1)
+    #expect(registered)
     return machine
   }
 
@@ -38,57 +39,46 @@ struct TimeStateMachineTests {
     #expect(machine.received("b", at: instant(100)) != nil)
     let early = machine.timerFired(at: instant(300))
     #expect(sleepDeadline(early.next) == instant(400))
-    #expect(takeQueued(&machine.outbox.queue).isEmpty)
+    #expect(early.effects.emitted.isEmpty)
     let due = machine.timerFired(at: instant(400))
-    #expect(due.next == nil)  // no deadline left: the timer parks
-    #expect(takeQueued(&machine.outbox.queue) == ["b"])
+    #expect(stops(due.next))  // no deadline left: the timer ends
+    #expect(due.effects.emitted == ["b"])
   }
 
-  @Test("an end cancels both tasks; the terminal event waits for terminate(_:); later events are ignored")
+  @Test("an end stops the timer and hands the end over; what was held is dropped; later events are ignored")
   func anEndStopsEverything() {
-    let upstream = Task<Void, Never> {}
     let timer = Task<Void, Never> {}
-    var machine = runningMachineHoldingA(upstream: upstream, timer: timer)
+    var machine = machineHoldingA(timer: timer)
     let ended = machine.upstreamFailed(TestError(code: 1), at: instant(10))
-    #expect(ended.cancelUpstream == upstream)
     #expect(ended.cancelTimer == timer)
+    #expect(ended.emitted.isEmpty)  // the pending value was dropped
     guard case .failed(let failure) = ended.terminal else {
-      Issue.record("expected the failure to be handed over for terminate(_:)")
+      Issue.record("expected the failure to be handed over")
       return
     }
     #expect(failure == TestError(code: 1))
-    #expect(machine.outbox.queue?.isTerminated == false)  // the tasks are cancelled first
-    #expect(machine.terminate(.failed(failure)) == nil)
-    #expect(machine.outbox.queue?.isTerminated == true)
-    #expect(takeQueued(&machine.outbox.queue).isEmpty)  // the pending value was dropped
     #expect(machine.received("b", at: instant(20)) == nil)
     #expect(machine.upstreamFinished(at: instant(20)).terminal == nil)
     #expect(stops(machine.timerFired(at: instant(300)).next))
   }
 
-  @Test("the consumer stopping cancels both tasks and drops its queue; tasks that start afterwards are refused")
+  @Test("the node disconnecting stops the timer; a timer that registers afterwards is refused")
   func consumerStopping() {
-    let upstream = Task<Void, Never> {}
     let timer = Task<Void, Never> {}
-    var machine = runningMachineHoldingA(upstream: upstream, timer: timer)
+    var machine = machineHoldingA(timer: timer)
     let stopped = machine.consumerStopped()
-    #expect(stopped.cancelUpstream == upstream)
     #expect(stopped.cancelTimer == timer)
     #expect(stopped.terminal == nil)
-    #expect(machine.outbox.queue == nil)
     #expect(machine.received("b", at: instant(10)) == nil)
     #expect(stops(machine.timerFired(at: instant(300)).next))
-
-    var late = self.machine()
-    _ = late.consumerStopped()
-    let startedLate = late.started(upstream: upstream, timer: timer)
-    #expect(!startedLate)
+    let late = machine.timerStarted(Task<Void, Never> {}, number: 2)
+    #expect(!late)
   }
 
   // MARK: A hot node's connection
 
   private func hotMachine() -> Machine {
-    Machine(rule: DebounceRule(dueTime: .milliseconds(300)), host: .hotNode)
+    Machine(rule: DebounceRule(dueTime: .milliseconds(300)))
   }
 
   @Test("hot node: emitted values are handed back; a timer starts with the first deadline and ends without one")

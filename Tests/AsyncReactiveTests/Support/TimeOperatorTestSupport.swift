@@ -7,13 +7,6 @@ func instant(_ milliseconds: Int) -> TestClock.Instant {
   TestClock.Instant(offset: .milliseconds(milliseconds))
 }
 
-/// Everything the operator put in its consumer's queue and that was not taken yet.
-func takeQueued<Element, Failure>(_ queue: inout ConsumerQueue<Element, Failure>?) -> [Element] {
-  var batch: [Element] = []
-  guard case .elements(let start) = queue?.take(into: &batch) else { return [] }
-  return Array(batch[start...])
-}
-
 /// Drives a time operator's rule by hand, as the engine does, and returns what each event emitted.
 ///
 /// Like the engine, ``fire(at:)`` calls the rule only once its deadline has come (and returns `nil` otherwise).
@@ -41,32 +34,37 @@ struct RuleDriver<Rule: TimeRule> where Rule.Instant == TestClock.Instant {
     return nil
   }
 
+  /// What the rule emitted since the last look.
+  mutating func takeEmitted() -> [Rule.Output] {
+    defer { outbox.emitted = [] }
+    return outbox.emitted
+  }
+
   mutating func receive(_ input: Rule.Input, at milliseconds: Int) -> [Rule.Output] {
     rule.received(input, at: instant(milliseconds), into: &outbox)
-    return takeQueued(&outbox.queue)
+    return takeEmitted()
   }
 
   mutating func finish(at milliseconds: Int) -> [Rule.Output] {
     rule.upstreamFinished(at: instant(milliseconds), into: &outbox)
-    return takeQueued(&outbox.queue)
+    return takeEmitted()
   }
 
   mutating func fail(_ failure: Rule.Failure, at milliseconds: Int) -> [Rule.Output] {
     rule.upstreamFailed(failure, at: instant(milliseconds), into: &outbox)
-    return takeQueued(&outbox.queue)
+    return takeEmitted()
   }
 
   /// The timer wakes at `milliseconds`: what the rule emits, or `nil` if its deadline has not come.
   mutating func fire(at milliseconds: Int) -> [Rule.Output]? {
     guard let deadline = rule.deadline, deadline <= instant(milliseconds) else { return nil }
     rule.timerFired(at: instant(milliseconds), into: &outbox)
-    return takeQueued(&outbox.queue)
+    return takeEmitted()
   }
 }
 
 /// Runs `body` with a scope that counts the library's tasks it starts (and the tasks those start): the timer
-/// tasks of a hot time node are started inside the `send` that gives the rule a deadline, a pull operator's
-/// tasks at its first `next()`.
+/// tasks of a hot time node are started inside the `send` that gives the rule a deadline.
 func withTaskScope<Result>(_ body: (ResourceScope) async throws -> Result) async rethrows -> Result {
   let scope = ResourceScope()
   return try await ResourceScope.$current.withValue(scope) { try await body(scope) }

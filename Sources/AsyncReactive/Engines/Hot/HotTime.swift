@@ -28,7 +28,7 @@ where C.Instant == Rule.Instant {
     rule: Rule, clock: C, node: SubjectStorage<Rule.Output, Failure>,
     end: @escaping @Sendable (Termination<Rule.Failure>) -> Void
   ) {
-    state = Locked(Machine(rule: rule, host: .hotNode))
+    state = Locked(Machine(rule: rule))
     self.clock = clock
     self.node = node
     self.end = end
@@ -98,7 +98,7 @@ where C.Instant == Rule.Instant {
         return (queue(effects), next)
       }
       perform(effects)
-      action = next ?? state.withLock { $0.timerLooks() }
+      action = next
     }
   }
 

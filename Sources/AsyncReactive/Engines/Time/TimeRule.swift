@@ -2,12 +2,11 @@
 /// upstream value, the upstream's end and the timer produce, and when the timer must wake next.
 ///
 /// A rule is a pure value kept behind the engine's lock (``TimeStateMachine``), which handles everything the
-/// operators share: the consumer's queue, the pumping and timer tasks, the parked timer, cancellation and the
-/// order of the end. Time comes in as instants read by the engine, so a rule can be driven synchronously in tests.
+/// operators share: the timer task, disconnection and the order of the end. Time comes in as instants read by the engine, so a rule can be driven synchronously in tests.
 /// A rule emits values and decides the end through the ``TimeOutbox`` it is handed; it never sees a task or a
 /// continuation.
 @usableFromInline package protocol TimeRule: Sendable {
-  /// The operator's name, for its tasks' names ("debounce upstream", "debounce timer").
+  /// The operator's name, for its timer task's name ("debounce timer").
   static var operatorName: String { get }
   /// The upstream's elements.
   associatedtype Input: Sendable
@@ -17,16 +16,11 @@
   associatedtype Failure: Error
   associatedtype Instant: InstantProtocol
 
-  /// When the timer must wake next; `nil` parks it until an event gives the rule a deadline.
+  /// When the timer must wake next; `nil` while the rule needs no timer.
   ///
   /// While set, a deadline may only move later: the timer, asleep until the deadline it last read, finds a
   /// later one when it wakes and sleeps again, but would not notice an earlier one in time.
   var deadline: Instant? { get }
-
-  /// The work started at `now`, before any event: a pull iteration's first `next()`. A rule whose first
-  /// deadline counts from the start (a timeout's first deadline, a buffer's first window) sets it here; the
-  /// others need not implement it. (A hot node makes its rule when it connects, with the start already known.)
-  mutating func started(at now: Instant)
 
   /// An upstream value arrived at `now`.
   mutating func received(_ input: Input, at now: Instant, into outbox: inout TimeOutbox<Output, Failure>)
@@ -44,8 +38,6 @@
 }
 
 extension TimeRule {
-  @inlinable package mutating func started(at now: Instant) {}
-
   @inlinable package mutating func upstreamFailed(
     _ failure: Failure,
     at now: Instant,
@@ -55,26 +47,18 @@ extension TimeRule {
   }
 }
 
-/// What a ``TimeRule`` produces for one event: the values it emits, which go straight into the consumer's queue,
-/// and the end it decides on, which the engine carries out once the lock is released.
+/// What a ``TimeRule`` produces for one event: the values it emits, in order, and the end it decides on, which the
+/// engine carries out once the lock is released.
 @usableFromInline package struct TimeOutbox<Output: Sendable, Failure: Error>: Sendable {
-  @usableFromInline package typealias Waiter = ConsumerQueue<Output, Failure>.Waiter
-
-  /// The consumer's buffer; `nil` once the consumer stopped. The consumer's cursor drains it directly.
-  @usableFromInline package var queue: ConsumerQueue<Output, Failure>? = ConsumerQueue(policy: .unbounded)
-  /// The parked consumer that a value of this event was handed to.
-  @usableFromInline var woken: (waiter: Waiter, output: Output)?
+  /// What the rule emitted for the current event.
+  @usableFromInline package var emitted: [Output] = []
   /// How the result ends, once the rule decided.
   @usableFromInline package var end: Termination<Failure>?
 
   @inlinable package init() {}
 
-  /// Delivers `output` to the consumer.
-  @inlinable package mutating func emit(_ output: Output) {
-    // One event may emit several values (a throttle window closed late, a batch of delayed values): the parked
-    // consumer takes the first, the queue keeps the rest.
-    if let waiter = queue?.enqueue(output) { woken = (waiter, output) }
-  }
+  /// Emits `output`, after what this event emitted before.
+  @inlinable package mutating func emit(_ output: Output) { emitted.append(output) }
 
   /// Ends the result normally, after the values emitted so far.
   @inlinable package mutating func finish() { end = .finished }

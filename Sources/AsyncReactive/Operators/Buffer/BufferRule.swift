@@ -13,7 +13,7 @@
   @usableFromInline var windowEnd: Instant?
   @usableFromInline var collected: [Element] = []
 
-  /// A rule whose first window starts with ``started(at:)`` (a pull iteration's first `next()`).
+  /// A rule whose first window starts with ``started(at:)``.
   /// - Parameters:
   ///   - interval: the length of a window.
   ///   - count: the most values a window collects (`nil`: no limit).

@@ -13,7 +13,7 @@
   /// before).
   @usableFromInline var due: Instant?
 
-  /// A rule whose clock starts with ``started(at:)`` (a pull iteration's first `next()`).
+  /// A rule whose clock starts with ``started(at:)``.
   /// - Parameters:
   ///   - interval: how long the upstream may go without an event.
   ///   - timedOut: the failure to end with when the deadline passes.

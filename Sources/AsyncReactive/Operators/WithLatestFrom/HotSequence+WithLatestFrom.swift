@@ -1,10 +1,8 @@
 // The hot forms of `withLatestFrom`: evaluated inside the sends of both inputs, so that each element of this
 // sequence is paired with the other input's latest element *at the moment it was sent* (RxSwift, ReactiveSwift).
-// The same overload set as the stream forms (five failure-type variants, pairs or a closure) plus the two
-// property forms, each with `Self: HotSequence`: for hot inputs every one of them is more specific than its
-// stream counterpart, so a hot base never falls back to the pull form. Then the same ten for a cold `other` (a
-// `Signal`, an `AsyncStream`): still hot, `other` iterated by a pump task per connection. A cold base keeps the
-// stream form (each iteration runs the base anew, as ReactiveSwift's `SignalProducer.withLatest(from:)` does).
+// Five failure-type variants, pairs or a closure, plus the property forms, each with `Self: HotSequence`; `other` is
+// observed as what its value is (a hot one inside its sends, a cold one run per connection). The same operator on
+// any sequence is in AsyncSequence+WithLatestFrom.swift.
 
 extension HotSequence {
   /// The node under every hot `withLatestFrom`: it observes `other` before this sequence (so that a current
@@ -41,178 +39,6 @@ extension HotSequence {
 }
 
 extension HotSequence {
-  // MARK: Pairs
-  /// Pairs each element with the latest element of `other`, inside the sends: an element is paired with what
-  /// `other` held when the element was sent (RxSwift `withLatestFrom`, ReactiveSwift `withLatest(from:)`).
-  ///
-  /// Only this sequence's elements produce output; the ones sent before `other` has produced anything are
-  /// dropped (RxSwift).
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing.
-  ///
-  /// **Throws:** nothing: neither input can fail.
-  ///
-  /// ```swift
-  /// let credentials = signupTaps.withLatestFrom(combineLatest(username, password))
-  /// password.send("secret2")
-  /// signupTaps.send()      // credentials has produced ((), ("tom", "secret2")) when this returns
-  /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
-  /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
-  @inlinable public func withLatestFrom<Other: HotSequence>(
-    _ other: Other
-  ) -> HotSignal<(Element, Other.Element), Never>
-  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: neverFailure)
-  }
-  /// Pairs each element with the latest element of `other`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
-  ///
-  /// **Throws:** the inputs' common `Failure`, as soon as either fails.
-  ///
-  /// ```swift
-  /// let pairs = orders.withLatestFrom(rates)   // HotSignal<(Order, Rate), Failure>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence>(
-    _ other: Other
-  ) -> HotSignal<(Element, Other.Element), Failure>
-  where Other.Element: Sendable, Other.Failure == Failure {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
-  }
-  /// Pairs each element with the latest element of `other`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
-  ///
-  /// **Throws:** the other input's `Failure`, as soon as it fails.
-  ///
-  /// ```swift
-  /// let pairs = orders.withLatestFrom(rates)   // HotSignal<(Order, Rate), Other.Failure>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence>(
-    _ other: Other
-  ) -> HotSignal<(Element, Other.Element), Other.Failure>
-  where Other.Element: Sendable, Failure == Never {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: { $0 })
-  }
-  /// Pairs each element with the latest element of `other`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
-  ///
-  /// **Throws:** this sequence's `Failure`, as soon as it fails.
-  ///
-  /// ```swift
-  /// let pairs = orders.withLatestFrom(rates)   // HotSignal<(Order, Rate), Failure>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence>(
-    _ other: Other
-  ) -> HotSignal<(Element, Other.Element), Failure>
-  where Other.Element: Sendable, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: neverFailure)
-  }
-  /// Pairs each element with the latest element of `other`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; only what differs is written here.
-  ///
-  /// **Throws:** the first error of either input, as `any Error` (for inputs whose failure types differ).
-  ///
-  /// ```swift
-  /// let pairs = orders.withLatestFrom(rates)   // HotSignal<(Order, Rate), any Error>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence>(
-    _ other: Other
-  ) -> HotSignal<(Element, Other.Element), any Error> {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
-  }
-  // MARK: Combined by a closure
-  /// Combines each element with the latest element of `other` through `combine`, inside the sends (RxSwift
-  /// `withLatestFrom(_:resultSelector:)`).
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does; `combine` runs once per element, on the sending thread, outside any lock.
-  ///
-  /// **Throws:** nothing: neither input can fail.
-  ///
-  /// ```swift
-  /// let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
-  /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - combine: makes an output from an element and the latest element of `other`.
-  /// - Returns: a ``HotSignal`` of the combined values.
-  @inlinable public func withLatestFrom<Other: HotSequence, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> HotSignal<Output, Never>
-  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: neverFailure)
-  }
-  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
-  /// `combine`; only what differs is written here.
-  ///
-  /// **Throws:** the inputs' common `Failure`, as soon as either fails.
-  ///
-  /// ```swift
-  /// let totals = orders.withLatestFrom(rates) { $0.total * $1 }   // HotSignal<Double, Failure>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> HotSignal<Output, Failure>
-  where Other.Element: Sendable, Other.Failure == Failure {
-    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
-  }
-  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
-  /// `combine`; only what differs is written here.
-  ///
-  /// **Throws:** the other input's `Failure`, as soon as it fails.
-  ///
-  /// ```swift
-  /// let totals = orders.withLatestFrom(rates) { $0.total * $1 }   // HotSignal<Double, Other.Failure>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> HotSignal<Output, Other.Failure>
-  where Other.Element: Sendable, Failure == Never {
-    hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: { $0 })
-  }
-  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
-  /// `combine`; only what differs is written here.
-  ///
-  /// **Throws:** this sequence's `Failure`, as soon as it fails.
-  ///
-  /// ```swift
-  /// let totals = orders.withLatestFrom(rates) { $0.total * $1 }   // HotSignal<Double, Failure>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> HotSignal<Output, Failure>
-  where Other.Element: Sendable, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: neverFailure)
-  }
-  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-32yjb`` does, each pair combined by
-  /// `combine`; only what differs is written here.
-  ///
-  /// **Throws:** the first error of either input, as `any Error` (for inputs whose failure types differ).
-  ///
-  /// ```swift
-  /// let totals = orders.withLatestFrom(rates) { $0.total * $1 }   // HotSignal<Double, any Error>
-  /// ```
-  @inlinable public func withLatestFrom<Other: HotSequence, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
-  ) -> HotSignal<Output, any Error> {
-    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
-  }
   // MARK: The latest value of a property
 
   /// Pairs each element with the current value of `property`, read inside this sequence's `send`: a tap is paired
@@ -278,16 +104,14 @@ extension HotSequence {
   }
 }
 
-// MARK: A cold other input
-
 extension HotSequence {
-  /// Pairs each element with the latest element of a cold `other` (a ``Signal``, an `AsyncStream`), inside this
-  /// sequence's sends.
+  /// Pairs each element with the latest element of `other`, inside the sends: an element is paired with what `other`
+  /// held when the element was sent (RxSwift `withLatestFrom`, ReactiveSwift `withLatest(from:)`).
   ///
-  /// The result is hot, as with a hot `other` (``HotSequence/withLatestFrom(_:)-32yjb``): an element is paired inside its `send`
-  /// with what `other` last produced. `other` is iterated by one pump task from the result's first consumer to its
-  /// last (a later connection runs it anew), so its elements count from the moment its pump hands them over, and
-  /// the elements sent before its first one are dropped (RxSwift).
+  /// Only this sequence's elements produce output; the ones sent before `other` has produced anything are dropped
+  /// (RxSwift). A hot `other` (a subject, a ``HotSignal``) is observed inside its sends; a cold one (a ``Signal``, an
+  /// `AsyncStream`) runs anew from the result's first consumer to its last, and its elements count as it produces
+  /// them. A ``Property`` as `other` is read inside this sequence's sends instead (it always has a value).
   ///
   /// **Finishes:** when this sequence finishes; the end of `other` changes nothing.
   ///
@@ -297,7 +121,7 @@ extension HotSequence {
   /// let settings = Signal.future { await store.loadSettings() }
   /// let saves = saveTaps.withLatestFrom(settings)   // HotSignal<((), Settings), Never>
   /// ```
-  /// - Parameter other: the cold sequence whose latest element goes with each element.
+  /// - Parameter other: the sequence whose latest element goes with each element.
   /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other
@@ -306,7 +130,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: neverFailure)
   }
 
-  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  /// Pairs each element with the latest element of `other`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
@@ -321,7 +145,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
   }
 
-  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  /// Pairs each element with the latest element of `other`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
@@ -336,7 +160,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: { $0 })
   }
 
-  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  /// Pairs each element with the latest element of `other`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
@@ -351,7 +175,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: neverFailure)
   }
 
-  /// Pairs each element with the latest element of a cold `other`, inside this sequence's sends.
+  /// Pairs each element with the latest element of `other`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
@@ -366,7 +190,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
   }
 
-  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
@@ -382,7 +206,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: neverFailure)
   }
 
-  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
@@ -398,7 +222,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
   }
 
-  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
@@ -414,7 +238,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: { $0 })
   }
 
-  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
@@ -430,7 +254,7 @@ extension HotSequence {
     hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: neverFailure)
   }
 
-  /// Combines each element with the latest element of a cold `other` through `combine`, inside this sequence's sends.
+  /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
   /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
