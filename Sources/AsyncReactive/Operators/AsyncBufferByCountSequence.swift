@@ -19,7 +19,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// **Throws:** the upstream's failure, at once; the values collected for an incomplete array are dropped (as in
   /// RxSwift and Combine).
   ///
-  /// **Cancellation:** runs in the consumer's task, with no task of its own: cancelling the consumer or dropping
+  /// **Cancellation:** adds no task: cancelling the consumer or dropping
   /// the iterator cancels the upstream; the values collected for an incomplete array are dropped.
   ///
   /// **Buffering:** holds at most `count - 1` values between two arrays.
@@ -42,14 +42,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Collects the values into arrays of `count` inside the upstream's `send`, one collection for all consumers
   /// (ReactiveSwift `Signal.collect(count:)`, RxSwift `buffer(timeSpan:count:)` without the time).
-  ///
-  /// The array being filled belongs to the node's connection: it starts empty when the node starts observing the
-  /// upstream (its first consumer arrived) and is dropped when the last consumer leaves.
-  ///
-  /// **Finishes:** when the upstream finishes, right after emitting the last, shorter array if values are left
-  /// (never an empty array).
-  ///
-  /// **Throws:** the upstream's failure, at once; the values collected for an incomplete array are dropped.
   ///
   /// ```swift
   /// let batches = analyticsEvents.buffer(count: 50)   // HotSignal<[Event], Never>

@@ -30,9 +30,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// On failure, continues with the sequence that the `async` `handler` makes from the error.
   ///
-  /// As ``catch(_:)-(Fallback)``; the handler runs in a task when the failure arrives, and the fallback starts once
-  /// it returns.
-  ///
   /// ```swift
   /// let orders = api.orders.catch { _ in await cache.ordersSignal() }
   /// ```
@@ -50,19 +47,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// On failure, continues with the sequence that `handler` makes from the error, deciding inside the upstream's
   /// `send` (RAC `catch:`, RxSwift `catch`, ReactiveSwift `flatMapError`), once for all consumers.
-  ///
-  /// The values before the failure pass through as they are sent; `handler` runs once, on the thread that sent
-  /// the failure, and the fallback then runs where it can: an immediate ``Signal`` (`.just`, `.empty`, `.fail`) is
-  /// delivered in place, before the failing `send` returns; a hot fallback (a subject, a property) is observed
-  /// synchronously; any other runs in one task of its own. The handler is synchronous: an `async` handler gets the
-  /// stream form.
-  ///
-  /// **Finishes:** when the upstream finishes, or after a failure when the fallback finishes.
-  ///
-  /// **Throws:** the fallback's failure, if it fails too.
-  ///
-  /// **Cancellation:** when the last consumer stops, the upstream is no longer observed and a running fallback is
-  /// cancelled (its task) or no longer observed (a hot one).
   ///
   /// ```swift
   /// let orders = ordersSubject.catch { _ in Signal<[Order], Never>.just(cache.orders) }   // HotSignal<[Order], Never>

@@ -28,12 +28,6 @@ extension HotSequence {
   /// Pairs each value with the one before it, inside the upstream's `send` (ReactiveSwift's
   /// `Signal.combinePrevious()`): the first value only becomes the previous of the second.
   ///
-  /// The previous value is the node's, shared by its consumers, and starts afresh when the node connects (its
-  /// first consumer arrived). Over a current-value source, the current value at that moment is the first value:
-  /// the first pair comes with the first change.
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
-  ///
   /// ```swift
   /// let moves = position.combinePrevious()   // HotSignal<(Point, Point), Never>: (from, to) per change
   /// ```
@@ -44,11 +38,6 @@ extension HotSequence {
 
   /// Pairs each value with the one before it, the first value with `initial`, inside the upstream's `send`
   /// (ReactiveSwift's `Signal.combinePrevious(_:)`).
-  ///
-  /// The previous value is the node's, shared by its consumers, and starts at `initial` each time the node
-  /// connects. Over a current-value source, the first pair is `(initial, current value)`.
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
   /// ```swift
   /// let transitions = screenState.combinePrevious(.idle)   // HotSignal<(State, State), Never>

@@ -36,10 +36,6 @@ extension HotSequence {
   /// Runs side effects on each event inside the upstream's `send`, once for all consumers (RxSwift
   /// `do(onNext:…)` on a shared chain, ReactiveSwift `on(value:…)`).
   ///
-  /// The node reports its own connection: `onStart` when it starts observing the upstream (its first
-  /// consumer arrived), then `onValue` per value and exactly one of `onFinish`, `onFailure` or `onCancel` (its
-  /// last consumer left before the upstream ended). A node that connects again reports a new round.
-  ///
   /// ```swift
   /// let logged = viewModel.query.handleEvents(onValue: { print("query:", $0) })   // HotSignal<String, Never>
   /// ```

@@ -21,10 +21,6 @@ extension HotSequence {
   /// Transforms this sequence's failure inside the upstream's `send` (RAC `mapError:`, ReactiveSwift
   /// `Signal.mapError`): values pass through unchanged, once for all consumers.
   ///
-  /// **Finishes:** when the upstream finishes.
-  ///
-  /// **Throws:** `transform` of the upstream's failure, to every consumer; `transform` runs once per failure.
-  ///
   /// ```swift
   /// let orders = ordersSubject.mapError { OrdersError.network($0) }   // HotSignal<[Order], OrdersError>
   /// ```

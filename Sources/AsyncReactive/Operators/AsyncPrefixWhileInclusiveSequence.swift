@@ -32,13 +32,6 @@ extension HotSequence {
   /// Passes values on while `predicate` holds and, with `inclusive: true`, also the first value that fails it,
   /// then finishes, deciding inside the upstream's `send` (RxSwift's `take(while:behavior: .inclusive)`).
   ///
-  /// With `inclusive: false` it is ``HotSequence/prefix(while:)``. The run is the node's, shared by its
-  /// consumers: it starts when the node connects, and the node finishes inside the `send` of the value that ends
-  /// it. A node that ended stays ended.
-  ///
-  /// **Finishes:** right after the first value that fails `predicate`, or when the upstream finishes.
-  /// **Throws:** the upstream's failure, if it comes first.
-  ///
   /// ```swift
   /// let progress = upload.progress.prefix(while: { $0 < 1.0 }, inclusive: true)   // …, 0.95, 1.0, finished
   /// ```

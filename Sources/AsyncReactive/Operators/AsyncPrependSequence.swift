@@ -31,20 +31,6 @@ extension HotSequence {
   /// Gives each consumer `values` first, when it subscribes, then the upstream's values as they are sent
   /// (RxSwift `startWith` applied per subscription).
   ///
-  /// The values belong to the subscription, not to the stream: every consumer of the result (a `for await` loop,
-  /// a ``HotSignal/sink(in:onValue:onEnd:)``, an operator that observes it) receives them at the moment it
-  /// registers, before anything else, even one that joins late or after the upstream ended. Then it gets what
-  /// this node replays (the output of the upstream's current value, when the upstream has one) and the live values,
-  /// shared with the other consumers. An operator applied after `prepend` is one consumer: it receives the values
-  /// when it starts observing (its first consumer) and, being hot, passes them on to the consumers it has then;
-  /// its later consumers see only what it produces after they join. So put `prepend` last, where each consumer
-  /// subscribes (`results.map(render).prepend(placeholder)`), as you would put `startWith` after `share()`; for
-  /// state with a starting value, ``Property/init(initial:then:)`` keeps the latest value for everyone.
-  ///
-  /// **Finishes:** when the upstream finishes; a consumer that registers after that receives `values`, then the end.
-  ///
-  /// **Throws:** the upstream's failure, after `values`.
-  ///
   /// ```swift
   /// let results = AsyncPassthroughSubject<[Repo], Never>()
   /// let shown = results.prepend([])              // HotSignal<[Repo], Never>
@@ -57,8 +43,6 @@ extension HotSequence {
   }
 
   /// Gives each consumer the elements of `values` first, when it subscribes, then the upstream's values.
-  ///
-  /// Works as ``prepend(_:)->HotSignal<Self.Element,Self.Failure>`` does.
   ///
   /// ```swift
   /// let history = liveEvents.prepend(contentsOf: savedEvents)   // HotSignal<Event, Never>

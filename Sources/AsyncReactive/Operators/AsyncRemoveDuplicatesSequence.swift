@@ -15,8 +15,6 @@ extension AsyncSequence where Self: Sendable, Element: Equatable & Sendable {
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Drops each value that `areDuplicates` says repeats the one before it.
   ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
-  ///
   /// ```swift
   /// let distinctIDs = users.removeDuplicates { $0.id == $1.id }
   /// ```
@@ -47,8 +45,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence where Element: Equatable {
   /// Skips values equal to the one before, deciding inside the upstream's `send`; all consumers share the
   /// comparison (RxSwift `distinctUntilChanged`, ReactiveSwift `skipRepeats`).
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
   /// ```swift
   /// let queries = searchText.removeDuplicates()   // HotSignal<String, Never>: "a", "a", "ab" → "a", "ab"

@@ -19,9 +19,6 @@ extension HotSequence {
   /// On failure, delivers `value` and finishes instead, inside the upstream's `send` (RxSwift `catchAndReturn`,
   /// Combine `replaceError(with:)`): the result cannot fail.
   ///
-  /// **Finishes:** when the upstream finishes, or right after `value` following a failure. A consumer that joins
-  /// after that gets what the node replays (`value`, when the upstream has a current value) and the end.
-  ///
   /// ```swift
   /// let balance = balances.replaceError(with: 0)   // HotSignal<Int, Never>
   /// ```

@@ -27,8 +27,6 @@ extension HotSequence {
   /// Emits each intermediate result of accumulating the values, inside the upstream's `send`: one accumulator
   /// for all consumers, started afresh when the node connects (ReactiveSwift's `Signal.scan`).
   ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
-  ///
   /// ```swift
   /// let total = payments.scan(0) { $0 + $1.amount }   // HotSignal<Int, Never>: 10, 25, 30, …
   /// ```

@@ -32,17 +32,6 @@ extension HotSequence {
   /// consumer arrives until the upstream finishes or fails, or its last consumer leaves (RxSwift's `trackActivity`
   /// on a shared chain).
   ///
-  /// Values, finish and failure pass through unchanged, inside the upstream's `send`. The consumers of the node
-  /// share its observation, so they count as one activity together, not one each (as the stream form's
-  /// iterations do): a tracked hot sequence is "active" while anyone observes it and it has not ended. The
-  /// activity has ended before the consumers receive the end, so a consumer that reads ``ActivityTracker/value``
-  /// on the end sees it. A node that starts observing again counts a new activity.
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
-  ///
-  /// **Cancellation:** the activity ends when the last consumer leaves (cancelled, `break`, iterator dropped, sink's
-  /// lifetime ended); nothing can leave the count raised.
-  ///
   /// ```swift
   /// let uploading = ActivityTracker()
   /// let progress = upload.progress.trackActivity(uploading)   // HotSignal<Double, UploadError>

@@ -8,8 +8,9 @@ extension Signal where Element == Int, Failure == Never {
   /// is due one interval after the previous one was *due*, not after it was taken. A consumer that falls
   /// behind receives the ticks it missed at once, in order; nothing is skipped.
   ///
-  /// The timer runs in the consumer's own task (no extra task, no buffer): it sleeps until the next tick when the
-  /// consumer asks for it.
+  /// A `for await` loop runs the timer in its own task (no extra task, no buffer): it sleeps until the next tick
+  /// when the consumer asks for it. As an input of an operator, the timer sleeps in a task of its own and sends each
+  /// tick when it is due.
   ///
   /// **Finishes:** never by itself; the iteration ends when the consumer stops.
   ///

@@ -187,7 +187,7 @@ extension Property where Value == Bool {
 /// then a pair on every change of either.
 ///
 /// Inputs that are all properties (or `AsyncCurrentValueSubject`s that cannot fail) get this overload; any other
-/// input gives the stream form, ``AsyncCombineLatestSequence``.
+/// inputs give the operator on any sequence, a ``Signal``.
 ///
 /// **Finishes:** iterating finishes once both sources have finished (their subjects finished or were
 /// released).

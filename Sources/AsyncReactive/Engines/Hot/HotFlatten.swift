@@ -4,7 +4,7 @@ import Synchronization
 /// sequence, and `catch`'s fallback): the transform runs inside the outer `send`, once for all consumers; each inner
 /// sequence then runs
 /// where it can: in place when it is an immediate ``Signal`` (`.just`, `.empty`, `.fail`), observed synchronously
-/// when it is hot, and otherwise in one task of its own (the cold pump), cancelled when it is switched away from
+/// when it is hot, and otherwise as a fresh run of its graph, started at once and stopped when it is switched away from
 /// or when the node disconnects.
 ///
 /// Every delivery goes through one outbox, admitted under the lock with the check that its inner still runs, and

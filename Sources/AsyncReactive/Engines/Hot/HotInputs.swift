@@ -2,7 +2,7 @@ import Synchronization
 
 /// One connection of a hot node with several inputs (combineLatest, zip, merge, withLatestFrom): it takes the
 /// inputs' events one at a time, in the order its lock admits them, runs the operator's pure rule on each (the
-/// same ``NaryRule`` the pull engine uses), and hands what the rule produced to the node outside the lock, one
+/// operator's ``NaryRule``), and hands what the rule produced to the node outside the lock, one
 /// event at a time.
 ///
 /// Inputs may send from different threads at once, and an observer downstream may send to an input again while
@@ -104,7 +104,7 @@ import Synchronization
       var step = state.rule.inputFinished(index)
       if state.finished == inputCount {
         // The last input: the result ends, after what the rule still emits (`sample(on:)`'s pending element when
-        // the trigger finishes last), as in the pull engine.
+        // the trigger finishes last).
         switch step {
         case .none: step = .finish
         case .emit(let output): step = .emitThenFinish(output)

@@ -1,6 +1,6 @@
 /// One connection of a hot time node (`debounce`, `throttle`, `delay`, `timeout` and `buffer(every:)` on a hot
 /// sequence): each upstream event is handed to the operator's ``TimeRule`` inside the upstream's `send`, at the
-/// clock's `now`, through the ``TimeStateMachine`` the pull engine uses; the node gets what the rule emits when the
+/// clock's `now`, through the ``TimeStateMachine``; the node gets what the rule emits when the
 /// rule emits it, and the timer task lives only while the rule has a deadline.
 ///
 /// The rule runs under this connection's lock (it is the library's own code, never a user closure); what it emits

@@ -27,9 +27,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// timer's sleep.
   ///
   /// **Buffering:** the window in progress holds its values (at most `count`); emitted arrays wait for a slow
-  /// consumer in an unbounded buffer. The upstream is iterated by a task of its own, as fast as it produces. On
-  /// a hot sequence (a subject, a property, a ``HotSignal``), ``HotSequence/buffer(every:clock:count:)`` applies
-  /// instead: each value is taken at its send.
+  /// consumer in its own queue. Each value is taken when the upstream produces it (inside a hot upstream's
+  /// `send`).
   ///
   /// ```swift
   /// for await batch in analyticsEvents.buffer(every: .seconds(5), count: 100) where !batch.isEmpty {

@@ -1,5 +1,5 @@
-/// The rule of ``AsyncBufferByTimeSequence`` on the time engine: windows of one interval, back to back from the
-/// start of the work (a pull iteration's first `next()`, a hot node's connection), each emitting the values collected during it when it ends, empty or not.
+/// The rule of `buffer(every:)` on the time engine: windows of one interval, back to back from the
+/// start of the work (its node's connection), each emitting the values collected during it when it ends, empty or not.
 ///
 /// With a count limit, a window that collects that many values ends at once and the next window starts then. A
 /// value arriving exactly at a window's end belongs to the next window. The upstream's finish ends the window in

@@ -2,21 +2,8 @@ extension HotSequence {
   /// Collects the values into arrays, one per `interval`, taking each value at its send (RxSwift
   /// `buffer(timeSpan:count:scheduler:)` on a shared source).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/buffer(every:clock:count:)->AsyncBufferByTimeSequence<Self,C>`` does, on a hot sequence: windows of
-  /// `interval` follow each other from the instant the node connects (its first consumer), a value belongs to the
-  /// window in progress at its send, and each window's array, **empty or not**, is emitted when the clock reaches
-  /// its end, once for all consumers. With a `count`, the value that fills a window emits it inside its `send`,
-  /// and the next window starts then. A value sent exactly at a window's end belongs to the next window. The node
-  /// observes the upstream from its first consumer to its last; while connected, its timer task sleeps until each
-  /// window's end.
-  ///
-  /// **Finishes:** when the upstream finishes, right after emitting the values of the window in progress, if
-  /// there are any.
-  ///
-  /// **Throws:** the upstream's failure, at once; the values collected in the window in progress are dropped.
-  ///
-  /// **Cancellation:** when the last consumer stops, the upstream is no longer observed, the window in progress
-  /// is dropped and the timer's sleep is cancelled; a consumer that comes later starts new windows.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let batches = analyticsEvents.buffer(every: .seconds(5), count: 100)   // HotSignal<[Event], Never>

@@ -14,9 +14,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 500 ms | `c`      |             |
   /// | 600 ms | finish   | `c`, finish |
   ///
-  /// The upstream is iterated by a task of its own from the first `next()` on, as fast as it produces; emitted
-  /// values wait for a slow consumer in an unbounded buffer. On a hot sequence (a subject, a property, a
-  /// ``HotSignal``), ``HotSequence/debounce(for:clock:)`` applies instead: each value is taken at its send.
+  /// Each value is taken when the upstream produces it (inside the `send` of a hot upstream), and the result
+  /// emits when the clock says; a slow consumer never delays the rule, and what is emitted waits for it in its
+  /// own queue. On a hot upstream the result is hot (a ``HotSignal`` when the static type says so); on a cold
+  /// one each run has its own rule and timer.
   ///
   /// **Finishes:** when the upstream finishes, right after emitting the value still waiting (without waiting
   /// out its quiet period).

@@ -1,4 +1,4 @@
-/// The rule of ``AsyncDebounceSequence`` on the time engine: the latest value waits out a quiet period, and each
+/// The rule of `debounce` on the time engine: the latest value waits out a quiet period, and each
 /// new value replaces it and starts the period again.
 ///
 /// A value that arrives after the pending value's quiet period ended (the timer has not run yet) emits the pending

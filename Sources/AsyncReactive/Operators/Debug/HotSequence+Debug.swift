@@ -1,32 +1,14 @@
 import Synchronization
 
 // The hot form of `debug`: a node that reports its own events, once per event for all its consumers, inside the
-// upstream's `send`. The stream form stays for cold sequences, where each iteration is a run of its own.
+// upstream's `send`. On a cold sequence each run's graph has its own, which reports that run.
 
 extension HotSequence {
   /// Prints each event of this node with `name` and the time since the node started observing its upstream, once
   /// per event however many consumers it has (RxSwift `debug()` on a shared chain, ReactiveCocoa `logAll`).
   ///
-  /// The node writes one line per event to `sink` (standard error by default), on the sending thread:
-  ///
-  /// ```
-  /// [query] +0ms start
-  /// [query] +300ms value: swift
-  /// [query] +1200ms cancel
-  /// ```
-  ///
-  /// - `start` when the node starts observing its upstream (its first consumer arrived);
-  /// - `value: …` for each value, as `String(describing:)` prints it;
-  /// - then exactly one of `finish`, `failure: …` (the upstream's error) or `cancel` (its last consumer left
-  ///   before the upstream ended). A node that starts observing again reports a new round, timed afresh.
-  ///
-  /// The time is `clock`'s, in milliseconds (`+0.25ms` below one); pass the `TestClock` of a test to get exact
-  /// times.
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure, unchanged.
-  ///
-  /// **Cancellation:** a consumer that stops is removed; the last one stops the observation of the upstream,
-  /// reported as `cancel`.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let results = viewModel.query.debug("query").removeDuplicates()   // HotSignal<String, Never>

@@ -15,10 +15,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// | 400 ms |          | `b`           |
   /// | 450 ms |          | finish        |
   ///
-  /// The upstream is iterated by a task of its own from the first `next()` on, as fast as it produces; values
-  /// wait for their due time, then for a slow consumer, in unbounded buffers. On a hot sequence (a subject, a
-  /// property, a ``HotSignal``), ``HotSequence/delay(for:clock:)`` applies instead: each value is due `duration`
-  /// after its send.
+  /// Each value is taken when the upstream produces it (inside the `send` of a hot upstream), and the result
+  /// emits when the clock says; a slow consumer never delays the rule, and what is emitted waits for it in its
+  /// own queue. On a hot upstream the result is hot (a ``HotSignal`` when the static type says so); on a cold
+  /// one each run has its own rule and timer.
   ///
   /// **Finishes:** `duration` after the upstream finished, once every value has been released.
   ///

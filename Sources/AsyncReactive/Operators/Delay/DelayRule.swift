@@ -1,4 +1,4 @@
-/// The rule of ``AsyncDelaySequence`` on the time engine: values and the finish are scheduled `delay` after they
+/// The rule of `delay` on the time engine: values and the finish are scheduled `delay` after they
 /// arrive and released in arrival order; a failure skips the schedule (the engine's default).
 @usableFromInline package struct DelayRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
   @usableFromInline package static var operatorName: String { "delay" }

@@ -2,17 +2,8 @@ extension HotSequence {
   /// Shifts every value, and the finish, later by `duration`, measured from its send, keeping their order and
   /// spacing (RxSwift `delay`, ReactiveSwift `Signal.delay(_:on:)`).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/delay(for:clock:)->AsyncDelaySequence<Self,C>`` does, on a hot sequence: each value is due
-  /// `duration` after the `send` that produced it (whether or not any consumer's task has run), and is emitted
-  /// when the clock reaches that instant, once for all consumers. A failure is **not** delayed. The node observes
-  /// the upstream from its first consumer to its last; a timer task runs only while values wait.
-  ///
-  /// **Finishes:** `duration` after the upstream finished, once every value has been released.
-  ///
-  /// **Throws:** the upstream's failure, at once (values still waiting are dropped).
-  ///
-  /// **Cancellation:** when the last consumer stops, the upstream is no longer observed, the values still
-  /// waiting are dropped and the timer's sleep is cancelled.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let hides = toasts.delay(for: .seconds(2))   // HotSignal<Toast, Never>

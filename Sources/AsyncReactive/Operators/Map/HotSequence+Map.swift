@@ -5,14 +5,13 @@
 extension HotSequence {
   /// Transforms every element inside the upstream's `send`, once per event for all consumers together.
   ///
-  /// **Finishes:** when the upstream finishes. **Throws:** what the upstream throws.
-  /// **Cancellation:** a consumer that stops is removed; the last one stops the observation of the upstream.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let names = users.map { $0.name }          // HotSignal<String, Never>
   /// users.send(tom)                            // `names` has produced "Tom" when this returns
   /// ```
-  ///
   /// - Parameter transform: the mapping; called once per element, in order, on the sending thread.
   /// - Returns: a ``HotSignal`` of the transformed elements.
   @inlinable public func map<Transformed: Sendable>(

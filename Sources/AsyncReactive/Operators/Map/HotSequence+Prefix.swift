@@ -7,12 +7,8 @@ extension HotSequence {
   /// Skips the first `count` values and passes the rest on, inside the upstream's `send` (ReactiveSwift
   /// `skip(first:)`, RxSwift `skip(_:)`).
   ///
-  /// The count is the node's, shared by its consumers: it starts when the node starts observing the upstream (its
-  /// first consumer arrived), so the value skipped over a current-value source is the current value at that
-  /// moment. The node gives no current value to a consumer that joins later: `property.dropFirst()` is the
-  /// property's changes, for every consumer.
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let edits = username.dropFirst()   // HotSignal<String, Never>: the changes, not the current value
@@ -36,12 +32,8 @@ extension HotSequence {
   /// Passes the first `maxLength` values on and finishes, inside the upstream's `send` (ReactiveSwift
   /// `take(first:)`, RxSwift `take(_:)`).
   ///
-  /// The count is the node's, shared by its consumers: it starts when the node starts observing the upstream, and
-  /// the node finishes inside the `send` of the last value it passes. A node that ended stays ended.
-  ///
-  /// **Finishes:** after `maxLength` values (at once for 0), or when the upstream finishes.
-  ///
-  /// **Throws:** the upstream's failure, if it comes first.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let firstTap = taps.prefix(1)   // HotSignal<Void, Never>: one tap, then finished
@@ -72,10 +64,8 @@ extension HotSequence {
   /// Skips values while `predicate` holds and passes on the first one that fails it and everything after,
   /// deciding inside the upstream's `send` (ReactiveSwift `skip(while:)`, RxSwift `skip(while:)`).
   ///
-  /// Whether it is still skipping is the node's, shared by its consumers: it starts skipping when the node starts
-  /// observing the upstream, and `predicate` runs once per value until it first returns `false`, never after.
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let typed = query.drop { $0.isEmpty }   // HotSignal<String, Never>: from the first non-empty query on

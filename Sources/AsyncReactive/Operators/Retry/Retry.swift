@@ -33,15 +33,8 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
   /// On failure, iterates this sequence again, as often as it takes (RxSwift `retry()`, ReactiveSwift
   /// `retry(upTo: .max)`).
   ///
-  /// Elements delivered before a failure stay delivered. A sequence that always fails at once makes this loop
-  /// as fast as it can: to wait between attempts, use ``retry(_:delay:clock:)`` or `retry(when:)`.
-  ///
-  /// **Finishes:** when an attempt finishes.
-  ///
   /// **Throws:** nothing while the consumer runs: every failure is retried. A cancelled consumer is not retried
   /// for: a failure that comes after the cancellation is thrown (a cancelled ``Signal`` finishes instead).
-  ///
-  /// **Cancellation:** runs in the consumer's task; cancelling it ends the current attempt and stops retrying.
   ///
   /// ```swift
   /// // A live feed that reconnects whenever the connection drops.
@@ -54,16 +47,7 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
 
   /// On failure, waits as `delay` says, then iterates this sequence again, up to `maxRetries` more times.
   ///
-  /// Retry *n* waits ``RetryDelay``'s *n*-th delay on `clock` first. When the retries are used up, the last
-  /// failure is thrown at once, without waiting. Like ``retry(_:)``, `maxRetries` counts retries, not attempts
-  /// (RxSwift's `retry(n)` counts attempts).
-  ///
-  /// **Finishes:** when an attempt finishes.
-  ///
   /// **Throws:** the failure of the last attempt, once the retries are used up.
-  ///
-  /// **Cancellation:** cancelling the consumer during a wait ends the wait at once and throws the failure that
-  /// was to be retried.
   ///
   /// ```swift
   /// let backoff = RetryDelay.exponential(initial: .milliseconds(200), maximum: .seconds(5), jitter: .full)
@@ -90,15 +74,7 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
 
   /// On failure, asks `shouldRetry` whether to iterate this sequence again.
   ///
-  /// `shouldRetry` receives the failure and the number of the attempt that failed (1 for the first), so
-  /// `retry(while: { _, attempt in attempt <= 3 })` is `retry(3)`. It may be async, for instance to wait for
-  /// connectivity or to ask the user.
-  ///
-  /// **Finishes:** when an attempt finishes.
-  ///
   /// **Throws:** the failure for which `shouldRetry` returned `false`.
-  ///
-  /// **Cancellation:** a cancelled consumer is not retried for (the attempt's failure is thrown).
   ///
   /// ```swift
   /// let orders = ordersSignal.retry { error, attempt in

@@ -37,13 +37,8 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
   /// On failure, waits for the next element of `trigger`, then iterates this sequence again (RxSwift
   /// `retry(when:)`, as in RxExample's `retryOnBecomesReachable`).
   ///
-  /// Works as ``retry(when:)->AsyncRetryWhenSequence<Self,Trigger,Never>`` does; only what differs is written here.
-  ///
   /// **Throws:** this sequence's failure only for a consumer that was cancelled while it waited; the trigger
   /// cannot fail.
-  ///
-  /// **Cancellation:** runs in the consumer's task, with no task or lock of its own; cancelling the consumer
-  /// while it waits for the trigger ends the wait (the trigger is cancelled) and throws the failure that waited.
   ///
   /// ```swift
   /// // Reload the orders whenever the network comes back.
@@ -60,17 +55,8 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
   /// On failure, waits for the next element of `trigger`, then iterates this sequence again (RxSwift
   /// `retry(when:)`); a failure of `trigger` fails the result.
   ///
-  /// After each failure, `trigger` is iterated anew and its first element starts the next attempt; see
-  /// the first form of `retry(when:)` for hot and cold triggers.
-  ///
-  /// **Finishes:** when an attempt finishes; also when `trigger` finishes without an element while a failure
-  /// waits for it: the failure is dropped (as in RxSwift).
-  ///
   /// **Throws:** the failure of `trigger`, at once, while a failure waits for it (as in RxSwift, where the notifier's
   /// error becomes the result's); this sequence's failure only for a consumer cancelled while it waited.
-  ///
-  /// **Cancellation:** runs in the consumer's task; cancelling the consumer while it waits for the trigger ends the
-  /// wait and throws the failure that waited.
   ///
   /// ```swift
   /// // Give up with the trigger's error after three attempts.
@@ -92,17 +78,8 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
   /// `retry(when:)`); a failure of `trigger` fails the result. This form takes triggers whose failure type
   /// differs from this sequence's.
   ///
-  /// After each failure, `trigger` is iterated anew and its first element starts the next attempt; see
-  /// the first form of `retry(when:)` for hot and cold triggers.
-  ///
-  /// **Finishes:** when an attempt finishes; also when `trigger` finishes without an element while a failure
-  /// waits for it: the failure is dropped (as in RxSwift).
-  ///
   /// **Throws:** the failure of `trigger`, at once, while a failure waits for it, as `any Error`; this sequence's
   /// failure only for a consumer cancelled while it waited.
-  ///
-  /// **Cancellation:** runs in the consumer's task; cancelling the consumer while it waits for the trigger ends the
-  /// wait and throws the failure that waited.
   ///
   /// ```swift
   /// for try await orders in api.orders.retry(when: userAsksToRetry) { show(orders) }

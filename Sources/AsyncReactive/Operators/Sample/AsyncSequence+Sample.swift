@@ -37,8 +37,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
-  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
-  ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
   ///
   /// ```swift
@@ -53,8 +51,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
-  ///
-  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
   /// cannot fail.
@@ -72,8 +68,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
-  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the trigger is cancelled); the trigger cannot
   /// fail.
   ///
@@ -89,8 +83,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
-  ///
-  /// Works as ``sample(on:)->AsyncSampleSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (the other one is cancelled). This form
   /// takes sequences whose failure types differ.

@@ -28,14 +28,8 @@ extension HotSequence {
   /// Emits the element of this sequence that is latest at each element of `trigger`, if a new one arrived since the
   /// last sample, inside the sends (RxSwift `sample`, ReactiveSwift `sample(on:)`).
   ///
-  /// This sequence is observed inside its sends; a hot trigger (a subject, a property) too, so a trigger element
-  /// takes the element that was latest at that very send; a cold trigger (a ``Signal``, a timer) runs anew from the
-  /// result's first consumer to its last, and each of its elements takes the sample as it is produced.
-  ///
-  /// **Finishes:** at the first trigger element after this sequence finished, right after the last pending element;
-  /// also when the trigger finishes, right after the pending element, if any.
-  ///
-  /// **Throws:** nothing: neither sequence can fail.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let shown = positions.sample(on: Signal.timer(every: .milliseconds(16), clock: clock))   // HotSignal<Double, Never>
@@ -50,8 +44,6 @@ extension HotSequence {
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
   ///
-  /// Works as ``HotSequence/sample(on:)-53zga`` does.
-  ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails.
   ///
   /// ```swift
@@ -64,8 +56,6 @@ extension HotSequence {
   }
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
-  ///
-  /// Works as ``HotSequence/sample(on:)-53zga`` does.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails; this sequence cannot fail.
   ///
@@ -80,8 +70,6 @@ extension HotSequence {
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
   ///
-  /// Works as ``HotSequence/sample(on:)-53zga`` does.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the trigger cannot fail.
   ///
   /// ```swift
@@ -94,8 +82,6 @@ extension HotSequence {
   }
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
-  ///
-  /// Works as ``HotSequence/sample(on:)-53zga`` does.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (for sequences whose failure types differ).
   ///

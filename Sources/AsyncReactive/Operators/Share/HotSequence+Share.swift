@@ -1,21 +1,12 @@
 // `share()` on a hot sequence: it is shared already (every consumer of a hot node shares one evaluation), so a
-// ported `.share()` keeps the chain on the push path instead of adding a pumping task. The stream form stays for
-// cold sequences, whose every iteration would otherwise run the work anew.
+// ported `.share()` keeps the chain as it is. On a cold sequence (Signal+Share.swift) it makes one run for everyone.
 
 extension HotSequence {
   /// This hot sequence, shared as it already is, optionally replaying its latest `replay` values to a consumer
   /// that joins while it is observed (RxSwift `share(replay:scope: .whileConnected)` on a hot source).
   ///
-  /// Every consumer of a hot sequence already shares one evaluation of it, so `share()` returns it as it is (a
-  /// node over a current value still gives that value to each new consumer). With `replay` above 0, the result is
-  /// a node that passes every value on inside the upstream's `send` and keeps the latest `replay` of them while it
-  /// observes the upstream: a consumer that joins then receives them first. The kept values are dropped when the
-  /// last consumer leaves and when the upstream ends (`whileConnected`: nothing of an ended run is replayed, a late
-  /// consumer gets only the end).
-  ///
-  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
-  ///
-  /// **Cancellation:** a consumer that stops is removed; the last one stops the observation of the upstream.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let prices = ticker.share(replay: 1)          // HotSignal<Price, Never>

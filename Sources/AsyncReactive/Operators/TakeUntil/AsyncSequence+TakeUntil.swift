@@ -36,8 +36,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
-  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
-  ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
   ///
   /// ```swift
@@ -52,8 +50,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
-  ///
-  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
   /// cannot fail.
@@ -71,8 +67,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
-  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the trigger is cancelled); the trigger cannot
   /// fail.
   ///
@@ -88,8 +82,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
-  ///
-  /// Works as ``take(until:)->AsyncTakeUntilSequence<Self,Trigger,Never>`` does; only what differs is written here.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (the other one is cancelled). This form
   /// takes sequences whose failure types differ.

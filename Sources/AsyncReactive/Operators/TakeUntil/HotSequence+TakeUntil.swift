@@ -27,13 +27,8 @@ extension HotSequence {
   /// Mirrors this sequence until `trigger` produces its first element, then finishes, inside the sends (RxSwift
   /// `take(until:)`, ReactiveSwift `take(until:)`).
   ///
-  /// This sequence is observed inside its sends; a hot trigger (a subject) too, so the result ends inside the send of
-  /// the trigger's first element and nothing sent after it passes; a cold trigger (a ``Signal``, a timer) runs anew
-  /// from the result's first consumer to its last, and the result ends when it produces its first element.
-  ///
-  /// **Finishes:** at the trigger's first element, or when this sequence finishes.
-  ///
-  /// **Throws:** nothing: neither sequence can fail.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let firstMinute = positions.take(until: Signal.timer(after: .seconds(60), clock: clock))   // HotSignal<Int, Never>
@@ -48,8 +43,6 @@ extension HotSequence {
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
   ///
-  /// Works as ``HotSequence/take(until:)-4700u`` does.
-  ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails.
   ///
   /// ```swift
@@ -62,8 +55,6 @@ extension HotSequence {
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
-  ///
-  /// Works as ``HotSequence/take(until:)-4700u`` does.
   ///
   /// **Throws:** the trigger's `Failure`, as soon as it fails; this sequence cannot fail.
   ///
@@ -78,8 +69,6 @@ extension HotSequence {
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
   ///
-  /// Works as ``HotSequence/take(until:)-4700u`` does.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the trigger cannot fail.
   ///
   /// ```swift
@@ -92,8 +81,6 @@ extension HotSequence {
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
-  ///
-  /// Works as ``HotSequence/take(until:)-4700u`` does.
   ///
   /// **Throws:** the first failure of either sequence, as `any Error` (for sequences whose failure types differ).
   ///

@@ -1,4 +1,4 @@
-/// The rule of ``AsyncThrottleSequence`` on the time engine: windows of one interval, each opened by the value
+/// The rule of `throttle` on the time engine: windows of one interval, each opened by the value
 /// it lets through.
 ///
 /// A value that arrives while no window is open is emitted at once and opens a window `[now, now + interval)`.

@@ -1,6 +1,6 @@
 // The entry points of `timeout(_:clock:fallback:)`, with five overloads for the failure type, as for
 // `withLatestFrom`: both `Never` (the tie-breaker), a shared type, one side `Never` (the other side's type is kept),
-// and `any Error` when the types differ. They all build one ``AsyncTimeoutFallbackSequence``.
+// and `any Error` when the types differ. They all lift the hot operator onto a `Signal`.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval` (RxSwift
@@ -26,13 +26,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
   ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer's sleep; after a timeout, the fallback is iterated in the consumer's task, so cancellation reaches it
-  /// as it reaches any sequence iterated directly.
+  /// **Cancellation:** when the consumer stops, the upstream, the timer and a running fallback stop.
   ///
-  /// **Buffering:** the upstream is iterated by a task of its own from the first `next()` on, so a slow
-  /// consumer never causes a timeout; its values wait in an unbounded buffer. The fallback is iterated when the
-  /// consumer reaches the timeout (at once, for a consumer waiting in `next()`), one value per `next()`.
+  /// **Buffering:** each event is taken when the upstream produces it, so a slow consumer never causes a timeout;
+  /// what the result emits waits for it in its own queue. The fallback starts at the timeout, as a catch's does.
   ///
   /// ```swift
   /// let readings = sensor.readings.timeout(.seconds(5), fallback: Signal.just(.unavailable))
@@ -58,15 +55,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; both sequences
   /// fail with the same type, which the result keeps.
   ///
-  /// Same rules as the form over non-failing sequences (RxSwift `timeout(_:other:scheduler:)`).
-  ///
-  /// **Finishes:** when the upstream finishes in time, or after a timeout when the fallback finishes.
-  ///
   /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback), or the
   /// fallback's failure after a timeout.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer, or the fallback after a timeout.
   ///
   /// ```swift
   /// let page = Signal.future { try await api.page(1) }
@@ -92,14 +82,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; only the fallback
   /// can fail, and the result keeps its failure type.
   ///
-  /// Same rules as the form over non-failing sequences (RxSwift `timeout(_:other:scheduler:)`).
-  ///
-  /// **Finishes:** when the upstream finishes in time, or after a timeout when the fallback finishes.
-  ///
   /// **Throws:** the fallback's failure, after a timeout.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer, or the fallback after a timeout.
   ///
   /// ```swift
   /// let prices = livePrices.timeout(.seconds(2), fallback: Signal.future { try await api.lastPrices() })
@@ -124,14 +107,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; the fallback
   /// cannot fail, and the result keeps the upstream's failure type.
   ///
-  /// Same rules as the form over non-failing sequences (RxSwift `timeout(_:other:scheduler:)`).
-  ///
-  /// **Finishes:** when the upstream finishes in time, or after a timeout when the fallback finishes.
-  ///
   /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback).
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer, or the fallback after a timeout.
   ///
   /// ```swift
   /// let profile = Signal.future { try await api.profile() }
@@ -157,14 +133,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; the two sequences
   /// fail with different types, so the result fails with `any Error`.
   ///
-  /// Same rules as the form over non-failing sequences (RxSwift `timeout(_:other:scheduler:)`).
-  ///
-  /// **Finishes:** when the upstream finishes in time, or after a timeout when the fallback finishes.
-  ///
   /// **Throws:** the upstream's failure if it arrives in time, or the fallback's failure after a timeout.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer, or the fallback after a timeout.
   ///
   /// ```swift
   /// let feed = remoteFeed.timeout(.seconds(10), fallback: diskCache.feed)  // APIError, DiskError

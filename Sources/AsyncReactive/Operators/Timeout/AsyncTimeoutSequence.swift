@@ -2,12 +2,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout`; Combine's `timeout` finishes instead unless given a custom error).
   ///
-  /// The first event is due `interval` after the iteration starts (its first `next()`), each next one
-  /// `interval` after the previous value arrived. The upstream is iterated by a task of its own, so the interval
-  /// measures the upstream, not the consumer: a slow consumer never causes a timeout. An event must arrive
-  /// strictly before its deadline. (On a hot sequence,
-  /// ``HotSequence/timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>`` applies instead: each event is taken at
-  /// its send.) With `interval` 200 ms:
+  /// The first event is due `interval` after the run starts (its first `next()`; for a hot upstream, its first
+  /// consumer), each next one `interval` after the previous value arrived. Each event is taken when the upstream
+  /// produces it, so the interval measures the upstream, not the consumer: a slow consumer never causes a
+  /// timeout. An event must arrive strictly before its deadline. With `interval` 200 ms:
   ///
   /// | time   | upstream              | output                      |
   /// |--------|-----------------------|-----------------------------|
@@ -47,15 +45,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
   /// Fails with ``TimeoutError`` if the next value, or the end, does not arrive within `interval`; the upstream's
   /// own errors pass through unchanged.
   ///
-  /// Same rules as the non-failing form: the first event is due `interval` after the iteration starts, each next
-  /// one `interval` after the previous value; a slow consumer never causes a timeout.
-  ///
-  /// **Finishes:** when the upstream finishes in time.
-  ///
   /// **Throws:** ``TimeoutError`` when the deadline passes (the upstream is cancelled), or the upstream's error.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer's sleep.
   ///
   /// ```swift
   /// do {
@@ -81,17 +71,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Fails with ``TimeoutFailure/timedOut`` if the next value, or the end, does not arrive within `interval`;
   /// the upstream's typed failure arrives as ``TimeoutFailure/upstream(_:)``.
   ///
-  /// Same rules as the non-failing form: the first event is due `interval` after the iteration starts, each next
-  /// one `interval` after the previous value; a slow consumer never causes a timeout. (Over an upstream that
-  /// cannot fail or fails with `any Error`, the result throws ``TimeoutError`` instead.)
-  ///
-  /// **Finishes:** when the upstream finishes in time.
-  ///
   /// **Throws:** ``TimeoutFailure/timedOut`` when the deadline passes (the upstream is cancelled), or
   /// ``TimeoutFailure/upstream(_:)`` with the upstream's failure.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
-  /// timer's sleep.
   ///
   /// ```swift
   /// do throws(TimeoutFailure<APIError>) {

@@ -1,23 +1,12 @@
-// The hot forms of `timeout(_:clock:)`, with the failure-type overloads of the stream forms (`Never`, `any Error`,
-// a typed failure), so that a hot upstream never falls back to the pull form.
+// `timeout(_:clock:)` on hot sequences, with the failure-type overloads of the form on any sequence (`Never`,
+// `any Error`, a typed failure): a `HotSignal`, the time node (`HotTime`) with the timeout rule.
 
 extension HotSequence where Failure == Never {
   /// Fails with ``TimeoutError`` if the next value, or the end, is not sent within `interval` (RxSwift `timeout`
   /// on a shared source).
   ///
-  /// Works as ``_Concurrency/AsyncSequence/timeout(_:clock:)->AsyncTimeoutSequence<Self,C,TimeoutError>`` does,
-  /// on a hot sequence: the first event is due `interval` after the node connects (its first consumer), each next
-  /// one `interval` after the `send` of the previous value, and an event must be sent strictly before its
-  /// deadline. Values pass through inside their `send`, once for all consumers; when the clock reaches a deadline
-  /// first, the result fails and stops observing the upstream. While connected, its timer task sleeps until the
-  /// next deadline.
-  ///
-  /// **Finishes:** when the upstream finishes in time.
-  ///
-  /// **Throws:** ``TimeoutError`` when the deadline passes.
-  ///
-  /// **Cancellation:** when the last consumer stops, the upstream is no longer observed and the timer's sleep is
-  /// cancelled; a consumer that comes later starts the clock anew.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let readings = sensor.readings.timeout(.seconds(5))   // HotSignal<Reading, TimeoutError>
@@ -39,10 +28,6 @@ extension HotSequence where Failure == any Error {
   /// Fails with ``TimeoutError`` if the next value, or the end, is not sent within `interval`; the upstream's own
   /// errors pass through unchanged.
   ///
-  /// Works as ``timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>`` does; only what differs is written here.
-  ///
-  /// **Throws:** ``TimeoutError`` when the deadline passes, or the upstream's error.
-  ///
   /// ```swift
   /// let pages = pageResults.timeout(.seconds(10))   // HotSignal<Page, any Error>
   /// ```
@@ -61,11 +46,6 @@ extension HotSequence where Failure == any Error {
 extension HotSequence {
   /// Fails with ``TimeoutFailure/timedOut`` if the next value, or the end, is not sent within `interval`; the
   /// upstream's typed failure arrives as ``TimeoutFailure/upstream(_:)``.
-  ///
-  /// Works as ``timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>`` does; only what differs is written here.
-  ///
-  /// **Throws:** ``TimeoutFailure/timedOut`` when the deadline passes, or ``TimeoutFailure/upstream(_:)`` with the
-  /// upstream's failure.
   ///
   /// ```swift
   /// let pages = pageResults.timeout(.seconds(10))   // HotSignal<Page, TimeoutFailure<APIError>>

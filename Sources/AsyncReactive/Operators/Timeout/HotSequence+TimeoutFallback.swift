@@ -1,26 +1,13 @@
-// The hot forms of `timeout(_:clock:fallback:)`, with the five failure-type overloads of the stream forms (both
-// `Never`, a shared type, one side `Never`, `any Error`), so that a hot upstream never falls back to the pull form.
-// After a timeout the fallback runs as a hot flatten runs an inner sequence: an immediate `Signal` in place, a hot
-// one observed, any other in a task of its own.
+// `timeout(_:clock:fallback:)` on hot sequences, with the five failure-type overloads of the form on any sequence
+// (both `Never`, a shared type, one side `Never`, `any Error`). After a timeout the fallback runs as a flatten's
+// inner sequence does: an immediate `Signal` in place, a hot one observed, a cold one started at once.
 
 extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)` on a shared source).
   ///
-  /// The deadlines are those of ``HotSequence/timeout(_:clock:)->HotSignal<Self.Element,TimeoutError>``: the first event is due
-  /// `interval` after the node connects (its first consumer), each next one `interval` after the `send` of the
-  /// previous value, and an event must be sent strictly before its deadline. Values pass through inside their
-  /// `send`, once for all consumers. When the clock reaches a deadline first, the node stops observing the
-  /// upstream and continues with `fallback`, with no deadline: a hot fallback is observed from then on (a current
-  /// value first), an immediate ``Signal`` (`.just`, `.empty`) is delivered at once, any other sequence is
-  /// iterated by a task of its own. An upstream failure that arrives in time is passed through, not replaced.
-  ///
-  /// **Finishes:** when the upstream finishes in time, or after a timeout when the fallback finishes.
-  ///
-  /// **Throws:** nothing: neither sequence can fail.
-  ///
-  /// **Cancellation:** when the last consumer stops, the upstream is no longer observed, the timer's sleep is
-  /// cancelled, and after a timeout the fallback's task is cancelled (a hot fallback is no longer observed).
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let readings = sensor.readings.timeout(.seconds(5), fallback: Signal.just(.unavailable))
@@ -43,11 +30,6 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; both sequences fail
   /// with the same type, which the result keeps.
   ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
-  ///
-  /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback), or the
-  /// fallback's failure after a timeout.
-  ///
   /// ```swift
   /// let prices = livePrices.timeout(.seconds(2), fallback: Signal.future { try await api.lastPrices() })
   /// ```
@@ -67,10 +49,6 @@ extension HotSequence {
 
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; only the fallback can
   /// fail, and the result keeps its failure type.
-  ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
-  ///
-  /// **Throws:** the fallback's failure, after a timeout.
   ///
   /// ```swift
   /// let prices = livePrices.timeout(.seconds(2), fallback: Signal.future { try await api.lastPrices() })
@@ -92,10 +70,6 @@ extension HotSequence {
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; the fallback cannot
   /// fail, and the result keeps the upstream's failure type.
   ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
-  ///
-  /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback).
-  ///
   /// ```swift
   /// let profile = profileUpdates.timeout(.seconds(5), fallback: Signal.just(cache.profile))
   /// ```
@@ -115,10 +89,6 @@ extension HotSequence {
 
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; the two sequences fail
   /// with different types, so the result fails with `any Error`.
-  ///
-  /// Works as ``timeout(_:clock:fallback:)->HotSignal<Self.Element,Never>`` does; only what differs is written here.
-  ///
-  /// **Throws:** the upstream's failure if it arrives in time, or the fallback's failure after a timeout.
   ///
   /// ```swift
   /// let feed = remoteFeed.timeout(.seconds(10), fallback: diskCache.feed)   // APIError, DiskError
@@ -172,7 +142,7 @@ extension HotSequence {
 }
 
 /// The fallback side of one connection of a hot `timeout(_:clock:fallback:)`: at the timeout it stops observing
-/// the upstream (the pull form cancels it) and runs the fallback as the one inner sequence of a ``HotFlatten``,
+/// the upstream and runs the fallback as the one inner sequence of a ``HotFlatten``,
 /// which ends the node when the fallback ends.
 @usableFromInline final class HotTimeoutFallback<Fallback: AsyncSequence & Sendable, Failure: Error>: Sendable
 where Fallback.Element: Sendable {

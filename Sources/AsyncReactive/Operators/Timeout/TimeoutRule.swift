@@ -1,4 +1,4 @@
-/// The rule of ``AsyncTimeoutSequence`` on the time engine: every event must arrive strictly before the deadline,
+/// The rule of `timeout` on the time engine: every event must arrive strictly before the deadline,
 /// and each value moves the deadline one interval past its arrival.
 ///
 /// An event that arrives at or after the deadline, before the timer has run, times out just as the timer would

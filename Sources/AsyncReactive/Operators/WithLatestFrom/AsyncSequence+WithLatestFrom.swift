@@ -37,9 +37,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
-  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
-  /// does; only what differs is written here.
-  ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
   ///
   /// ```swift
@@ -56,9 +53,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
-  ///
-  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
-  /// does; only what differs is written here.
   ///
   /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
   ///
@@ -77,9 +71,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
-  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
-  /// does; only what differs is written here.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the other sequence is cancelled).
   ///
   /// ```swift
@@ -96,9 +87,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
-  ///
-  /// Works as ``withLatestFrom(_:)->AsyncWithLatestFromSequence<Self,Other,(Self.Element,Other.Element),Never>``
-  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of either sequence, as `any Error`, as soon as it happens (the other is cancelled).
   /// This overload serves sequences whose failure types differ; sequences that share one keep it.
@@ -120,15 +108,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
-  /// use; if it produced none, every element is dropped until this sequence ends).
-  ///
   /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
-  ///
-  /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
   /// ```swift
   /// for await query in searchTaps.withLatestFrom(queryText, { _, query in query }) {
@@ -151,9 +131,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
-  /// does; only what differs is written here.
-  ///
   /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
   ///
   /// ```swift
@@ -169,9 +146,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
-  ///
-  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
-  /// does; only what differs is written here.
   ///
   /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
   ///
@@ -189,9 +163,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
-  /// does; only what differs is written here.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails (the other sequence is cancelled).
   ///
   /// ```swift
@@ -207,9 +178,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
-  ///
-  /// Works as ``withLatestFrom(_:_:)->AsyncWithLatestFromSequence<Self,Other,Output,Never>``
-  /// does; only what differs is written here.
   ///
   /// **Throws:** the first error of either sequence, as `any Error`, as soon as it happens (the other is cancelled).
   /// This overload serves sequences whose failure types differ; sequences that share one keep it.
@@ -233,11 +201,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the current value of `property`, read when the element is processed
   /// (ReactiveSwift `withLatest(from:)` on a property; RxSwift `withLatestFrom` on a `BehaviorRelay`).
   ///
-  /// Nothing is dropped and nothing is stale: a property always has a value, and it is read synchronously.
-  /// See ``AsyncWithLatestValueSequence``.
-  ///
-  /// **Finishes:** when this sequence finishes. **Throws:** nothing. **Cancellation:** passes through.
-  ///
   /// ```swift
   /// for await (_, query) in searchTaps.withLatestFrom(searchText) {
   ///   viewModel.search.trigger(query)
@@ -254,9 +217,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Pairs each element with the current value of `property`, read when the element is processed; see
   /// ``AsyncWithLatestValueSequence``.
   ///
-  /// **Finishes:** when this sequence finishes. **Throws:** what this sequence throws.
-  /// **Cancellation:** passes through.
-  ///
   /// ```swift
   /// for try await (order, filter) in orders.withLatestFrom(filterText) { show(order, filter) }
   /// ```
@@ -270,8 +230,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Combines each element with the current value of `property`, read when the element is processed
   /// (RxSwift `withLatestFrom(_:resultSelector:)`); see ``AsyncWithLatestValueSequence``.
-  ///
-  /// **Finishes:** when this sequence finishes. **Throws:** nothing. **Cancellation:** passes through.
   ///
   /// ```swift
   /// let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
@@ -289,9 +247,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Combines each element with the current value of `property`, read when the element is processed; see
   /// ``AsyncWithLatestValueSequence``.
-  ///
-  /// **Finishes:** when this sequence finishes. **Throws:** what this sequence throws.
-  /// **Cancellation:** passes through.
   ///
   /// ```swift
   /// let priced = orders.withLatestFrom(currency) { order, currency in order.price(in: currency) }

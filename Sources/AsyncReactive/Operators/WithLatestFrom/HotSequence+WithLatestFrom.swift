@@ -44,9 +44,8 @@ extension HotSequence {
   /// Pairs each element with the current value of `property`, read inside this sequence's `send`: a tap is paired
   /// with the text that was in the field when it was tapped, never a later edit.
   ///
-  /// A property always has a value, so no element is dropped.
-  ///
-  /// **Finishes:** when this sequence finishes. **Throws:** nothing: neither input can fail.
+  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
+  /// of its consumers, and observes the upstream from its first consumer to its last.
   ///
   /// ```swift
   /// let submits = taps.withLatestFrom(viewModel.password)
@@ -63,9 +62,6 @@ extension HotSequence {
 
   /// Pairs each element with the current value of `property`, read inside this sequence's `send`.
   ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Source.Value),Never>`` does, for a sequence that can
-  /// fail. **Throws:** this sequence's `Failure`.
-  ///
   /// ```swift
   /// let requests = refreshes.withLatestFrom(viewModel.filter)   // HotSignal<((), Filter), APIError>
   /// ```
@@ -77,8 +73,6 @@ extension HotSequence {
 
   /// Combines each element with the current value of `property` through `combine`, inside this sequence's
   /// `send`.
-  ///
-  /// Works as ``withLatestFrom(_:)->HotSignal<(Self.Element,Source.Value),Never>`` does.
   ///
   /// ```swift
   /// let signups = taps.withLatestFrom(combineLatest(username, password)) { _, form in form }
@@ -108,15 +102,6 @@ extension HotSequence {
   /// Pairs each element with the latest element of `other`, inside the sends: an element is paired with what `other`
   /// held when the element was sent (RxSwift `withLatestFrom`, ReactiveSwift `withLatest(from:)`).
   ///
-  /// Only this sequence's elements produce output; the ones sent before `other` has produced anything are dropped
-  /// (RxSwift). A hot `other` (a subject, a ``HotSignal``) is observed inside its sends; a cold one (a ``Signal``, an
-  /// `AsyncStream`) runs anew from the result's first consumer to its last, and its elements count as it produces
-  /// them. A ``Property`` as `other` is read inside this sequence's sends instead (it always has a value).
-  ///
-  /// **Finishes:** when this sequence finishes; the end of `other` changes nothing.
-  ///
-  /// **Throws:** nothing: neither input can fail.
-  ///
   /// ```swift
   /// let settings = Signal.future { await store.loadSettings() }
   /// let saves = saveTaps.withLatestFrom(settings)   // HotSignal<((), Settings), Never>
@@ -132,8 +117,6 @@ extension HotSequence {
 
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
-  ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
   ///
   /// ```swift
@@ -146,8 +129,6 @@ extension HotSequence {
   }
 
   /// Pairs each element with the latest element of `other`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
   ///
   /// **Throws:** the cold input's `Failure`, as soon as it fails; this sequence cannot fail.
   ///
@@ -162,8 +143,6 @@ extension HotSequence {
 
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the cold input cannot fail.
   ///
   /// ```swift
@@ -177,8 +156,6 @@ extension HotSequence {
 
   /// Pairs each element with the latest element of `other`, inside the sends.
   ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does.
-  ///
   /// **Throws:** the first failure of either input, as `any Error` (for inputs whose failure types differ).
   ///
   /// ```swift
@@ -191,8 +168,6 @@ extension HotSequence {
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** nothing: neither input can fail.
   ///
@@ -208,8 +183,6 @@ extension HotSequence {
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
-  ///
   /// **Throws:** the inputs' common `Failure`, as soon as either fails.
   ///
   /// ```swift
@@ -223,8 +196,6 @@ extension HotSequence {
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** the cold input's `Failure`, as soon as it fails; this sequence cannot fail.
   ///
@@ -240,8 +211,6 @@ extension HotSequence {
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
   ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
-  ///
   /// **Throws:** this sequence's `Failure`, as soon as it fails; the cold input cannot fail.
   ///
   /// ```swift
@@ -255,8 +224,6 @@ extension HotSequence {
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
-  ///
-  /// Works as ``HotSequence/withLatestFrom(_:)-5xrri`` does, each pair combined by `combine` (once per element, outside any lock).
   ///
   /// **Throws:** the first failure of either input, as `any Error` (for inputs whose failure types differ).
   ///
