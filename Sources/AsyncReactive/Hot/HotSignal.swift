@@ -116,7 +116,7 @@ extension SubjectStorage {
     observer: @escaping @Sendable (SubjectStorage) -> @Sendable (Input) -> Void,
     onEnd: @escaping @Sendable (SubjectStorage, Termination<InputFailure>) -> Void
   ) -> SubjectStorage {
-    SubjectStorage(replay: replay ?? Self.replay(following: upstream)) { node in
+    SubjectStorage(replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts) { node in
       let sink = upstream.addSink(onValue: observer(node)) { termination in onEnd(node, termination) }
       return { upstream.removeSink(sink) }
     }

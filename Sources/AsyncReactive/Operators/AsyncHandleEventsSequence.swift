@@ -48,7 +48,7 @@ extension HotSequence {
   ) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts) { node in
         onStart?()
         let ending = HotEnding()
         let sink = upstream.addSink { value in

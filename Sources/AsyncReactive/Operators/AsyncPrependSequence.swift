@@ -57,7 +57,9 @@ extension HotSequence {
   @inlinable func hotPrepend(_ prefix: [Element]) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), prefix: prefix) { node in
+      node: SubjectStorage(
+        replay: SubjectStorage.replay(following: upstream), prefix: prefix, restarts: upstream.restarts
+      ) { node in
         let sink = upstream.addSink { value in
           node.send(value)
         } onEnd: { termination in

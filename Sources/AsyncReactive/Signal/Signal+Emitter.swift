@@ -148,16 +148,19 @@ extension SubjectStorage {
   @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
     let body = self.body
     return .source(start) { outlet in
-      let task = Self.run(body, Signal.Emitter(outlet: outlet))
+      let task = Self.run(body, Signal.Emitter(outlet: outlet), immediately: true)
       return { task.cancel() }
     }
   }
 
+  /// The body's task. In a graph it is an immediate one: the body starts inside the connection and runs up to its
+  /// first suspension there, as RxSwift's `Observable.create` runs inside `subscribe`, so what it sends at once (and
+  /// the timers it starts) comes in place, in the order RxTest would schedule it.
   static func run(
     _ body: @escaping @Sendable (Signal<Element, Failure>.Emitter) async throws(Failure) -> Void,
-    _ emitter: Signal<Element, Failure>.Emitter
+    _ emitter: Signal<Element, Failure>.Emitter, immediately: Bool = false
   ) -> Task<Void, Never> {
-    Task(named: "Signal body") {
+    let operation: @Sendable () async -> Void = {
       do throws(Failure) {
         try await body(emitter)
         emitter.finish()
@@ -165,6 +168,8 @@ extension SubjectStorage {
         emitter.fail(error)
       }
     }
+    return immediately
+      ? Task(immediateNamed: "Signal body", operation: operation) : Task(named: "Signal body", operation: operation)
   }
 }
 

@@ -80,7 +80,9 @@ struct TimerRecipe<C: Clock>: ColdRecipe where C.Duration == Duration {
   func node(_ start: ColdStart) -> SubjectStorage<Int, Never> {
     let recipe = self
     return .source(start) { outlet in
-      let task = Task(named: "Signal.timer") {
+      // An immediate task: the first sleep is registered now, inside the connection (an inner timer started by an
+      // outer value registers within that value's delivery, as RxTest schedules it).
+      let task = Task(immediateNamed: "Signal.timer") {
         let run = recipe.makeRun()
         while let tick = await run.next(isolation: nil) { outlet.node.send(tick) }
         outlet.node.terminate(.finished)

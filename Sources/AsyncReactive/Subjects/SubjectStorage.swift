@@ -56,10 +56,15 @@ import Synchronization
 
     @inlinable var consumerCount: Int { queues.count + readers.count }
 
-    /// A restarting node that ended, stopped observing its inputs and has no observer left (each took the end)
-    /// starts a new run: nothing of the old one is kept (see ``SubjectStorage/restarts``).
+    /// A restarting node that ended and stopped observing its inputs starts a new run for a new observer: nothing
+    /// of the old one is kept (see ``SubjectStorage/restarts``). A consumer of the ended run still holds what it was
+    /// given and that run's end, and reads nothing more from the log: the new run's values are not for it.
     @inlinable mutating func restartIfEnded() {
       guard terminal != nil, link.disconnect == nil, !link.busy else { return }
+      for reader in readers.indices {
+        catchUp(reader)
+        readers[reader].cursor = .max
+      }
       terminal = nil
       replay.removeAll()
     }
@@ -529,7 +534,7 @@ import Synchronization
   ) -> Sink {
     let sink = Sink(onValue: onValue, onEnd: onEnd)
     let deliver = state.withLock { state -> Bool in
-      if restarts && registered.load(ordering: .relaxed) == 0 { state.restartIfEnded() }
+      if restarts { state.restartIfEnded() }
       var deliver = false
       let only = [sink]
       for element in prefix { deliver = queue(.value(element), for: only, in: &state) || deliver }
@@ -717,7 +722,7 @@ import Synchronization
   @inlinable package func register(policy: BufferingPolicy) -> Int {
     defer { if connector != nil { reconcileInputs(registering: true) } }
     return state.withLock { state in
-      if restarts && registered.load(ordering: .relaxed) == 0 { state.restartIfEnded() }
+      if restarts { state.restartIfEnded() }
       let id = state.slots.allocate()
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }

@@ -193,7 +193,7 @@ struct PushCoreColdOtherTests {
     let _: Signal<(Int, Int), Never> = Signal<Int, Never>.just(1).withLatestFrom(never)
   }
 
-  @Test("withLatestFrom(cold): taps before the cold input's first element are dropped, later ones paired inside send")
+  @Test("withLatestFrom(cold): the cold input runs inside the connection; its value pairs the taps inside their sends")
   func withLatestFromCold() async {
     let clock = TestClock()
     await clock.withVirtualTime {
@@ -204,11 +204,13 @@ struct PushCoreColdOtherTests {
       }
       let saves = taps.withLatestFrom(settings) { $1 }
       let recorder = Recorder(saves, clock: clock)
-      taps.send()  // the pump has not run yet: dropped, as RxSwift drops what comes before the other's first element
-      #expect(recorder.values.isEmpty)
-      await clock.settle()
+      // The cold input's body ran inside the connection up to its first suspension, as RxSwift's `create` runs
+      // inside `subscribe`: "dark" is there for the first tap.
       taps.send()
       #expect(recorder.values.map(\.value) == ["dark"])  // no await: paired inside the send
+      await clock.settle()
+      taps.send()
+      #expect(recorder.values.map(\.value) == ["dark", "dark"])
     }
   }
 

@@ -283,7 +283,7 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, ResultFailure> where Inner.Element: Sendable {
     let outer = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: .none) { node in
+      node: SubjectStorage(replay: .none, restarts: outer.restarts) { node in
         let connection = HotFlatten<Inner, ResultFailure>(
           node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
           innerStart: innerStart)

@@ -157,7 +157,7 @@ extension SubjectStorage {
     _ outer: SubjectStorage<Outer, Failure>,
     selector: HotSelector<Outer, Element, Failure>
   ) -> SubjectStorage {
-    SubjectStorage(replay: replay(following: outer)) { [weak selector] node in
+    SubjectStorage(replay: replay(following: outer), restarts: outer.restarts) { [weak selector] node in
       guard let selector else {
         // Nobody can iterate the graph any more: end the consumer that still registered.
         node.terminate(.finished)

@@ -78,7 +78,9 @@ where C.Instant == Rule.Instant {
   @inlinable func perform(_ effects: Machine.Effects) {
     effects.cancelTimer?.cancel()
     if let number = effects.startTimer {
-      let timer = Task(named: "\(Rule.operatorName) timer") { [self] in await runTimer() }
+      // An immediate task: its sleep is registered now, inside the event that gave the rule its deadline, so work
+      // due at one instant runs in the order it was scheduled (RxTest's rule).
+      let timer = Task(immediateNamed: "\(Rule.operatorName) timer") { [self] in await runTimer() }
       if !state.withLock({ $0.timerStarted(timer, number: number) }) { timer.cancel() }
     }
     if !effects.emitted.isEmpty || effects.terminal != nil { deliver() }
@@ -127,7 +129,7 @@ extension HotSequence {
   where Rule.Input == Element, C.Instant == Rule.Instant {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: .none) { node in
+      node: SubjectStorage(replay: .none, restarts: upstream.restarts) { node in
         let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
           node.terminate($0)
         }

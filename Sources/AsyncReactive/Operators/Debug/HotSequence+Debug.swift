@@ -26,7 +26,7 @@ extension HotSequence {
   ) -> HotSignal<Element, Failure> where C.Duration == Duration {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream)) { node in
+      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts) { node in
         let reporter = HotDebugReporter(name: name, clock: clock, sink: sink)
         reporter.report("start")
         let observer = upstream.addSink { value in
