@@ -86,6 +86,7 @@ func runBenchmarks(_ options: Options) async {
   cases += extraCases(scale: scale)
   cases += propertyCases(scale: scale)
   cases += hotCases(scale: scale)
+  cases += coldCases(scale: scale)
 
   // Memory first: later cases leave freed heap behind that new subscribers would reuse unseen.
   var memory: [Version: Int] = [:]
