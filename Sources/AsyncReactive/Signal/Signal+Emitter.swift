@@ -4,7 +4,7 @@ extension Signal {
   /// The producer's handle on one run of a ``Signal``: send values, finish or fail.
   ///
   /// In an `async` body, `await emitter.send(value)` hands the value on and, when the consumer of this run is
-  /// ``ColdPacing/limit`` (128) values behind, waits until it has taken them: a fast producer feeding a slow consumer
+  /// 128 values behind, waits until it has taken them: a fast producer feeding a slow consumer
   /// holds at most that many values (back-pressure). A run that feeds a hot node (a `share()`, a hot operator's
   /// input) never waits: hot nodes never slow their sources. The synchronous `send` never waits; it is what a callback
   /// calls (``create(_:)``). After the run ended (finished, failed, or the consumer stopped) sends are ignored.
@@ -45,7 +45,7 @@ extension Signal {
       }
     }
 
-    /// Sends `value` to the consumer of this run, then waits while that consumer is ``ColdPacing/limit`` values
+    /// Sends `value` to the consumer of this run, then waits while that consumer is 128 values
     /// behind (back-pressure); returns at once when the run feeds a hot node or has ended.
     ///
     /// ```swift

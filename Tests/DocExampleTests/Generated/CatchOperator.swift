@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md.
 struct CatchOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md:76
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md:77
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md", line: 77)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md", line: 78)
 let orders = api.orders.catch { error in
   Signal<[Order], Never>.just(cache.orders)
 }

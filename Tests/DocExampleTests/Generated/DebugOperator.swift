@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md.
 struct DebugOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:87
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:86
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 88)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 87)
 // Where do the searches come from, and when?
 let searches = query.debug("typed")
   .debounce(for: .milliseconds(300))

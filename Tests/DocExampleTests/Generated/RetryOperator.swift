@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/RetryOperator.md.
 struct RetryOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/RetryOperator.md:107
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/RetryOperator.md:106
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/RetryOperator.md", line: 108)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/RetryOperator.md", line: 107)
 let orders = Signal.future { try await api.orders() }
 for try await list in orders.retry(3) { show(list) }   // up to 4 requests
 

@@ -11,11 +11,11 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md.
 struct ShareOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:82
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:83
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 83)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 84)
 let user = Signal.future { try await api.fetchUser() }.share()
-// combineLatest subscribes to both branches before pulling: one request feeds both.
+// combineLatest observes both branches before the request answers: one request feeds both.
 for try await (name, avatar) in combineLatest(user.map(\.name), user.map(\.avatarURL)) {
   render(name, avatar)
 }

@@ -19,8 +19,8 @@ for await (user, password) in signups { try await api.signUp(user, password) }
 #sourceLocation()
     _ = signups
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:93
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 94)
+  // Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:91
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 92)
 actor SignupViewModel {
   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
@@ -34,9 +34,9 @@ actor SignupViewModel {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:93
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:91
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 106)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 104)
 
 viewModel.username.value = "tom"
 viewModel.password.value = "hunter22"
@@ -44,18 +44,18 @@ print(viewModel.isValid.value)   // true, on the very next line
 viewModel.signUp.trigger()       // runs: enabledIf is read now, not when a task catches up
 #sourceLocation()
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:129
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:126
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 130)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 127)
 let refresh = Command(enabledIf: Property(initial: false, then: reachability.isOnline)) {
   try await api.orders()
 }
 #sourceLocation()
     _ = refresh
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:140
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:137
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 141)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 138)
 // RxSwift: signupTaps.withLatestFrom(Observable.combineLatest(username, password))
 let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
 for await (name, password) in signups {
@@ -64,17 +64,17 @@ for await (name, password) in signups {
 #sourceLocation()
     _ = signups
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:179
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:176
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 180)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 177)
 let isFormValid = Property.all([nameIsValid, emailIsValid, passwordIsValid])
 let submit = Command(enabledIf: isFormValid.and(isOnline)) { try await api.signUp() }
 #sourceLocation()
     _ = (isFormValid, submit)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:198
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:195
   @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 199)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 196)
 withObservationTracking {
   render(viewModel.isValid.value)
 } onChange: {

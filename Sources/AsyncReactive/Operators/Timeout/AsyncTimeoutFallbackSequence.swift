@@ -6,7 +6,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)`).
   ///
-  /// The deadlines are those of ``_Concurrency/AsyncSequence/timeout(_:clock:)->AsyncTimeoutSequence<Self,C,TimeoutError>``:
+  /// The deadlines are those of ``_Concurrency/AsyncSequence/timeout(_:clock:)->Signal<Self.Element,TimeoutError>``:
   /// the first event is due `interval` after the iteration starts, each next one `interval` after the previous
   /// value, and an event must arrive strictly before its deadline. When a deadline passes, the upstream is
   /// cancelled and the result continues with `fallback`'s elements, with no deadline. An upstream failure that

@@ -11,7 +11,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
   /// Only this sequence's elements produce output; elements that come before `other` has produced anything are
-  /// dropped. See ``AsyncWithLatestFromSequence`` for how close-together elements are ordered.
+  /// dropped. See <doc:WithLatestFromOperator> for how close-together elements are ordered.
   ///
   /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
   /// use; if it produced none, every element is dropped until this sequence ends).
@@ -214,8 +214,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(property) }
   }
 
-  /// Pairs each element with the current value of `property`, read when the element is processed; see
-  /// ``AsyncWithLatestValueSequence``.
+  /// Pairs each element with the current value of `property`, read when the element is processed: a property
+  /// always has a value, so no element is dropped.
   ///
   /// ```swift
   /// for try await (order, filter) in orders.withLatestFrom(filterText) { show(order, filter) }
@@ -229,7 +229,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   /// Combines each element with the current value of `property`, read when the element is processed
-  /// (RxSwift `withLatestFrom(_:resultSelector:)`); see ``AsyncWithLatestValueSequence``.
+  /// (RxSwift `withLatestFrom(_:resultSelector:)`): a property always has a value, so no element is dropped.
   ///
   /// ```swift
   /// let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
@@ -245,8 +245,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine) }
   }
 
-  /// Combines each element with the current value of `property`, read when the element is processed; see
-  /// ``AsyncWithLatestValueSequence``.
+  /// Combines each element with the current value of `property`, read when the element is processed: a
+  /// property always has a value, so no element is dropped.
   ///
   /// ```swift
   /// let priced = orders.withLatestFrom(currency) { order, currency in order.price(in: currency) }
