@@ -390,6 +390,13 @@ extension ConsumerQueueHost {
 }
 
 extension ConsumerCursor {
+  /// Appends what this cursor took from its queue already and has not returned yet, and returns none of it again.
+  @inlinable package mutating func takeBuffered(into elements: inout [Element]) {
+    guard index < batch.count else { return }
+    elements.append(contentsOf: batch[index...])
+    index = batch.count
+  }
+
   /// The queue ended: removes this consumer from its host and reports the end.
   @inlinable mutating func finish(_ termination: Termination<Failure>) throws(Failure) -> Element? {
     ended = true

@@ -53,12 +53,15 @@
   _ bases: [Base]
 ) -> Signal<Base.Element, Base.Failure> where Base.Element: Sendable {
   let signals = bases.map { Signal($0) }
-  return Signal(cold: RunRecipe { ConcatRun(signals) })
+  return .running {
+    let run = ConcatRun(signals)
+    return { batch throws(Base.Failure) in try await run.pull(into: &batch) }
+  }
 }
 
 /// A consumer's run of `concat`: each signal's run in turn, the next one made when the previous one finished. In a
-/// graph, one task reads such a run (``RunRecipe``).
-@usableFromInline final class ConcatRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
+/// graph, one task reads such a run (``Signal/running(_:)``).
+@usableFromInline final class ConcatRun<Element: Sendable, Failure: Error> {
   @usableFromInline var waiting: ArraySlice<Signal<Element, Failure>>
   @usableFromInline var current: Signal<Element, Failure>.Iterator?
 
@@ -66,15 +69,17 @@
     waiting = signals[...]
   }
 
-  @inlinable override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  /// See ``ColdPull``: the running signal's next batch; when it finished, the next signal's.
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
     while true {
       if current == nil {
         // A consumer that stopped ends the run: the later sequences never start.
-        guard !Task.isCancelled, let next = waiting.popFirst() else { return nil }
+        guard !Task.isCancelled, let next = waiting.popFirst() else { return }
         current = next.makeAsyncIterator()
       }
       do throws(Failure) {
-        if let element = try await current?.next(isolation: actor) { return element }
+        try await current!.pull(into: &batch)
+        if !batch.isEmpty { return }
         current = nil
       } catch {
         current = nil

@@ -1,24 +1,48 @@
 /// How a cold ``Signal`` runs: each run builds its push graph anew (ReactiveSwift's `SignalProducer`, which lifts
 /// `Signal`'s operators).
 ///
-/// A run happens in one of two places. A `for await` loop over the signal asks ``makeRun()`` for a run of its own;
-/// an operator that uses the signal as one of its inputs (a `combineLatest` input, a `flatMap` inner, a `share()`
-/// connection) asks ``node(_:)`` for a node of its graph instead, and observes it.
-@usableFromInline package protocol ColdRecipe<Element, Failure>: Sendable {
-  associatedtype Element: Sendable
-  associatedtype Failure: Error
-
-  /// One run for one consumer that iterates the signal.
-  func makeRun() -> SignalRun<Element, Failure>
-
+/// A run happens in one of two places. A `for await` loop over the signal reads a run of its own (``pull()``); an
+/// operator that uses the signal as one of its inputs (a `combineLatest` input, a `flatMap` inner, a `share()`
+/// connection) asks ``makeNode`` for a node of its graph instead, and observes it.
+///
+/// Both are closures made where the signal was made, by inlinable code: what they run, per run and per element, is
+/// specialised for the signal's types (a recipe reached through an existential would run the library's generic
+/// code, which looks types up at run time on every call).
+@usableFromInline package struct ColdRecipe<Element: Sendable, Failure: Error>: Sendable {
   /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and
   /// stop when its last one leaves. Nothing runs before.
-  func node(_ start: ColdStart) -> SubjectStorage<Element, Failure>
-}
+  @usableFromInline let makeNode: @Sendable (ColdStart) -> SubjectStorage<Element, Failure>
+  /// One run for one consumer that iterates the signal, when the recipe reads its source itself; `nil` when the
+  /// consumer observes a node of the run instead (see ``observing(_:)``).
+  @usableFromInline let makePull: (@Sendable () -> ColdPull<Element, Failure>)?
 
-extension ColdRecipe {
-  /// By default a consumer runs the graph and takes what its last node produces.
-  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { NodeRun(self) }
+  @inlinable package init(
+    node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
+    pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil
+  ) {
+    self.makeNode = makeNode
+    self.makePull = makePull
+  }
+
+  /// A fresh run for a consumer that iterates the signal.
+  @inlinable package func pull() -> ColdPull<Element, Failure> {
+    if let makePull { return makePull() }
+    return Self.observing(makeNode)
+  }
+
+  /// A run that builds the graph now (a foreign source makes its own iterator then, so that a subject it wraps
+  /// registers the consumer at once) and observes the graph's last node into a channel of its own from the first
+  /// pull on, which starts the graph's work. When the graph's one foreign source left a driver, the consumer drives
+  /// it: each pull that finds the channel empty reads the source once, so the chain runs in the consumer's own task.
+  @inlinable package static func observing(
+    _ makeNode: (ColdStart) -> SubjectStorage<Element, Failure>
+  ) -> ColdPull<Element, Failure> {
+    let observer = NodeObserver<Element, Failure>()
+    let drive = ColdDrive()
+    observer.node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
+    observer.driver = drive.take()
+    return { batch throws(Failure) in try await observer.pull(into: &batch) }
+  }
 }
 
 /// How one run of a cold signal is started: whom its producers wait for, and whether its consumer drives its
@@ -28,9 +52,9 @@ extension ColdRecipe {
   /// that consumer is behind. `nil` in a graph that a hot node started (`share()`, a hot operator's cold input):
   /// hot nodes never slow their sources.
   @usableFromInline package let pacer: (any ColdPacer)?
-  /// Where the run's one foreign source leaves its puller for the consumer, when only operators that produce
+  /// Where the run's one foreign source leaves its driver for the consumer, when only operators that produce
   /// synchronously stand between them (`map`, `scan`, `removeDuplicates`, …): the consumer's own `next()` then
-  /// pulls the source and pushes the element through the graph, with no task. `nil` when the source must pump
+  /// reads the source and pushes the element through the graph, with no task. `nil` when the source must pump
   /// itself (an operator with several inputs, timers or inner sequences stands between them).
   @usableFromInline package let drive: ColdDrive?
 
@@ -53,61 +77,51 @@ extension ColdRecipe {
   @inlinable package func input(of name: String) -> ColdStart { ColdStart(pacer: pacer, drive: nil, pumpName: name) }
 }
 
-/// What a foreign source hands to the consumer that drives it: one pull reads one element of the source and
-/// sends it (or the source's end) into the source's node, where the graph evaluates it at once.
-@usableFromInline package protocol ColdPuller: AnyObject {
-  func pull(isolation actor: isolated (any Actor)?) async
-}
+/// What a foreign source hands to the consumer that drives it: one call reads one element of the source and sends
+/// it (or the source's end) into the source's node, where the graph evaluates it at once.
+@usableFromInline package typealias ColdDriver = nonisolated(nonsending) () async -> Void
 
-/// The slot through which a run's one foreign source gives its puller to the consumer (see
-/// ``ColdStart/drive``). Filled and emptied by the thread that builds the run, never contended.
+/// The slot through which a run's one foreign source gives its driver to the consumer (see ``ColdStart/drive``).
+/// Filled and emptied by the thread that builds the run, never contended.
 @usableFromInline package final class ColdDrive: Sendable {
-  private let puller = Locked<Handoff<any ColdPuller>?>(nil)
+  @usableFromInline let driver = Locked<Handoff<ColdDriver>?>(nil)
 
-  @usableFromInline package init() {}
+  @inlinable package init() {}
 
-  /// Leaves `puller` for the consumer.
-  @usableFromInline package func offer(_ puller: sending any ColdPuller) {
-    let handoff = Handoff(puller)
-    self.puller.withLock { $0 = handoff }
+  /// Leaves `driver` for the consumer.
+  @inlinable package func offer(_ driver: sending @escaping ColdDriver) {
+    let handoff = Handoff(driver)
+    self.driver.withLock { $0 = handoff }
   }
 
-  /// The puller a source left, once.
-  @usableFromInline package func take() -> sending (any ColdPuller)? {
-    puller.withLock { $0.take() }?.take()
+  /// The driver a source left, once.
+  @inlinable package func take() -> sending ColdDriver? {
+    driver.withLock { $0.take() }?.take()
   }
 }
 
-/// The run of a consumer that iterates a cold graph: it builds the graph when the consumer makes its iterator (a
-/// foreign source makes its own iterator then, so a subject it wraps registers the consumer at once), and observes
-/// the graph's last node into a channel of its own at the first `next()`, which starts the graph's work. When the
-/// graph's one foreign source left a puller, `next()` drives it: it pulls the source whenever the channel is empty,
-/// so the chain runs in the consumer's own task.
-package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recipe.Failure> {
-  package typealias Element = Recipe.Element
-  package typealias Failure = Recipe.Failure
+/// The consumer's side of a run that observes its graph's last node (``ColdRecipe/observing(_:)``): the channel
+/// the node sends into, the cursor over it, and the source's driver if the consumer drives it.
+@usableFromInline package final class NodeObserver<Element: Sendable, Failure: Error> {
+  @usableFromInline let channel = SignalChannel<Element, Failure>()
+  @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
+  /// The graph's last node until the first pull observes it.
+  @usableFromInline var node: SubjectStorage<Element, Failure>?
+  @usableFromInline var driver: ColdDriver?
 
-  private let channel = SignalChannel<Element, Failure>()
-  private var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
-  /// The graph's last node until the first `next()` observes it.
-  private var node: SubjectStorage<Element, Failure>?
-  private var puller: (any ColdPuller)?
-
-  package init(_ recipe: Recipe) {
-    self.cursor = ConsumerCursor(host: channel, id: 0)
-    let drive = ColdDrive()
-    self.node = recipe.node(ColdStart(pacer: channel, drive: drive))
-    super.init()
-    puller = drive.take()
+  @inlinable init() {
+    cursor = ConsumerCursor(host: channel, id: 0)
   }
 
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  /// See ``ColdPull``: what the channel holds, all of it; when it holds nothing, the driven source is read (one
+  /// element per read) until something arrives, or the consumer waits for the graph.
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
     if let node {
       self.node = nil
       // A consumer cancelled before it asked for anything gets no run: starting one would do cold work for nobody.
       if Task.isCancelled {
         channel.removeConsumer(0)
-        return nil
+        return
       }
       let channel = self.channel
       let sink = node.addSink { value in
@@ -117,16 +131,25 @@ package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recip
       }
       channel.onStop { node.removeSink(sink) }
     }
-    guard let puller else { return try await cursor.next(isolation: actor) }
+    guard let driver else {
+      guard let element = try await cursor.next(isolation: #isolation) else { return }
+      batch.append(element)
+      cursor.takeBuffered(into: &batch)
+      return
+    }
     while true {
       switch try cursor.poll() {
-      case .element(let element): return element
-      case .ended: return nil
+      case .element(let element):
+        batch.append(element)
+        cursor.takeBuffered(into: &batch)
+        return
+      case .ended:
+        return
       case .empty:
-        await puller.pull(isolation: actor)
+        await driver()
         if Task.isCancelled {
           channel.removeConsumer(0)
-          return nil
+          return
         }
       }
     }
@@ -135,62 +158,7 @@ package final class NodeRun<Recipe: ColdRecipe>: SignalRun<Recipe.Element, Recip
   deinit { channel.removeConsumer(0) }
 }
 
-/// A foreign source read by the consumer that drives it (see ``ColdStart/drive``).
-@usableFromInline package final class SourcePuller<Base: AsyncIteratorProtocol>: ColdPuller
-where Base.Element: Sendable {
-  private var base: Base
-  private let node: SubjectStorage<Base.Element, Base.Failure>
-
-  @usableFromInline package init(_ base: Base, into node: SubjectStorage<Base.Element, Base.Failure>) {
-    self.base = base
-    self.node = node
-  }
-
-  @usableFromInline package func pull(isolation actor: isolated (any Actor)?) async {
-    do throws(Base.Failure) {
-      if let element = try await base.next(isolation: actor) {
-        node.send(element)
-      } else if !Task.isCancelled {
-        node.terminate(.finished)
-      }
-    } catch {
-      // A source that ends because its consumer was cancelled has not ended: the consumer stopped (its run reports
-      // that, and its operators see a stop, not an end).
-      if !Task.isCancelled { node.terminate(.failed(error)) }
-    }
-  }
-}
-
 // MARK: Operators on cold signals
-
-/// A cold signal with a hot operator applied to each run's graph: what every unary operator of a cold signal is.
-@usableFromInline
-package struct LiftedRecipe<Input: Sendable, InputFailure: Error, Element: Sendable, Failure: Error>:
-  ColdRecipe
-{
-  @usableFromInline let upstream: Signal<Input, InputFailure>
-  /// Whether the operator produces only inside its input's deliveries (no task, no timer, no other input), so
-  /// that a consumer may drive the source through it.
-  @usableFromInline let synchronous: Bool
-  @usableFromInline let apply: @Sendable (HotSignal<Input, InputFailure>) -> HotSignal<Element, Failure>
-  /// What the upstream's pump is called, when it needs one (the operator's name).
-  @usableFromInline let inputName: String?
-
-  @inlinable init(
-    _ upstream: Signal<Input, InputFailure>, synchronous: Bool, inputName: String?,
-    apply: @escaping @Sendable (HotSignal<Input, InputFailure>) -> HotSignal<Element, Failure>
-  ) {
-    self.upstream = upstream
-    self.synchronous = synchronous
-    self.inputName = inputName
-    self.apply = apply
-  }
-
-  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    let upstreamStart = synchronous ? start : inputName.map { start.input(of: $0) } ?? start.undriven
-    return apply(HotSignal(node: upstream.node(upstreamStart))).node
-  }
-}
 
 extension Signal {
   /// Applies a hot operator: to a hot signal once, now (the result is hot and shared); to a cold one in each run's
@@ -208,194 +176,121 @@ extension Signal {
     _ apply: @escaping @Sendable (HotSignal<Element, Failure>) -> HotSignal<T, TF>
   ) -> Signal<T, TF> {
     if case .hot(let node) = core { return Signal<T, TF>(hot: apply(HotSignal(node: node)).node) }
-    return Signal<T, TF>(cold: LiftedRecipe(self, synchronous: synchronous, inputName: name, apply: apply))
-  }
-}
-
-/// A cold signal's elements through a synchronous transform that may drop them (`map`, `filter` and `compactMap`
-/// chained): the consumer of a run applies it as it takes each element, and a graph applies it in one node.
-@usableFromInline package struct TransformedRecipe<Input: Sendable, Element: Sendable, Failure: Error>: ColdRecipe {
-  @usableFromInline let upstream: Signal<Input, Failure>
-  @usableFromInline let transform: @Sendable (Input) -> Element?
-
-  @inlinable init(_ upstream: Signal<Input, Failure>, transform: @escaping @Sendable (Input) -> Element?) {
-    self.upstream = upstream
-    self.transform = transform
-  }
-
-  @inlinable package func makeRun() -> SignalRun<Element, Failure> {
-    TransformRun(upstream.makeAsyncIterator().run, transform: transform)
-  }
-
-  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    HotSignal(node: upstream.node(start)).compactMap(transform).node
-  }
-}
-
-/// A transform chained onto a cold signal made by one already: one transform, one node.
-@usableFromInline package protocol TransformedSignal<Element, Failure>: Sendable {
-  associatedtype Element: Sendable
-  associatedtype Failure: Error
-  func appending<T: Sendable>(_ next: @escaping @Sendable (Element) -> T?) -> Signal<T, Failure>
-}
-
-extension TransformedRecipe: TransformedSignal {
-  @inlinable package func appending<T: Sendable>(_ next: @escaping @Sendable (Element) -> T?) -> Signal<T, Failure> {
-    let transform = self.transform
-    return Signal<T, Failure>(
-      cold: TransformedRecipe<Input, T, Failure>(upstream) { input in
-        guard let element = transform(input) else { return nil }
-        return next(element)
+    let upstream = self
+    return Signal<T, TF>(
+      cold: ColdRecipe { start in
+        let upstreamStart = synchronous ? start : name.map { start.input(of: $0) } ?? start.undriven
+        return apply(HotSignal(node: upstream.node(upstreamStart))).node
       })
   }
-}
 
-/// A consumer's run of a ``TransformedRecipe``: the upstream's run, each element transformed as it is taken.
-@usableFromInline
-package final class TransformRun<Input: Sendable, Element: Sendable, Failure: Error>:
-  SignalRun<Element, Failure>
-{
-  @usableFromInline let upstream: SignalRun<Input, Failure>
-  @usableFromInline let transform: @Sendable (Input) -> Element?
-
-  @inlinable init(_ upstream: SignalRun<Input, Failure>, transform: @escaping @Sendable (Input) -> Element?) {
-    self.upstream = upstream
-    self.transform = transform
-  }
-
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    while let input = try await upstream.next(isolation: actor) {
-      if let element = transform(input) { return element }
-    }
-    return nil
-  }
-}
-
-extension Signal {
-  /// `transform` applied to every element: in place on a hot signal (a hot operator), chained onto a cold one.
+  /// `transform` applied to every element: in place on a hot signal (a hot operator); on a cold one, in each run's
+  /// graph as a node, and for a consumer that iterates the run, on each batch it reads (no node, no lock).
   @inlinable package func transformed<T: Sendable>(
     _ transform: @escaping @Sendable (Element) -> T?,
     hot: (HotSignal<Element, Failure>) -> HotSignal<T, Failure>
   ) -> Signal<T, Failure> {
-    switch core {
-    case .hot(let node):
-      return Signal<T, Failure>(hot: hot(HotSignal(node: node)).node)
-    case .cold(let recipe):
-      if let transformed = recipe as? any TransformedSignal<Element, Failure> {
-        return transformed.appending(transform)
-      }
-      return Signal<T, Failure>(cold: TransformedRecipe(self, transform: transform))
-    case .immediate:
-      return Signal<T, Failure>(cold: TransformedRecipe(self, transform: transform))
-    }
+    if case .hot(let node) = core { return Signal<T, Failure>(hot: hot(HotSignal(node: node)).node) }
+    let upstream = self
+    return Signal<T, Failure>(
+      cold: ColdRecipe { start in
+        HotSignal(node: upstream.node(start)).compactMap(transform).node
+      } pull: {
+        let upstreamPull = upstream.pull()
+        var inputs: [Element] = []
+        return { batch throws(Failure) in
+          while batch.isEmpty {
+            try await upstreamPull(&inputs)
+            if inputs.isEmpty { return }
+            for input in inputs {
+              if let element = transform(input) { batch.append(element) }
+            }
+            inputs.removeAll(keepingCapacity: true)
+          }
+        }
+      })
   }
 }
 
 // MARK: Signals made by an `async` closure
 
-/// A cold signal that each run makes by awaiting `make`, then runs: what an `async` transform or handler (a
-/// `catch` handler, a `flatMap` transform) gives an operator that runs it inside a `send`.
-@usableFromInline package struct AwaitingRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  @usableFromInline let make: @Sendable () async -> Signal<Element, Failure>
-
-  @inlinable init(_ make: @escaping @Sendable () async -> Signal<Element, Failure>) {
-    self.make = make
-  }
-
-  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { AwaitingRun(make) }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    let make = self.make
-    return .source(start) { outlet in
-      let link = Locked(AwaitingLink())
-      let task = Task(immediateNamed: "async transform") {
-        let upstream = await make().node(start.undriven)
-        let sink = upstream.addSink {
-          outlet.node.send($0)
-        } onEnd: {
-          outlet.node.terminate($0)
+extension Signal {
+  /// A cold signal that each run makes by awaiting `make`, then runs: what an `async` transform or handler (a
+  /// `catch` handler, a `flatMap` transform) gives an operator that runs it inside a `send`.
+  @inlinable package static func awaiting(_ make: @escaping @Sendable () async -> Signal) -> Signal {
+    Signal(
+      cold: ColdRecipe { start in
+        .source(start) { outlet in
+          let link = Locked(AwaitingLink())
+          let task = Task(immediateNamed: "async transform") {
+            let upstream = await make().node(start.undriven)
+            let sink = upstream.addSink {
+              outlet.node.send($0)
+            } onEnd: {
+              outlet.node.terminate($0)
+            }
+            let detach: @Sendable () -> Void = { upstream.removeSink(sink) }
+            let kept = link.withLock { link -> Bool in
+              guard !link.stopped else { return false }
+              link.detach = detach
+              return true
+            }
+            if !kept { detach() }
+          }
+          return {
+            task.cancel()
+            link.withLock { link -> (@Sendable () -> Void)? in
+              link.stopped = true
+              return link.detach.take()
+            }?()
+          }
         }
-        let detach: @Sendable () -> Void = { upstream.removeSink(sink) }
-        let kept = link.withLock { link -> Bool in
-          guard !link.stopped else { return false }
-          link.detach = detach
-          return true
+      } pull: {
+        var made: Signal.Iterator?
+        return { batch throws(Failure) in
+          if made == nil { made = await make().makeAsyncIterator() }
+          try await made!.pull(into: &batch)
         }
-        if !kept { detach() }
-      }
-      return {
-        task.cancel()
-        link.withLock { link -> (@Sendable () -> Void)? in
-          link.stopped = true
-          return link.detach.take()
-        }?()
-      }
-    }
+      })
   }
 }
 
-/// Whether an ``AwaitingRecipe``'s node stopped, and how to stop observing the signal it made.
+/// Whether an awaiting recipe's node stopped, and how to stop observing the signal it made.
 @usableFromInline struct AwaitingLink: Sendable {
-  var stopped = false
-  var detach: (@Sendable () -> Void)?
+  @usableFromInline var stopped = false
+  @usableFromInline var detach: (@Sendable () -> Void)?
 
   @inlinable init() {}
 }
 
-/// A consumer's run of an ``AwaitingRecipe``: awaits the signal, then runs it.
-final class AwaitingRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
-  private var make: (@Sendable () async -> Signal<Element, Failure>)?
-  private var run: SignalRun<Element, Failure>?
-
-  init(_ make: @escaping @Sendable () async -> Signal<Element, Failure>) {
-    self.make = make
-  }
-
-  override func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    if let make {
-      self.make = nil
-      run = await make().makeAsyncIterator().run
-    }
-    return try await run?.next(isolation: actor)
-  }
-}
-
-extension Signal {
-  /// A cold signal that each run makes by awaiting `make`, then runs.
-  @inlinable package static func awaiting(_ make: @escaping @Sendable () async -> Signal) -> Signal {
-    Signal(cold: AwaitingRecipe(make))
-  }
-}
-
 // MARK: Signals whose runs restart their upstream
 
-/// A cold signal whose runs are consumer runs that `make` builds (a retry: each failure starts its upstream again).
-/// A `for await` loop drives the run itself; in a graph, one task reads a run into the graph.
-@usableFromInline package struct RunRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  @usableFromInline let make: @Sendable () -> SignalRun<Element, Failure>
-
-  @inlinable init(_ make: @escaping @Sendable () -> SignalRun<Element, Failure>) {
-    self.make = make
-  }
-
-  @inlinable package func makeRun() -> SignalRun<Element, Failure> { make() }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    let make = self.make
-    return .source(start) { outlet in
-      let task = Task(named: start.pumpName) {
-        let run = make()
-        do throws(Failure) {
-          while let element = try await run.next(isolation: nil) {
-            outlet.node.send(element)
-            if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+extension Signal {
+  /// A cold signal whose runs are consumer runs that `make` builds (a retry: each failure starts its upstream again).
+  /// A `for await` loop drives the run itself; in a graph, one task reads a run into the graph.
+  @inlinable package static func running(_ make: @escaping @Sendable () -> ColdPull<Element, Failure>) -> Signal {
+    Signal(
+      cold: ColdRecipe(
+        node: { start in
+          .source(start) { outlet in
+            let task = Task(named: start.pumpName) {
+              let pull = make()
+              var batch: [Element] = []
+              do throws(Failure) {
+                while true {
+                  try await pull(&batch)
+                  if batch.isEmpty { break }
+                  for element in batch { outlet.node.send(element) }
+                  batch.removeAll(keepingCapacity: true)
+                  if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+                }
+                outlet.node.terminate(.finished)
+              } catch {
+                outlet.node.terminate(.failed(error))
+              }
+            }
+            return { task.cancel() }
           }
-          outlet.node.terminate(.finished)
-        } catch {
-          outlet.node.terminate(.failed(error))
-        }
-      }
-      return { task.cancel() }
-    }
+        }, pull: make))
   }
 }

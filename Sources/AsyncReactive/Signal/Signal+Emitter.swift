@@ -25,11 +25,11 @@ extension Signal {
       case node(SourceOutlet<Element, Failure>)
     }
 
-    @usableFromInline package init(channel: SignalChannel<Element, Failure>) {
+    @inlinable package init(channel: SignalChannel<Element, Failure>) {
       self.target = .channel(channel)
     }
 
-    @usableFromInline package init(outlet: SourceOutlet<Element, Failure>) {
+    @inlinable package init(outlet: SourceOutlet<Element, Failure>) {
       self.target = .node(outlet)
     }
 
@@ -38,7 +38,7 @@ extension Signal {
     /// ```swift
     /// api.onUpdate { update in emitter.send(update) }
     /// ```
-    public func send(_ value: Element) {
+    @inlinable public func send(_ value: Element) {
       switch target {
       case .channel(let channel): channel.send(value)
       case .node(let outlet): outlet.node.send(value)
@@ -51,7 +51,7 @@ extension Signal {
     /// ```swift
     /// for line in lines { await emitter.send(line) }
     /// ```
-    public func send(_ value: Element) async {
+    @inlinable public func send(_ value: Element) async {
       let pacer: (any ColdPacer)?
       switch target {
       case .channel(let channel):
@@ -69,16 +69,16 @@ extension Signal {
     /// ```swift
     /// emitter.finish()
     /// ```
-    public func finish() { end(.finished) }
+    @inlinable public func finish() { end(.finished) }
 
     /// Ends the run with `error`. With the async-body initializer, throwing from the body does this.
     ///
     /// ```swift
     /// emitter.fail(NetworkError(code: 502))
     /// ```
-    public func fail(_ error: Failure) { end(.failed(error)) }
+    @inlinable public func fail(_ error: Failure) { end(.failed(error)) }
 
-    @usableFromInline func end(_ termination: Termination<Failure>) {
+    @inlinable func end(_ termination: Termination<Failure>) {
       switch target {
       case .channel(let channel): channel.terminate(termination)
       case .node(let outlet): outlet.node.terminate(termination)
@@ -90,7 +90,7 @@ extension Signal {
     /// ```swift
     /// while emitter.isActive { await emitter.send(await nextReading()) }
     /// ```
-    public var isActive: Bool {
+    @inlinable public var isActive: Bool {
       switch target {
       case .channel(let channel): return channel.isActive
       case .node(let outlet): return !outlet.stopped.load(ordering: .relaxed) && !outlet.node.isTerminated
@@ -107,7 +107,7 @@ extension Signal {
   /// Set when the node stopped observing (its last observer left).
   @usableFromInline let stopped = Atomic<Bool>(false)
 
-  @usableFromInline package init(node: SubjectStorage<Element, Failure>, pacer: (any ColdPacer)?) {
+  @inlinable package init(node: SubjectStorage<Element, Failure>, pacer: (any ColdPacer)?) {
     self.node = node
     self.pacer = pacer
   }
@@ -133,30 +133,29 @@ extension SubjectStorage {
 
 // MARK: Bodies and callbacks
 
-/// ``Signal/init(_:)-(Signal.Emitter)async throws(Failure)->Void``: each run runs the body in a task of its own.
-@usableFromInline package struct BodyRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  let body: @Sendable (Signal<Element, Failure>.Emitter) async throws(Failure) -> Void
-
-  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> {
-    let body = self.body
-    return ChannelRun { emitter, channel in
-      let task = Self.run(body, emitter)
-      channel.onStop { task.cancel() }
-    }
-  }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    let body = self.body
-    return .source(start) { outlet in
-      let task = Self.run(body, Signal.Emitter(outlet: outlet), immediately: true)
-      return { task.cancel() }
+extension ColdRecipe {
+  /// ``Signal/init(_:)-(Signal.Emitter)async throws(Failure)->Void``: each run runs the body in a task of its own.
+  @inlinable package static func body(
+    _ body: @escaping @Sendable (Signal<Element, Failure>.Emitter) async throws(Failure) -> Void
+  ) -> ColdRecipe {
+    ColdRecipe { start in
+      .source(start) { outlet in
+        let task = runBody(body, Signal.Emitter(outlet: outlet), immediately: true)
+        return { task.cancel() }
+      }
+    } pull: {
+      let reader = ChannelReader<Element, Failure> { emitter, channel in
+        let task = runBody(body, emitter)
+        channel.onStop { task.cancel() }
+      }
+      return { batch throws(Failure) in try await reader.pull(into: &batch) }
     }
   }
 
   /// The body's task. In a graph it is an immediate one: the body starts inside the connection and runs up to its
   /// first suspension there, as RxSwift's `Observable.create` runs inside `subscribe`, so what it sends at once (and
   /// the timers it starts) comes in place, in the order RxTest would schedule it.
-  static func run(
+  @inlinable static func runBody(
     _ body: @escaping @Sendable (Signal<Element, Failure>.Emitter) async throws(Failure) -> Void,
     _ emitter: Signal<Element, Failure>.Emitter, immediately: Bool = false
   ) -> Task<Void, Never> {
@@ -171,53 +170,51 @@ extension SubjectStorage {
     return immediately
       ? Task(immediateNamed: "Signal body", operation: operation) : Task(named: "Signal body", operation: operation)
   }
-}
 
-/// ``Signal/create(_:)``: each run calls the set-up closure; its cancellation handler runs once, when the run ends.
-@usableFromInline package struct CreateRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  let setUp: @Sendable (Signal<Element, Failure>.Emitter) -> @Sendable () -> Void
-
-  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> {
-    let setUp = self.setUp
-    return ChannelRun { emitter, channel in channel.onStop(setUp(emitter)) }
-  }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    let setUp = self.setUp
-    return .source(start) { outlet in
-      let cancel = setUp(Signal.Emitter(outlet: outlet))
-      let once = Atomic<Bool>(false)
-      // The node's end (a `finish()` from inside the set-up, too) and its last observer leaving both stop it.
-      return { if !once.exchange(true, ordering: .relaxed) { cancel() } }
+  /// ``Signal/create(_:)``: each run calls the set-up closure; its cancellation handler runs once, when the run ends.
+  @inlinable package static func create(
+    _ setUp: @escaping @Sendable (Signal<Element, Failure>.Emitter) -> @Sendable () -> Void
+  ) -> ColdRecipe {
+    ColdRecipe { start in
+      .source(start) { outlet in
+        let cancel = setUp(Signal.Emitter(outlet: outlet))
+        let once = Atomic<Bool>(false)
+        // The node's end (a `finish()` from inside the set-up, too) and its last observer leaving both stop it.
+        return { if !once.exchange(true, ordering: .relaxed) { cancel() } }
+      }
+    } pull: {
+      let reader = ChannelReader<Element, Failure> { emitter, channel in channel.onStop(setUp(emitter)) }
+      return { batch throws(Failure) in try await reader.pull(into: &batch) }
     }
   }
 }
 
-/// A run fed by a producer through a ``SignalChannel``; the producer starts on the first `next()`.
-@usableFromInline package final class ChannelRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
-  private let channel = SignalChannel<Element, Failure>()
-  private var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
-  private var start: ((Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void)?
+/// A consumer's run fed by a producer through a ``SignalChannel``; the producer starts on the first pull.
+@usableFromInline package final class ChannelReader<Element: Sendable, Failure: Error> {
+  @usableFromInline let channel = SignalChannel<Element, Failure>()
+  @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
+  @usableFromInline var start: ((Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void)?
 
-  @usableFromInline package init(
-    start: @escaping (Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void
-  ) {
+  /// A run whose producer `start` starts; without one, a run that produces nothing until its consumer stops.
+  @inlinable init(start: ((Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void)? = nil) {
     self.cursor = ConsumerCursor(host: channel, id: 0)
     self.start = start
   }
 
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    if let start {
-      self.start = nil
+  /// See ``ColdPull``: everything the channel holds, waiting for the producer when it holds nothing.
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+    if let start = start.take() {
       // A consumer cancelled before it asked for anything gets no run: starting one would do cold work (in a
       // task of its own) for nobody, possibly after the consumer has returned.
       if Task.isCancelled {
         channel.removeConsumer(0)
-        return nil
+        return
       }
       start(Signal.Emitter(channel: channel), channel)
     }
-    return try await cursor.next(isolation: actor)
+    guard let element = try await cursor.next(isolation: #isolation) else { return }
+    batch.append(element)
+    cursor.takeBuffered(into: &batch)
   }
 
   deinit { channel.removeConsumer(0) }
@@ -235,8 +232,8 @@ extension Signal {
   ///   await emitter.send(try await api.orders())
   /// }
   /// ```
-  public init(_ body: @escaping @Sendable (Emitter) async throws(Failure) -> Void) {
-    self.init(cold: BodyRecipe(body: body))
+  @inlinable public init(_ body: @escaping @Sendable (Emitter) async throws(Failure) -> Void) {
+    self.init(cold: .body(body))
   }
 
   /// A signal that bridges a callback API: `setUp` runs once per iteration, may send from any thread or
@@ -256,10 +253,10 @@ extension Signal {
   ///   return { request.cancel() }
   /// }
   /// ```
-  public static func create(
+  @inlinable public static func create(
     _ setUp: @escaping @Sendable (Emitter) -> @Sendable () -> Void
   ) -> Signal {
-    Signal(cold: CreateRecipe(setUp: setUp))
+    Signal(cold: .create(setUp))
   }
 }
 
@@ -272,8 +269,8 @@ extension Signal where Failure == Never {
   /// }
   /// for await i in countdown { print(i) }   // 3, 2, 1
   /// ```
-  public init(_ body: @escaping @Sendable (Emitter) async -> Void) {
-    self.init(cold: BodyRecipe(body: body))
+  @inlinable public init(_ body: @escaping @Sendable (Emitter) async -> Void) {
+    self.init(cold: .body(body))
   }
 }
 
@@ -285,7 +282,7 @@ extension Signal where Failure == any Error {
   ///   await emitter.send(try await api.fetchUser())
   /// }
   /// ```
-  public init(_ body: @escaping @Sendable (Emitter) async throws -> Void) {
-    self.init(cold: BodyRecipe(body: body))
+  @inlinable public init(_ body: @escaping @Sendable (Emitter) async throws -> Void) {
+    self.init(cold: .body(body))
   }
 }

@@ -27,8 +27,14 @@ extension Signal {
   /// ```swift
   /// let forever = Signal<Int, Never>.never
   /// ```
-  public static var never: Signal {
-    Signal(cold: NeverRecipe())
+  @inlinable public static var never: Signal {
+    Signal(
+      cold: ColdRecipe { start in
+        .source(start) { _ in {} }
+      } pull: {
+        let run = ChannelReader<Element, Failure>()
+        return { batch throws(Failure) in try await run.pull(into: &batch) }
+      })
   }
 
   /// A signal that fails at once with `error` (RACSignal `error:`, `Observable.error`).
@@ -46,8 +52,8 @@ extension Signal {
   /// ```swift
   /// for await value in Signal<Int, Never>([1, 2, 3]) { print(value) }
   /// ```
-  public init<S: Sequence & Sendable>(_ sequence: S) where S.Element == Element {
-    self.init(cold: SequenceRecipe<S, Failure>(sequence: sequence))
+  @inlinable public init<S: Sequence & Sendable>(_ sequence: S) where S.Element == Element {
+    self.init(cold: .sequence(sequence))
   }
 
   /// Erases any async sequence to a `Signal` with the same element and failure types.
@@ -55,7 +61,9 @@ extension Signal {
   /// What `sequence` is decides what the signal does, once, here: a hot sequence (a subject, a ``Property``, a
   /// ``HotSignal``, a hot operator chain, a command's stream) stays hot and shared, so operators applied to the
   /// signal run inside the subject's `send` exactly as they would on the concrete type; a ``Signal`` stays what it
-  /// is; any other sequence (an `AsyncStream`, `Observations`, a sequence of your own, even one that wraps a
+  /// is; a ``SubjectSubscription`` is a cold signal that runs once: an operator that observes it (a
+  /// `combineLatest`, a `flatMap`) is given what it buffered, then the subject's values, inside the subject's
+  /// `send`; any other sequence (an `AsyncStream`, `Observations`, a sequence of your own, even one that wraps a
   /// subject without conforming to ``HotSequence``) is foreign and cold: each run iterates it once more. A
   /// `Signal` made from a single-pass sequence such as an `AsyncStream` is single-pass too; use ``deferred(_:)`` to
   /// build a fresh stream per iteration.
@@ -63,13 +71,15 @@ extension Signal {
   /// ```swift
   /// let signal = Signal(someAsyncSequence)
   /// ```
-  public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Element, S.Failure == Failure {
+  @inlinable public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Element, S.Failure == Failure {
     if let signal = sequence as? Signal {
       self = signal
     } else if let hot = sequence as? any HotSequence<Element, Failure> {
       self.init(hot: hot.hotSignal.node)
+    } else if let subscription = sequence as? SubjectSubscription<Element, Failure> {
+      self.init(cold: .subscription(subscription))
     } else {
-      self.init(cold: ForeignRecipe { sequence })
+      self.init(cold: .foreign { sequence })
     }
   }
 
@@ -84,10 +94,10 @@ extension Signal {
   ///   }
   /// }
   /// ```
-  public static func deferred<S: AsyncSequence & SendableMetatype>(
+  @inlinable public static func deferred<S: AsyncSequence & SendableMetatype>(
     _ makeSequence: @escaping @Sendable () -> S
   ) -> Signal where S.Element == Element, S.Failure == Failure {
-    Signal(cold: ForeignRecipe(makeSequence))
+    Signal(cold: .foreign(makeSequence))
   }
 
   /// A signal that calls `operation` once per iteration and sends its result (a one-value request).
@@ -98,8 +108,8 @@ extension Signal {
   /// ```swift
   /// let wallet = Signal.future { try await api.wallet(for: user) }
   /// ```
-  public static func future(_ operation: @escaping @Sendable () async throws(Failure) -> Element) -> Signal {
-    Signal(cold: FutureRecipe(operation: operation))
+  @inlinable public static func future(_ operation: @escaping @Sendable () async throws(Failure) -> Element) -> Signal {
+    Signal(cold: .future(operation))
   }
 }
 
@@ -110,8 +120,8 @@ extension Signal where Failure == any Error {
   /// let user = Signal.future { try await api.fetchUser() }
   /// for try await user in user.retry(2) { print(user) }
   /// ```
-  public static func future(_ operation: @escaping @Sendable () async throws -> Element) -> Signal {
-    Signal(cold: FutureRecipe(operation: operation))
+  @inlinable public static func future(_ operation: @escaping @Sendable () async throws -> Element) -> Signal {
+    Signal(cold: .future(operation))
   }
 }
 
@@ -121,8 +131,8 @@ extension Signal where Failure == Never {
   /// ```swift
   /// let now = Signal.future { await clockService.now() }
   /// ```
-  public static func future(_ operation: @escaping @Sendable () async -> Element) -> Signal {
-    Signal(cold: FutureRecipe(operation: operation))
+  @inlinable public static func future(_ operation: @escaping @Sendable () async -> Element) -> Signal {
+    Signal(cold: .future(operation))
   }
 }
 
@@ -132,149 +142,160 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let signal: Signal<String, Never> = textField.changes.map(\.trimmed).eraseToSignal()
   /// ```
-  public func eraseToSignal() -> Signal<Element, Failure> {
+  @inlinable public func eraseToSignal() -> Signal<Element, Failure> {
     Signal(self)
   }
 }
 
-/// ``Signal/never``: a run that never produces; it ends only when its consumer stops.
-@usableFromInline package struct NeverRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { ChannelRun { _, _ in } }
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    .source(start) { _ in {} }
-  }
-}
-
-/// ``Signal/init(_:)-(S)``: a synchronous sequence. A consumer takes its elements one by one; in a graph, one pump
-/// task sends them, or the consumer that drives the graph sends one per pull.
-@usableFromInline package struct SequenceRecipe<S: Sequence & Sendable, Failure: Error>: ColdRecipe
-where S.Element: Sendable {
-  let sequence: S
-
-  @usableFromInline package func makeRun() -> SignalRun<S.Element, Failure> { SequenceRun(sequence.makeIterator()) }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<S.Element, Failure> {
-    if let drive = start.drive {
-      let node = SubjectStorage<S.Element, Failure>(replay: .none)
-      drive.offer(SequencePuller(sequence.makeIterator(), into: node))
-      return node
-    }
-    // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
-    // hold up every other registration with the graph until it is done.
-    let sequence = self.sequence
-    return .source(start) { outlet in
-      let task = Task(named: start.pumpName) {
-        for element in sequence {
-          guard !Task.isCancelled else { return }
-          outlet.node.send(element)
-          if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+extension ColdRecipe {
+  /// ``Signal/init(_:)-(S)`` of a synchronous sequence. A consumer reads it in batches, in its own task; in a graph,
+  /// one pump task sends its elements, or the consumer that drives the graph sends one per read.
+  @inlinable package static func sequence<S: Sequence & Sendable>(_ sequence: S) -> ColdRecipe
+  where S.Element == Element {
+    ColdRecipe { start in
+      if let drive = start.drive {
+        let node = SubjectStorage<Element, Failure>(replay: .none)
+        var iterator = sequence.makeIterator()
+        drive.offer {
+          if let element = iterator.next() { node.send(element) } else { node.terminate(.finished) }
         }
-        outlet.node.terminate(.finished)
+        return node
       }
-      return { task.cancel() }
-    }
-  }
-}
-
-/// A synchronous sequence read by the consumer that drives it.
-@usableFromInline package final class SequencePuller<Base: IteratorProtocol, Failure: Error>: ColdPuller
-where Base.Element: Sendable {
-  private var base: Base
-  private let node: SubjectStorage<Base.Element, Failure>
-
-  @usableFromInline package init(_ base: Base, into node: SubjectStorage<Base.Element, Failure>) {
-    self.base = base
-    self.node = node
-  }
-
-  @usableFromInline package func pull(isolation actor: isolated (any Actor)?) async {
-    if let element = base.next() { node.send(element) } else { node.terminate(.finished) }
-  }
-}
-
-/// A foreign async sequence (``Signal/init(_:)-(S)``, ``Signal/deferred(_:)``): each run iterates the sequence
-/// `make` gives. A consumer iterates it directly; in a graph, one pump task per run reads it into the graph, or the
-/// consumer that drives it does.
-@usableFromInline package struct ForeignRecipe<S: AsyncSequence & SendableMetatype>: ColdRecipe
-where S.Element: Sendable {
-  let make: @Sendable () -> S
-
-  init(_ make: @escaping @Sendable () -> S) {
-    self.make = make
-  }
-
-  @usableFromInline package func makeRun() -> SignalRun<S.Element, S.Failure> {
-    IteratorRun(make().makeAsyncIterator())
-  }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<S.Element, S.Failure> {
-    if let drive = start.drive {
-      let node = SubjectStorage<S.Element, S.Failure>(replay: .none)
-      drive.offer(SourcePuller(make().makeAsyncIterator(), into: node))
-      return node
-    }
-    // The iterator is made with the node (a subject's wrapper registers the consumer then, as when a consumer makes
-    // its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
-    let iterator = Handoff(make().makeAsyncIterator())
-    return .source(start) { outlet in
-      let task = Task(named: start.pumpName) { await Pump<S>.run(iterator.take(), into: outlet) }
-      return { task.cancel() }
-    }
-  }
-}
-
-/// Reads a foreign sequence into a source node, waiting for the run's consumer when it is behind.
-enum Pump<S: AsyncSequence> where S.Element: Sendable {
-  static func run(_ iterator: sending S.AsyncIterator?, into outlet: SourceOutlet<S.Element, S.Failure>) async {
-    guard var iterator else { return }
-    do throws(S.Failure) {
-      while let element = try await iterator.next(isolation: nil) {
-        outlet.node.send(element)
-        if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
-      }
-      outlet.node.terminate(.finished)
-    } catch {
-      outlet.node.terminate(.failed(error))
-    }
-  }
-}
-
-/// ``Signal/future(_:)``: each run awaits the operation once. A consumer awaits it in its own task; in a graph it
-/// runs in an immediate task, which runs on the calling thread up to its first suspension (an operation that never
-/// suspends costs no scheduling).
-@usableFromInline package struct FutureRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  let operation: @Sendable () async throws(Failure) -> Element
-
-  @usableFromInline package func makeRun() -> SignalRun<Element, Failure> { FutureRun(operation) }
-
-  @usableFromInline package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    let operation = self.operation
-    return .source(start) { outlet in
-      let task = Task<Void, Never>(immediateNamed: "Signal.future") {
-        do throws(Failure) {
-          let value = try await operation()
-          outlet.node.send(value)
+      // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
+      // hold up every other registration with the graph until it is done.
+      return .source(start) { outlet in
+        let task = Task(named: start.pumpName) {
+          for element in sequence {
+            guard !Task.isCancelled else { return }
+            outlet.node.send(element)
+            if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+          }
           outlet.node.terminate(.finished)
-        } catch {
-          outlet.node.terminate(.failed(error))
+        }
+        return { task.cancel() }
+      }
+    } pull: {
+      var iterator = sequence.makeIterator()
+      return { batch in
+        // A synchronous sequence is read ahead of the consumer by at most one batch.
+        for _ in 0..<ColdPacing.limit {
+          guard let element = iterator.next() else { return }
+          batch.append(element)
         }
       }
-      return { task.cancel() }
+    }
+  }
+
+  /// A foreign async sequence (``Signal/init(_:)-(S)``, ``Signal/deferred(_:)``): each run iterates the sequence
+  /// `make` gives. A consumer iterates it directly, one element per read; in a graph, one pump task per run reads it
+  /// into the graph, or the consumer that drives it does.
+  @inlinable package static func foreign<S: AsyncSequence & SendableMetatype>(
+    _ make: @escaping @Sendable () -> S
+  ) -> ColdRecipe where S.Element == Element, S.Failure == Failure {
+    ColdRecipe { start in
+      if let drive = start.drive {
+        let node = SubjectStorage<Element, Failure>(replay: .none)
+        var iterator = make().makeAsyncIterator()
+        drive.offer {
+          do throws(Failure) {
+            if let element = try await iterator.next(isolation: #isolation) {
+              node.send(element)
+            } else if !Task.isCancelled {
+              node.terminate(.finished)
+            }
+          } catch {
+            // A source that ends because its consumer was cancelled has not ended: the consumer stopped (its run
+            // reports that, and its operators see a stop, not an end).
+            if !Task.isCancelled { node.terminate(.failed(error)) }
+          }
+        }
+        return node
+      }
+      // The iterator is made with the node (a subject's wrapper registers the consumer then, as when a consumer
+      // makes its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
+      let iterator = Handoff(make().makeAsyncIterator())
+      return .source(start) { outlet in
+        let task = Task(named: start.pumpName) { await pump(iterator.take(), into: outlet) }
+        return { task.cancel() }
+      }
+    } pull: {
+      var iterator = make().makeAsyncIterator()
+      return { batch throws(Failure) in
+        if let element = try await iterator.next(isolation: #isolation) { batch.append(element) }
+      }
+    }
+  }
+
+  /// A subject's consumer that is registered already (``Signal/init(_:)-(S)`` of a ``SubjectSubscription``): a
+  /// consumer iterates it; a graph observes the subject through it, inside the subject's `send`. It runs once, as
+  /// the subscription does.
+  @inlinable package static func subscription(_ subscription: SubjectSubscription<Element, Failure>) -> ColdRecipe {
+    ColdRecipe { start in
+      if let node = subscription.adoptingNode { return node }
+      // A bounded buffer drops by its consumer's pace: the subscription is read as it is.
+      return foreign { subscription }.makeNode(start)
+    } pull: {
+      var iterator = subscription.makeAsyncIterator()
+      return { batch throws(Failure) in
+        guard let element = try await iterator.next(isolation: #isolation) else { return }
+        batch.append(element)
+        iterator.takeBuffered(into: &batch)
+      }
+    }
+  }
+
+  /// ``Signal/future(_:)``: each run awaits the operation once. A consumer awaits it in its own task; in a graph it
+  /// runs in an immediate task, which runs on the calling thread up to its first suspension (an operation that
+  /// never suspends costs no scheduling).
+  @inlinable package static func future(
+    _ operation: @escaping @Sendable () async throws(Failure) -> Element
+  ) -> ColdRecipe {
+    ColdRecipe { start in
+      .source(start) { outlet in
+        let task = Task<Void, Never>(immediateNamed: "Signal.future") {
+          do throws(Failure) {
+            let value = try await operation()
+            outlet.node.send(value)
+            outlet.node.terminate(.finished)
+          } catch {
+            outlet.node.terminate(.failed(error))
+          }
+        }
+        return { task.cancel() }
+      }
+    } pull: {
+      let run = FutureRun(operation)
+      return { batch throws(Failure) in try await run.pull(into: &batch) }
     }
   }
 }
 
-/// A run that awaits one operation in the consumer's own task.
-private final class FutureRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
-  private var operation: (@Sendable () async throws(Failure) -> Element)?
+/// Reads a foreign sequence's iterator into a source node, waiting for the run's consumer when it is behind.
+@inlinable package func pump<Iterator: AsyncIteratorProtocol>(
+  _ iterator: sending Iterator?, into outlet: SourceOutlet<Iterator.Element, Iterator.Failure>
+) async where Iterator.Element: Sendable {
+  guard var iterator else { return }
+  do throws(Iterator.Failure) {
+    while let element = try await iterator.next(isolation: nil) {
+      outlet.node.send(element)
+      if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+    }
+    outlet.node.terminate(.finished)
+  } catch {
+    outlet.node.terminate(.failed(error))
+  }
+}
 
-  init(_ operation: @escaping @Sendable () async throws(Failure) -> Element) {
+/// A consumer's run of ``Signal/future(_:)``: awaits the operation once, in the consumer's own task.
+@usableFromInline package final class FutureRun<Element: Sendable, Failure: Error> {
+  @usableFromInline var operation: (@Sendable () async throws(Failure) -> Element)?
+
+  @inlinable init(_ operation: @escaping @Sendable () async throws(Failure) -> Element) {
     self.operation = operation
   }
 
-  override func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    guard let operation else { return nil }
-    self.operation = nil
-    return try await operation()
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+    guard let operation = operation.take() else { return }
+    batch.append(try await operation())
   }
 }

@@ -26,9 +26,11 @@ extension Signal where Element == Int, Failure == Never {
   ///   - interval: the time between ticks; positive.
   ///   - clock: the clock to tick on; a `TestClock` in tests.
   /// - Returns: a signal of the tick numbers 1, 2, 3, …
-  public static func timer(every interval: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal {
+  @inlinable public static func timer(every interval: Duration, clock: some Clock<Duration> = ContinuousClock())
+    -> Signal
+  {
     precondition(interval > .zero, "Signal.timer(every: \(interval)): the interval must be positive")
-    return Signal(cold: TimerRecipe(first: interval, interval: interval, ticks: .max, clock: clock))
+    return Signal(cold: .timer(first: interval, interval: interval, ticks: .max, clock: clock))
   }
 
   /// A cold signal that sends one tick `delay` after the iteration started, then finishes (RxSwift
@@ -61,59 +63,64 @@ extension Signal where Element == Int, Failure == Never {
   ///   - delay: how long after the iteration starts the tick comes; not negative (zero ticks at once).
   ///   - clock: the clock to wait on; a `TestClock` in tests.
   /// - Returns: a signal of the one tick 1.
-  public static func timer(after delay: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal {
+  @inlinable public static func timer(after delay: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Signal
+  {
     precondition(delay >= .zero, "Signal.timer(after: \(delay)): the delay must not be negative")
-    return Signal(cold: TimerRecipe(first: delay, interval: delay, ticks: 1, clock: clock))
+    return Signal(cold: .timer(first: delay, interval: delay, ticks: 1, clock: clock))
   }
 }
 
-/// ``Signal/timer(every:clock:)`` and ``Signal/timer(after:clock:)``: a consumer's run sleeps in the consumer's own
-/// task when it asks for the next tick; in a graph, a task sleeps from tick to tick and sends each one.
-struct TimerRecipe<C: Clock>: ColdRecipe where C.Duration == Duration {
-  let first: Duration
-  let interval: Duration
-  let ticks: Int
-  let clock: C
-
-  func makeRun() -> SignalRun<Int, Never> { TimerRun(first: first, interval: interval, ticks: ticks, clock: clock) }
-
-  func node(_ start: ColdStart) -> SubjectStorage<Int, Never> {
-    let recipe = self
-    return .source(start) { outlet in
-      // An immediate task: the first sleep is registered now, inside the connection (an inner timer started by an
-      // outer value registers within that value's delivery, as RxTest schedules it).
-      let task = Task(immediateNamed: "Signal.timer") {
-        let run = recipe.makeRun()
-        while let tick = await run.next(isolation: nil) { outlet.node.send(tick) }
-        outlet.node.terminate(.finished)
+extension ColdRecipe where Element == Int, Failure == Never {
+  /// ``Signal/timer(every:clock:)`` and ``Signal/timer(after:clock:)``: a consumer's run sleeps in the consumer's own
+  /// task when it asks for the next tick; in a graph, a task sleeps from tick to tick and sends each one.
+  ///
+  /// - Parameters:
+  ///   - first: from the run's start until the first tick.
+  ///   - interval: between ticks.
+  ///   - ticks: how many ticks before the run finishes.
+  @inlinable package static func timer<C: Clock>(
+    first: Duration, interval: Duration, ticks: Int, clock: C
+  ) -> ColdRecipe where C.Duration == Duration {
+    ColdRecipe { start in
+      .source(start) { outlet in
+        // An immediate task: the first sleep is registered now, inside the connection (an inner timer started by
+        // an outer value registers within that value's delivery, as RxTest schedules it).
+        let task = Task(immediateNamed: "Signal.timer") {
+          let run = TimerRun(first: first, interval: interval, ticks: ticks, clock: clock)
+          while let tick = await run.next() { outlet.node.send(tick) }
+          outlet.node.terminate(.finished)
+        }
+        return { task.cancel() }
       }
-      return { task.cancel() }
+    } pull: {
+      let run = TimerRun(first: first, interval: interval, ticks: ticks, clock: clock)
+      return { batch in
+        if let tick = await run.next() { batch.append(tick) }
+      }
     }
   }
 }
 
-private final class TimerRun<C: Clock>: SignalRun<Int, Never> where C.Duration == Duration {
-  private let clock: C
-  private let interval: Duration
-  private let ticks: Int
-  private let first: Duration
+/// One run of a timer: the ticks, each slept for in the task that asks for it.
+@usableFromInline package final class TimerRun<C: Clock> where C.Duration == Duration {
+  @usableFromInline let clock: C
+  @usableFromInline let interval: Duration
+  @usableFromInline let ticks: Int
+  @usableFromInline let first: Duration
   /// When the next tick is due; `nil` until the first `next()`, which starts the schedule.
-  private var due: C.Instant?
-  private var tick = 0
-  private var ended = false
+  @usableFromInline var due: C.Instant?
+  @usableFromInline var tick = 0
+  @usableFromInline var ended = false
 
-  /// - Parameters:
-  ///   - first: from the first `next()` until the first tick.
-  ///   - interval: between ticks.
-  ///   - ticks: how many ticks before the run finishes.
-  init(first: Duration, interval: Duration, ticks: Int, clock: C) {
+  @inlinable init(first: Duration, interval: Duration, ticks: Int, clock: C) {
     self.clock = clock
     self.interval = interval
     self.ticks = ticks
     self.first = first
   }
 
-  override func next(isolation actor: isolated (any Actor)?) async -> Int? {
+  /// The next tick, once it is due; `nil` when the run ended (its ticks are done, or its task was cancelled).
+  @inlinable nonisolated(nonsending) func next() async -> Int? {
     guard !ended, tick < ticks else { return nil }
     let due = self.due ?? clock.now.advanced(by: first)
     do {

@@ -41,7 +41,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
     /// (no closure), so that operators may deliver it in place instead of starting a run for it (flatMap does).
     case immediate(ImmediateOutcome<Element, Failure>)
     /// A cold recipe: each run builds its graph anew.
-    case cold(any ColdRecipe<Element, Failure>)
+    case cold(ColdRecipe<Element, Failure>)
   }
 
   @inlinable package init(core: Core) {
@@ -61,7 +61,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
   }
 
   /// A cold signal made by `recipe`.
-  @inlinable package init(cold recipe: some ColdRecipe<Element, Failure>) {
+  @inlinable package init(cold recipe: ColdRecipe<Element, Failure>) {
     self.core = .cold(recipe)
   }
 
@@ -79,39 +79,116 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
 
   /// Starts a new run of the signal's work (a hot signal registers a consumer now, as a subject does).
   ///
-  /// Inlinable, so that it is specialised where it is called (`retry` makes a new iterator per attempt): in an
-  /// unspecialised body, looking at the core costs a generic-metadata look-up per call.
+  /// Inlinable, so that it is specialised where it is called: the run a consumer reads is made by the recipe's
+  /// closures, which were specialised where the signal was made.
   @inlinable public func makeAsyncIterator() -> Iterator {
     switch core {
-    case .immediate(.value(let value)): return Iterator(run: ImmediateRun(value: value))
-    case .immediate(.failed(let failure)): return Iterator(run: ImmediateRun(value: nil, failure: failure))
-    case .immediate(.finished): return Iterator(run: ImmediateRun(value: nil))
-    case .cold(let recipe): return Iterator(run: recipe.makeRun())
-    case .hot(let node): return Iterator(run: SubscriptionRun(SubjectSubscription(storage: node, policy: .unbounded)))
+    case .hot(let node):
+      return Iterator(hot: SubjectSubscription(storage: node, policy: .unbounded).makeAsyncIterator())
+    case .immediate(let outcome): return Iterator(immediate: outcome)
+    case .cold(let recipe): return Iterator(pull: recipe.pull())
     }
   }
 
   /// One run of a ``Signal``'s work.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let run: SignalRun<Element, Failure>
+    /// A hot signal's consumer, read in place.
+    @usableFromInline var hot: SubjectSubscription<Element, Failure>.Iterator?
+    /// A cold run: hands over its elements in batches (see ``ColdPull``); `nil` once it ended, which releases it.
+    @usableFromInline var pull: ColdPull<Element, Failure>?
+    /// An immediate signal's outcome, until the first `next()` takes it.
+    @usableFromInline var immediate: ImmediateOutcome<Element, Failure>?
+    /// What the run handed over in its last batch, from `head` on: the loop takes them here, one call into the run
+    /// per batch.
+    @usableFromInline var buffer: [Element] = []
+    @usableFromInline var head = 0
 
-    @usableFromInline init(run: SignalRun<Element, Failure>) {
-      self.run = run
+    @inlinable init(hot: SubjectSubscription<Element, Failure>.Iterator) {
+      self.hot = hot
+    }
+
+    @inlinable init(pull: @escaping ColdPull<Element, Failure>) {
+      self.pull = pull
+    }
+
+    @inlinable init(immediate: ImmediateOutcome<Element, Failure>) {
+      self.immediate = immediate
     }
 
     /// The next value of this run, `nil` once it finished.
     ///
     /// **Throws:** the run's failure, once.
-    public mutating func next() async throws(Failure) -> Element? {
-      try await run.next(isolation: nil)
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
     }
 
     /// The next value of this run, running on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await run.next(isolation: actor)
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      if head < buffer.count {
+        defer { head += 1 }
+        return buffer[head]
+      }
+      if hot != nil { return try await hot!.next(isolation: actor) }
+      if let immediate = immediate.take() { return try immediate.take() }
+      guard let pull else { return nil }
+      buffer.removeAll(keepingCapacity: true)
+      head = 0
+      do {
+        try await pull(&buffer)
+      } catch {
+        self.pull = nil
+        throw error
+      }
+      guard !buffer.isEmpty else {
+        // The run ended: what it holds (a channel's consumer, an upstream's iterator) goes now.
+        self.pull = nil
+        return nil
+      }
+      head = 1
+      return buffer[0]
+    }
+
+    /// Appends the next elements of this run to `batch`, which is empty (see ``ColdPull``): what is buffered here
+    /// first, all of it; otherwise what the run hands over next. An operator that reads a run (a retry, a concat)
+    /// forwards batches with this instead of calling `next()` per element.
+    @inlinable package nonisolated(nonsending) mutating func pull(into batch: inout [Element]) async throws(Failure) {
+      if head < buffer.count {
+        batch.append(contentsOf: buffer[head...])
+        head = buffer.count
+        return
+      }
+      if hot != nil {
+        guard let element = try await hot!.next(isolation: #isolation) else { return }
+        batch.append(element)
+        hot!.takeBuffered(into: &batch)
+        return
+      }
+      if let immediate = immediate.take() {
+        if let element = try immediate.take() { batch.append(element) }
+        return
+      }
+      guard let pull else { return }
+      do {
+        try await pull(&batch)
+      } catch {
+        self.pull = nil
+        throw error
+      }
+      if batch.isEmpty { self.pull = nil }
     }
   }
 }
+
+/// One run of a cold signal as its consumer reads it: appends the run's next elements to `batch`, which the caller
+/// passes empty: at least one, or none once the run has ended. It throws the run's failure only when it appends
+/// nothing (the elements before a failure come first). A run whose elements wait in a buffer hands over all of
+/// them; any other hands over what one step of its work produced, so that nothing is read ahead of the consumer.
+///
+/// A closure, made where the signal was made: what it runs is specialised for the signal's types, and it runs on
+/// the consumer's actor. Releasing it stops the run (what it captures stops its work when released).
+@usableFromInline package typealias ColdPull<Element, Failure: Error> =
+  nonisolated(nonsending) (inout [Element])
+  async throws(Failure) -> Void
 
 extension Signal {
   /// This signal as a node of a graph that is being started: a hot signal's own node; for a cold one, the graph of
@@ -120,7 +197,18 @@ extension Signal {
     switch core {
     case .hot(let node): return node
     case .immediate(let outcome): return SubjectStorage.immediate(outcome)
-    case .cold(let recipe): return recipe.node(start)
+    case .cold(let recipe): return recipe.makeNode(start)
+    }
+  }
+
+  /// A fresh run of this signal as its consumer reads it (a hot signal's run is a consumer registered now).
+  @inlinable package func pull() -> ColdPull<Element, Failure> {
+    switch core {
+    case .cold(let recipe):
+      return recipe.pull()
+    default:
+      var iterator = makeAsyncIterator()
+      return { batch throws(Failure) in try await iterator.pull(into: &batch) }
     }
   }
 
@@ -148,68 +236,6 @@ extension SubjectStorage {
   }
 }
 
-/// The state of one iteration of a ``Signal``; each way of running a signal subclasses it. A class, so that
-/// its `deinit` can stop the work when the consumer drops its iterator.
-@usableFromInline package class SignalRun<Element: Sendable, Failure: Error> {
-  @usableFromInline package init() {}
-
-  @usableFromInline package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    preconditionFailure("Internal inconsistency: SignalRun.next must be overridden")
-  }
-}
-
-/// A run that forwards to an iterator of another async sequence.
-@usableFromInline package final class IteratorRun<Base: AsyncIteratorProtocol>: SignalRun<Base.Element, Base.Failure>
-where Base.Element: Sendable {
-  private var base: Base
-
-  @usableFromInline package init(_ base: Base) {
-    self.base = base
-  }
-
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Base.Failure) -> Base.Element? {
-    try await base.next(isolation: actor)
-  }
-}
-
-/// The run of a hot signal: a consumer of its node, registered when the iterator was made.
-@usableFromInline package final class SubscriptionRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
-  @usableFromInline var base: SubjectSubscription<Element, Failure>.Iterator
-
-  @inlinable package init(_ subscription: SubjectSubscription<Element, Failure>) {
-    self.base = subscription.makeAsyncIterator()
-  }
-
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    try await base.next(isolation: actor)
-  }
-}
-
-/// A run over a synchronous sequence: no task, no lock.
-@usableFromInline
-package final class SequenceRun<Base: IteratorProtocol, Failure: Error>: SignalRun<Base.Element, Failure>
-where Base.Element: Sendable {
-  private var base: Base
-  private let failure: Failure?
-
-  /// Yields `base`'s elements, then throws `failure` if there is one.
-  @usableFromInline package init(_ base: Base, then failure: Failure? = nil) {
-    self.base = base
-    self.failure = failure
-  }
-
-  private var failed = false
-
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Base.Element? {
-    if let element = base.next() { return element }
-    if let failure, !failed {
-      failed = true
-      throw failure
-    }
-    return nil
-  }
-}
-
 /// What an immediate signal (``Signal/just(_:)``, ``Signal/empty``, ``Signal/fail(_:)``) does in each run.
 @usableFromInline package enum ImmediateOutcome<Element: Sendable, Failure: Error>: Sendable {
   /// Sends the value, then finishes.
@@ -218,23 +244,14 @@ where Base.Element: Sendable {
   case finished
   /// Fails without a value.
   case failed(Failure)
-}
 
-/// The run of an immediate signal: at most one value, then the end or a failure; no task, no lock, and no
-/// generic sequence underneath (an unspecialised `CollectionOfOne` iterator costs metadata look-ups per call).
-@usableFromInline package final class ImmediateRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
-  private var value: Element?
-  private var failure: Failure?
-
-  @usableFromInline package init(value: Element?, failure: Failure? = nil) {
-    self.value = value
-    self.failure = failure
-  }
-
-  override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    if let value = value.take() { return value }
-    if let failure = failure.take() { throw failure }
-    return nil
+  /// The value if there is one; throws the failure if there is one; `nil` when the run simply finishes.
+  @inlinable package func take() throws(Failure) -> Element? {
+    switch self {
+    case .value(let value): return value
+    case .finished: return nil
+    case .failed(let failure): throw failure
+    }
   }
 }
 

@@ -6,42 +6,44 @@ import Synchronization
 /// It is also the run's pacer: a body's `await emitter.send(_:)` waits while ``ColdPacing/limit`` values wait
 /// for the consumer, so a fast cold producer feeding a slow consumer holds a bounded number of them.
 @usableFromInline package final class SignalChannel<Element: Sendable, Failure: Error>: ConsumerQueueHost, ColdPacer {
-  package typealias Waiter = ConsumerQueue<Element, Failure>.Waiter
+  @usableFromInline package typealias Waiter = ConsumerQueue<Element, Failure>.Waiter
 
-  private struct State: Sendable {
+  @usableFromInline struct State: Sendable {
     /// `nil` once the consumer stopped.
-    var queue: ConsumerQueue<Element, Failure>? = ConsumerQueue(policy: .unbounded)
+    @usableFromInline var queue: ConsumerQueue<Element, Failure>? = ConsumerQueue(policy: .unbounded)
     /// What stops the producer (cancel its task, or the callback API's cancellation handler); runs once.
-    var stop: (@Sendable () -> Void)?
+    @usableFromInline var stop: (@Sendable () -> Void)?
     /// Set when the run ended (either side), so that a stop handler installed late runs at once.
-    var ended = false
+    @usableFromInline var ended = false
     /// How many values the consumer has not taken yet.
-    var waiting = 0
+    @usableFromInline var waiting = 0
     /// Producers waiting for the consumer to catch up.
-    var producers: [UnsafeContinuation<Void, Never>] = []
+    @usableFromInline var producers: [UnsafeContinuation<Void, Never>] = []
+
+    @inlinable init() {}
 
     /// Hands out the producers that waited for room.
-    mutating func releaseProducers() -> [UnsafeContinuation<Void, Never>] {
+    @inlinable mutating func releaseProducers() -> [UnsafeContinuation<Void, Never>] {
       guard !producers.isEmpty else { return [] }
       defer { producers = [] }
       return producers
     }
 
     /// Marks the run ended and hands out the stop handler, at most once.
-    mutating func end() -> (@Sendable () -> Void)? {
+    @inlinable mutating func end() -> (@Sendable () -> Void)? {
       ended = true
       defer { stop = nil }
       return stop
     }
   }
 
-  private let state = Locked(State())
+  @usableFromInline let state = Locked(State())
   /// Whether ``ColdPacing/limit`` values wait for the consumer: read without the lock by every paced send.
-  private let full = Atomic<Bool>(false)
+  @usableFromInline let full = Atomic<Bool>(false)
 
-  @usableFromInline package init() {}
+  @inlinable package init() {}
 
-  @usableFromInline package func send(_ element: Element) {
+  @inlinable package func send(_ element: Element) {
     let waiter = state.withLock { state -> Waiter? in
       guard state.queue != nil else { return nil }
       if let waiter = state.queue!.enqueue(element) { return waiter }
@@ -53,7 +55,7 @@ import Synchronization
     waiter?.resume(returning: .element(element))
   }
 
-  @usableFromInline package func terminate(_ termination: Termination<Failure>) {
+  @inlinable package func terminate(_ termination: Termination<Failure>) {
     let (waiter, stop, producers) = state.withLock {
       state -> (Waiter?, (@Sendable () -> Void)?, [UnsafeContinuation<Void, Never>]) in
       let waiter = state.queue?.terminate(termination)
@@ -65,10 +67,10 @@ import Synchronization
   }
 
   /// Whether the consumer still listens and the run has not ended.
-  @usableFromInline package var isActive: Bool { state.withLock { !$0.ended } }
+  @inlinable package var isActive: Bool { state.withLock { !$0.ended } }
 
   /// Installs what stops the producer; runs it at once if the run already ended.
-  @usableFromInline package func onStop(_ stop: @escaping @Sendable () -> Void) {
+  @inlinable package func onStop(_ stop: @escaping @Sendable () -> Void) {
     let runNow = state.withLock { state -> Bool in
       guard !state.ended else { return true }
       state.stop = stop
@@ -77,9 +79,9 @@ import Synchronization
     if runNow { stop() }
   }
 
-  @usableFromInline package var isFull: Bool { full.load(ordering: .relaxed) }
+  @inlinable package var isFull: Bool { full.load(ordering: .relaxed) }
 
-  @usableFromInline package func waitForRoom() async {
+  @inlinable package func waitForRoom() async {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let parked = state.withLock { state -> Bool in
         guard state.waiting >= ColdPacing.limit, !state.ended else { return false }
@@ -90,11 +92,11 @@ import Synchronization
     }
   }
 
-  @usableFromInline package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
+  @inlinable package func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
     state.withLock { body(&$0.queue) }
   }
 
-  @usableFromInline package func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure> {
+  @inlinable package func take(_ id: Int, into batch: inout [Element]) -> ConsumerTake<Failure> {
     let (look, producers) = state.withLock { state -> (ConsumerTake<Failure>, [UnsafeContinuation<Void, Never>]) in
       guard state.queue != nil else { return (ConsumerTake(.terminal(.finished)), []) }
       let look = state.queue!.look(into: &batch)
@@ -108,7 +110,7 @@ import Synchronization
     return look
   }
 
-  @usableFromInline package func removeConsumer(_ id: Int) {
+  @inlinable package func removeConsumer(_ id: Int) {
     let (waiter, stop, producers) = state.withLock {
       state -> (Waiter?, (@Sendable () -> Void)?, [UnsafeContinuation<Void, Never>]) in
       let waiter = state.queue?.cancel()
@@ -133,7 +135,7 @@ import Synchronization
 @usableFromInline package enum ColdPacing {
   /// The most values waiting for a consumer before a producer's `await emitter.send(_:)` waits: a batch that the
   /// consumer takes at once (a take of this many is never "small", see ``ConsumerCursorTuning/gatherBelow``).
-  @usableFromInline package static let limit = 128
+  @inlinable package static var limit: Int { 128 }
 }
 
 /// What a look that never waits found.
@@ -148,7 +150,7 @@ import Synchronization
 extension ConsumerCursor {
   /// The next element if one is already here, or the end (a failure is thrown), or `.empty`; never suspends. A
   /// consumer that drives its own source looks with this before it pulls.
-  @usableFromInline mutating func poll() throws(Failure) -> ConsumerPoll<Element> {
+  @inlinable mutating func poll() throws(Failure) -> ConsumerPoll<Element> {
     if index < batch.count {
       defer { index += 1 }
       return .element(batch[index])

@@ -554,6 +554,40 @@ import Synchronization
     return sink
   }
 
+  /// Turns consumer `id`, which nobody iterates, into a synchronous observer, in one critical section: what its
+  /// queue holds (its values, then its end) goes to the sink first, then every later event, as replayed values go
+  /// to a sink that ``addSink(onValue:onEnd:)`` registers. A consumer removed already counts as finished.
+  @inlinable package func adoptConsumer(
+    _ id: Int,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> Sink {
+    let sink = Sink(onValue: onValue, onEnd: onEnd)
+    let (deliver, removed) = state.withLock { state -> (Bool, ConsumerQueue<Element, Failure>?) in
+      var held: [Element] = []
+      var start = 0
+      var end: Termination<Failure>? = .finished
+      state.withQueue(id) { consumer in
+        guard consumer != nil else { return }
+        end = consumer!.terminal
+        if case .elements(let first) = consumer!.take(into: &held) { start = first }
+      }
+      let removed = state.remove(id)
+      if removed != nil { registered.wrappingSubtract(1, ordering: .relaxed) }
+      let only = [sink]
+      var deliver = false
+      for element in held[start...] { deliver = queue(.value(element), for: only, in: &state) || deliver }
+      if let end { return (queue(.end(end), for: only, in: &state) || deliver, removed) }
+      state.sinks.append(sink)
+      registered.wrappingAdd(1, ordering: .relaxed)
+      return (deliver, removed)
+    }
+    // The consumer's buffer is released after the lock.
+    withExtendedLifetime(removed) {}
+    if deliver { deliverSinkEvents() }
+    return sink
+  }
+
   /// Removes `sink`: no event starts for it after this returns (one being delivered on another thread may
   /// finish).
   @inlinable package func removeSink(_ sink: Sink) {

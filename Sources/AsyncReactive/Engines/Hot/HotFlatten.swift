@@ -383,57 +383,24 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, ResultFailure> where Inner.Element: Sendable {
     let outer = Signal(self)
     guard outer.isHot else {
+      // Each run's inner sequences start with the run's start (a fast cold inner pauses while the run's consumer is
+      // behind), and under `suspendingOuter(after:)` the outer's producer is paced by the run's own gate.
       return Signal(
-        cold: FlattenRecipe(
-          outer, strategy: strategy, buffering: buffering, transform: transform,
-          outerFailure: outerFailure, innerFailure: innerFailure, transformFailure: transformFailure))
+        cold: ColdRecipe { start in
+          var gate: FlattenGate?
+          if case .suspending(let limit) = buffering.kind { gate = FlattenGate(limit: limit) }
+          let outerNode = outer.node(ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"))
+          return HotSignal(node: outerNode).hotFlatten(
+            strategy, buffering: buffering, gate: gate, innerStart: start.input(of: "flatMap inner"),
+            transform: transform, outerFailure: outerFailure, innerFailure: innerFailure,
+            transformFailure: transformFailure
+          ).node
+        })
     }
     return outer.lift(synchronous: false) { outer in
       outer.hotFlatten(
         strategy, buffering: buffering, transform: transform, outerFailure: outerFailure,
         innerFailure: innerFailure, transformFailure: transformFailure)
     }
-  }
-}
-
-/// A flatten over a cold outer sequence: each run's inner sequences start with the run's start (a fast cold inner
-/// pauses while the run's consumer is behind), and under ``FlattenBuffering/suspendingOuter(after:)`` the outer's
-/// producer is paced by the run's own ``FlattenGate``.
-@usableFromInline
-struct FlattenRecipe<
-  Outer: Sendable, OuterFailure: Error, Inner: AsyncSequence & Sendable, Failure: Error
->: ColdRecipe where Inner.Element: Sendable {
-  @usableFromInline let outer: Signal<Outer, OuterFailure>
-  @usableFromInline let strategy: FlattenStrategy
-  @usableFromInline let buffering: FlattenBuffering
-  @usableFromInline let transform: @Sendable (Outer) throws -> Inner
-  @usableFromInline let outerFailure: @Sendable (OuterFailure) -> Failure
-  @usableFromInline let innerFailure: @Sendable (Inner.Failure) -> Failure
-  @usableFromInline let transformFailure: @Sendable (any Error) -> Failure
-
-  @inlinable init(
-    _ outer: Signal<Outer, OuterFailure>, strategy: FlattenStrategy, buffering: FlattenBuffering,
-    transform: @escaping @Sendable (Outer) throws -> Inner,
-    outerFailure: @escaping @Sendable (OuterFailure) -> Failure,
-    innerFailure: @escaping @Sendable (Inner.Failure) -> Failure,
-    transformFailure: @escaping @Sendable (any Error) -> Failure
-  ) {
-    self.outer = outer
-    self.strategy = strategy
-    self.buffering = buffering
-    self.transform = transform
-    self.outerFailure = outerFailure
-    self.innerFailure = innerFailure
-    self.transformFailure = transformFailure
-  }
-
-  @inlinable func node(_ start: ColdStart) -> SubjectStorage<Inner.Element, Failure> {
-    var gate: FlattenGate?
-    if case .suspending(let limit) = buffering.kind { gate = FlattenGate(limit: limit) }
-    let outerNode = outer.node(ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"))
-    return HotSignal(node: outerNode).hotFlatten(
-      strategy, buffering: buffering, gate: gate, innerStart: start.input(of: "flatMap inner"), transform: transform,
-      outerFailure: outerFailure, innerFailure: innerFailure, transformFailure: transformFailure
-    ).node
   }
 }

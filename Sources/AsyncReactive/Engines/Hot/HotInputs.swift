@@ -307,17 +307,6 @@ where Input.Element: Sendable {
 @inlinable package func naryResult<Element: Sendable, Failure: Error>(
   anyHot: Bool, _ build: @escaping @Sendable () -> SubjectStorage<Element, Failure>
 ) -> Signal<Element, Failure> {
-  anyHot ? Signal(hot: build()) : Signal(cold: NodeRecipe(build))
-}
-
-/// A cold signal whose every run is a fresh node from `build` (an operator with several inputs, all cold: each
-/// connection of the node runs them anew).
-@usableFromInline package struct NodeRecipe<Element: Sendable, Failure: Error>: ColdRecipe {
-  @usableFromInline let build: @Sendable () -> SubjectStorage<Element, Failure>
-
-  @inlinable init(_ build: @escaping @Sendable () -> SubjectStorage<Element, Failure>) {
-    self.build = build
-  }
-
-  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> { build() }
+  // All cold: each run is a fresh node, whose every connection runs the inputs anew.
+  anyHot ? Signal(hot: build()) : Signal(cold: ColdRecipe { _ in build() })
 }

@@ -102,13 +102,16 @@ extension Signal {
   @inlinable init<Base: ReiterableAsyncSequence & Sendable>(retrying base: Base, policy: RetryPolicy<Failure>)
   where Base.Element == Element, Base.Failure == Failure {
     let upstream = Signal(base)
-    self.init(cold: RunRecipe { RetryRun(upstream, policy: policy) })
+    self = .running {
+      let run = RetryRun(upstream, policy: policy)
+      return { batch throws(Failure) in try await run.pull(into: &batch) }
+    }
   }
 }
 
 /// A consumer's run of a retried signal: each failure the policy retries starts a new run of the upstream; the
-/// values of a failed attempt stay delivered. In a graph, one task reads such a run (``RunRecipe``).
-@usableFromInline final class RetryRun<Element: Sendable, Failure: Error>: SignalRun<Element, Failure> {
+/// values of a failed attempt stay delivered. In a graph, one task reads such a run (``Signal/running(_:)``).
+@usableFromInline final class RetryRun<Element: Sendable, Failure: Error> {
   @usableFromInline let upstream: Signal<Element, Failure>
   @usableFromInline var policy: RetryPolicy<Failure>
   /// `nil` once the run ended.
@@ -121,10 +124,12 @@ extension Signal {
     self.current = upstream.makeAsyncIterator()
   }
 
-  @inlinable override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  /// See ``ColdPull``: the current attempt's next batch; after a failure the policy retries, the next attempt's.
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
     while current != nil {
       do throws(Failure) {
-        if let element = try await current?.next(isolation: actor) { return element }
+        try await current!.pull(into: &batch)
+        if !batch.isEmpty { return }
         current = nil
       } catch {
         failedAttempts += 1
@@ -133,7 +138,7 @@ extension Signal {
           // The common case decides without a suspension point.
           retries = failedAttempts <= maxRetries && !Task.isCancelled
         } else {
-          retries = await shouldRetry(after: error, isolation: actor)
+          retries = await shouldRetry(after: error)
         }
         guard retries else {
           current = nil
@@ -142,11 +147,10 @@ extension Signal {
         current = upstream.makeAsyncIterator()
       }
     }
-    return nil
   }
 
   /// Asks the policy (and waits its delay); never retries for a cancelled consumer.
-  @usableFromInline func shouldRetry(after failure: Failure, isolation actor: isolated (any Actor)?) async -> Bool {
+  @usableFromInline nonisolated(nonsending) func shouldRetry(after failure: Failure) async -> Bool {
     guard !Task.isCancelled else { return false }
     switch policy {
     case .count(let maxRetries):

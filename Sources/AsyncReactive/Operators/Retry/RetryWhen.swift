@@ -102,10 +102,10 @@ extension Signal {
   ) where Base.Element == Element, Trigger.Element: Sendable {
     let upstream = Signal<Element, Base.Failure>(base)
     let trigger = Signal<Trigger.Element, Trigger.Failure>(trigger)
-    self.init(
-      cold: RunRecipe {
-        RetryWhenRun(upstream, trigger: trigger, baseFailure: baseFailure, triggerFailure: triggerFailure)
-      })
+    self = .running {
+      let run = RetryWhenRun(upstream, trigger: trigger, baseFailure: baseFailure, triggerFailure: triggerFailure)
+      return { batch throws(Failure) in try await run.pull(into: &batch) }
+    }
   }
 }
 
@@ -114,9 +114,7 @@ extension Signal {
 @usableFromInline
 final class RetryWhenRun<
   Element: Sendable, BaseFailure: Error, TriggerElement: Sendable, TriggerFailure: Error, Failure: Error
->:
-  SignalRun<Element, Failure>
-{
+> {
   @usableFromInline let upstream: Signal<Element, BaseFailure>
   @usableFromInline let trigger: Signal<TriggerElement, TriggerFailure>
   @usableFromInline let baseFailure: @Sendable (BaseFailure) -> Failure
@@ -136,32 +134,33 @@ final class RetryWhenRun<
     self.current = upstream.makeAsyncIterator()
   }
 
-  /// The next element of the current attempt; after a failure, waits for the trigger and starts a new attempt.
-  @inlinable override package func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  /// See ``ColdPull``: the current attempt's next batch; after a failure, waits for the trigger and starts a new
+  /// attempt.
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
     while current != nil {
       do throws(BaseFailure) {
-        if let element = try await current?.next(isolation: actor) { return element }
+        try await current!.pull(into: &batch)
+        if !batch.isEmpty { return }
         current = nil
       } catch {
         current = nil
-        guard try await triggerFires(isolation: actor) else {
+        guard try await triggerFires() else {
           if Task.isCancelled { throw baseFailure(error) }
-          return nil
+          return
         }
         if Task.isCancelled { throw baseFailure(error) }
         current = upstream.makeAsyncIterator()
       }
     }
-    return nil
   }
 
   /// Waits for the first element of a fresh run of the trigger: `true` if it came, `false` if the trigger finished
   /// first (or the consumer was cancelled before).
-  @inlinable func triggerFires(isolation actor: isolated (any Actor)?) async throws(Failure) -> Bool {
+  @inlinable nonisolated(nonsending) func triggerFires() async throws(Failure) -> Bool {
     guard !Task.isCancelled else { return false }
     var waiting = trigger.makeAsyncIterator()
     do throws(TriggerFailure) {
-      return try await waiting.next(isolation: actor) != nil
+      return try await waiting.next(isolation: #isolation) != nil
     } catch {
       throw triggerFailure(error)
     }
