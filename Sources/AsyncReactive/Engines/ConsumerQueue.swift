@@ -215,7 +215,7 @@ extension ConsumerQueueHost {
   @usableFromInline var ended = false
   /// When the last small batch (fewer than ``ConsumerCursorTuning/gatherBelow`` elements) was taken; `nil`
   /// after a large one, or when the consumer was woken.
-  @usableFromInline var lastSmallTake: ContinuousClock.Instant?
+  @usableFromInline var lastSmallTake: Int64?
   /// Whether the next take waits until ``ConsumerCursorTuning/gatherWindow`` after `lastSmallTake` first.
   @usableFromInline var gathering = false
   /// Whether this consumer keeps pace with a burst and may suspend while a batch gathers (see
@@ -284,7 +284,7 @@ extension ConsumerQueueHost {
       gathering = false
       return
     }
-    let now = ContinuousClock.now
+    let now = MonotonicTime.now
     if let last = lastSmallTake {
       gathering = now - last < ConsumerCursorTuning.gatherWindow
       if gathering && mayPace { pacing = true }
@@ -323,7 +323,7 @@ extension ConsumerQueueHost {
     guard gathering, let last = lastSmallTake else { return }
     gathering = false
     let deadline = last + ConsumerCursorTuning.gatherWindow
-    while ContinuousClock.now < deadline {}
+    while MonotonicTime.now < deadline {}
   }
 
   /// One look at the queue (``ConsumerQueueHost/take(_:into:)``). Not inlined: what a look holds stays out of the
@@ -410,20 +410,21 @@ extension ConsumerCursor {
 
 @usableFromInline package enum ConsumerCursorTuning {
   /// How many times a consumer looks at an empty queue (under the host's lock) before it parks.
-  @usableFromInline package static let spins = 100
+  @inlinable package static var spins: Int { 100 }
   /// How many times a consumer reads its host's activity counter (no lock; about a microsecond in all)
   /// before it parks.
-  @usableFromInline package static let watches = 1_000
+  @inlinable package static var watches: Int { 1_000 }
   /// How many new events make a batch worth taking at once.
-  @usableFromInline package static let batch = 32
+  @inlinable package static var batch: Int { 32 }
   /// How many unchanged reads of the counter mean the producer paused.
-  @usableFromInline package static let rest = 16
+  @inlinable package static var rest: Int { 16 }
   /// A take of fewer elements than this is small: two in a row, less than ``gatherWindow`` apart, make the
   /// consumer wait for a batch to gather before its next take.
-  @usableFromInline package static let gatherBelow = 128
+  @inlinable package static var gatherBelow: Int { 128 }
   /// How long after its last small take a consumer that keeps pace with a burst takes again. Measured on
-  /// 10^6 sends to one consumer: 2 µs gave 40 ns per send, 3 µs 33 ns, 5 µs 32 ns (60–95 ns without).
-  @usableFromInline package static let gatherWindow = Duration.microseconds(3)
+  /// 10^6 sends to one consumer: 2 µs gave 40 ns per send, 3 µs 33 ns, 5 µs 32 ns (60–95 ns without). In
+  /// nanoseconds (``MonotonicTime``).
+  @inlinable package static var gatherWindow: Int64 { 3_000 }
 
   /// How long a consumer that keeps pace with a burst of a subject sleeps before each take (Task.sleep: its thread
   /// serves other tasks, and it costs no CPU meanwhile). It paces only while its buffer drops nothing, from its
@@ -434,5 +435,5 @@ extension ConsumerCursor {
   /// 1.4–1.6× the callback's CPU, where 50 µs gave 1.6–2.0× and 3 µs nothing. The price is latency inside a
   /// burst: an element waits up to ~250 µs longer than it would have (a consumer that was woken, or whose takes
   /// are far apart, does not pace).
-  @usableFromInline package static let pacingPause = Duration.microseconds(200)
+  @inlinable package static var pacingPause: Duration { Duration.microseconds(200) }
 }

@@ -82,9 +82,17 @@ extension Task where Success == Void, Failure == Never {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // Counted without a token object (an allocation per task): an immediate task's operation always runs.
       let scope = ResourceCounters.acquireTask(.task(name))
-      self = Task.immediate(name: name, executorPreference: TaskExecutorContext.preferred) {
+      let counted: () async -> Void = {
         defer { ResourceCounters.releaseTask(.task(name), in: scope) }
         await operation()
+      }
+      if let executor = TaskExecutorContext.preferred {
+        self = Task.immediate(name: name, executorPreference: executor, operation: counted)
+      } else {
+        // No name: a name is a record the runtime adds to the task and removes at its end, each under the task's
+        // status-record lock, and an inner that runs for a moment paid more for it than for its work. The library
+        // counts the task under its name all the same (``LiveCounts``).
+        self = Task.immediate(operation: counted)
       }
     } else {
       self.init(named: name, operation: operation)

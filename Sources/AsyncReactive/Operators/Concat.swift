@@ -55,7 +55,7 @@
   let signals = bases.map { Signal($0) }
   return .running {
     let run = ConcatRun(signals)
-    return { batch throws(Base.Failure) in try await run.pull(into: &batch) }
+    return run.pull(into:)
   }
 }
 
@@ -63,7 +63,7 @@
 /// graph, one task reads such a run (``Signal/running(_:)``).
 @usableFromInline final class ConcatRun<Element: Sendable, Failure: Error> {
   @usableFromInline var waiting: ArraySlice<Signal<Element, Failure>>
-  @usableFromInline var current: Signal<Element, Failure>.Iterator?
+  @usableFromInline var current: ColdPull<Element, Failure>?
 
   @inlinable init(_ signals: [Signal<Element, Failure>]) {
     waiting = signals[...]
@@ -75,10 +75,10 @@
       if current == nil {
         // A consumer that stopped ends the run: the later sequences never start.
         guard !Task.isCancelled, let next = waiting.popFirst() else { return }
-        current = next.makeAsyncIterator()
+        current = next.pull()
       }
       do throws(Failure) {
-        try await current!.pull(into: &batch)
+        try await current!(&batch)
         if !batch.isEmpty { return }
         current = nil
       } catch {

@@ -9,19 +9,70 @@
 /// specialised for the signal's types (a recipe reached through an existential would run the library's generic
 /// code, which looks types up at run time on every call).
 @usableFromInline package struct ColdRecipe<Element: Sendable, Failure: Error>: Sendable {
-  /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and
-  /// stop when its last one leaves. Nothing runs before.
-  @usableFromInline let makeNode: @Sendable (ColdStart) -> SubjectStorage<Element, Failure>
+  /// How a run reaches the operators that use it.
+  @usableFromInline enum Kind: Sendable {
+    /// A graph: one run is a node built for it (an operator applied to a cold signal, a body's emitter, a foreign
+    /// sequence's pump).
+    case graph(@Sendable (ColdStart) -> SubjectStorage<Element, Failure>)
+    /// A source that delivers to one observer directly, one event at a time, nothing after its end, and nothing
+    /// that starts after its stop returns (a future's operation, a timer): an operator that observes it needs no
+    /// node in between. A graph that needs a node gets one that the source feeds.
+    case source(ColdObserve<Element, Failure>)
+  }
+
+  @usableFromInline let kind: Kind
   /// One run for one consumer that iterates the signal, when the recipe reads its source itself; `nil` when the
   /// consumer observes a node of the run instead (see ``observing(_:)``).
   @usableFromInline let makePull: (@Sendable () -> ColdPull<Element, Failure>)?
 
+  /// A recipe whose runs are graphs: `makeNode` builds one run's last node; its sources start producing when the node
+  /// gets its first observer, and stop when its last one leaves. Nothing runs before.
   @inlinable package init(
     node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
     pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil
   ) {
-    self.makeNode = makeNode
+    self.kind = .graph(makeNode)
     self.makePull = makePull
+  }
+
+  /// A recipe whose runs are a source that delivers to its one observer directly (see ``Kind/source(_:)``).
+  @inlinable package init(
+    observe: @escaping ColdObserve<Element, Failure>,
+    pull makePull: @escaping @Sendable () -> ColdPull<Element, Failure>
+  ) {
+    self.kind = .source(observe)
+    self.makePull = makePull
+  }
+
+  /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and stop
+  /// when its last one leaves.
+  @inlinable package func makeNode(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    switch kind {
+    case .graph(let makeNode):
+      return makeNode(start)
+    case .source(let observe):
+      return .source(start) { outlet in
+        observe(start, { outlet.node.send($0) }, { outlet.node.terminate($0) })
+      }
+    }
+  }
+
+  /// Starts one run for one observer: `onValue` and `onEnd` are called one event at a time, nothing after the end;
+  /// the returned closure stops the run (an event being delivered on another thread may finish, and the observer
+  /// ignores what comes after it stopped). A source delivers directly; a graph through its last node.
+  @inlinable package func observe(
+    _ start: ColdStart,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> @Sendable () -> Void {
+    switch kind {
+    case .source(let observe):
+      return observe(start, onValue, onEnd)
+    case .graph(let makeNode):
+      let node = makeNode(start)
+      let sink = node.addSink(onValue: onValue, onEnd: onEnd)
+      return { node.removeSink(sink) }
+    }
   }
 
   /// A fresh run for a consumer that iterates the signal.
@@ -41,9 +92,17 @@
     let drive = ColdDrive()
     observer.node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
     observer.driver = drive.take()
-    return { batch throws(Failure) in try await observer.pull(into: &batch) }
+    return observer.pull(into:)
   }
 }
+
+/// A source's run for one observer (see ``ColdRecipe/Kind/source(_:)``): starts it with the observer's closures and
+/// returns what stops it.
+@usableFromInline package typealias ColdObserve<Element, Failure: Error> =
+  @Sendable (
+    ColdStart, _ onValue: @escaping @Sendable (Element) -> Void,
+    _ onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> @Sendable () -> Void
 
 /// How one run of a cold signal is started: whom its producers wait for, and whether its consumer drives its
 /// source.

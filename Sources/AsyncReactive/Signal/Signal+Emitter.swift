@@ -148,7 +148,7 @@ extension ColdRecipe {
         let task = runBody(body, emitter)
         channel.onStop { task.cancel() }
       }
-      return { batch throws(Failure) in try await reader.pull(into: &batch) }
+      return reader.pull(into:)
     }
   }
 
@@ -184,7 +184,7 @@ extension ColdRecipe {
       }
     } pull: {
       let reader = ChannelReader<Element, Failure> { emitter, channel in channel.onStop(setUp(emitter)) }
-      return { batch throws(Failure) in try await reader.pull(into: &batch) }
+      return reader.pull(into:)
     }
   }
 }

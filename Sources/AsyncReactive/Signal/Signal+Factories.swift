@@ -33,7 +33,7 @@ extension Signal {
         .source(start) { _ in {} }
       } pull: {
         let run = ChannelReader<Element, Failure>()
-        return { batch throws(Failure) in try await run.pull(into: &batch) }
+        return run.pull(into:)
       })
   }
 
@@ -250,22 +250,20 @@ extension ColdRecipe {
   @inlinable package static func future(
     _ operation: @escaping @Sendable () async throws(Failure) -> Element
   ) -> ColdRecipe {
-    ColdRecipe { start in
-      .source(start) { outlet in
-        let task = Task<Void, Never>(immediateNamed: "Signal.future") {
-          do throws(Failure) {
-            let value = try await operation()
-            outlet.node.send(value)
-            outlet.node.terminate(.finished)
-          } catch {
-            outlet.node.terminate(.failed(error))
-          }
+    ColdRecipe { _, onValue, onEnd in
+      let task = Task<Void, Never>(immediateNamed: "Signal.future") {
+        do throws(Failure) {
+          let value = try await operation()
+          onValue(value)
+          onEnd(.finished)
+        } catch {
+          onEnd(.failed(error))
         }
-        return { task.cancel() }
       }
+      return { task.cancel() }
     } pull: {
       let run = FutureRun(operation)
-      return { batch throws(Failure) in try await run.pull(into: &batch) }
+      return run.pull(into:)
     }
   }
 }

@@ -81,17 +81,16 @@ extension ColdRecipe where Element == Int, Failure == Never {
   @inlinable package static func timer<C: Clock>(
     first: Duration, interval: Duration, ticks: Int, clock: C
   ) -> ColdRecipe where C.Duration == Duration {
-    ColdRecipe { start in
-      .source(start) { outlet in
-        // An immediate task: the first sleep is registered now, inside the connection (an inner timer started by
-        // an outer value registers within that value's delivery, as RxTest schedules it).
-        let task = Task(immediateNamed: "Signal.timer") {
-          let run = TimerRun(first: first, interval: interval, ticks: ticks, clock: clock)
-          while let tick = await run.next() { outlet.node.send(tick) }
-          outlet.node.terminate(.finished)
-        }
-        return { task.cancel() }
+    ColdRecipe { _, onValue, onEnd in
+      // An immediate task: the first sleep is registered now, inside the connection (an inner timer started by an
+      // outer value registers within that value's delivery, as RxTest schedules it).
+      let task = Task(immediateNamed: "Signal.timer") {
+        let run = TimerRun(first: first, interval: interval, ticks: ticks, clock: clock)
+        while let tick = await run.next() { onValue(tick) }
+        // A timer stopped by its observer has not ended: it was cancelled.
+        if !Task.isCancelled { onEnd(.finished) }
       }
+      return { task.cancel() }
     } pull: {
       let run = TimerRun(first: first, interval: interval, ticks: ticks, clock: clock)
       return { batch in

@@ -201,6 +201,19 @@ extension Signal {
     }
   }
 
+  /// Observes one run of this signal (a hot signal's node itself) with `onValue` and `onEnd`, called one event at a
+  /// time, nothing after the end; returns what stops observing (see ``ColdRecipe/observe(_:onValue:onEnd:)``).
+  @inlinable package func observe(
+    _ start: ColdStart,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> @Sendable () -> Void {
+    if case .cold(let recipe) = core { return recipe.observe(start, onValue: onValue, onEnd: onEnd) }
+    let node = node(start)
+    let sink = node.addSink(onValue: onValue, onEnd: onEnd)
+    return { node.removeSink(sink) }
+  }
+
   /// A fresh run of this signal as its consumer reads it (a hot signal's run is a consumer registered now).
   @inlinable package func pull() -> ColdPull<Element, Failure> {
     switch core {

@@ -657,7 +657,7 @@ import Synchronization
   /// Known limit: two threads that each connect a node and, from user code run during that connection (a replayed
   /// value reaching a sink), register with the node the other is connecting would wait for each other; the library
   /// itself never registers from inside a connection that way.
-  @usableFromInline package func reconcileInputs(registering: Bool = false) {
+  @inlinable package func reconcileInputs(registering: Bool = false) {
     guard let connector else { return }
     let me = registering ? currentThreadID() : 0
     while true {

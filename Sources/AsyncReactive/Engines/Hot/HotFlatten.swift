@@ -52,6 +52,9 @@ where Inner.Element: Sendable {
     @usableFromInline var waiting: [(id: Int, inner: Inner)] = []
     @usableFromInline var outerFinished = false
     @usableFromInline var ended = false
+    /// Inner sequences that ended while they were being started (an immediate one, a future that never suspended):
+    /// their start need not stop them. Usually empty.
+    @usableFromInline var endedWhileStarting: [Int] = []
 
     @inlinable init() {}
 
@@ -171,8 +174,7 @@ where Inner.Element: Sendable {
       }
       return
     }
-    let upstream = signal.hotNode ?? signal.node(innerStart)
-    let sink = upstream.addSink { [self] element in
+    let stop = signal.observe(innerStart) { [self] element in
       admit(.value(element), from: id)
     } onEnd: { [self] termination in
       switch termination {
@@ -180,13 +182,18 @@ where Inner.Element: Sendable {
       case .failed(let error): innerFailed(innerFailure(error), id: id)
       }
     }
-    let runner = Runner.sink { upstream.removeSink(sink) }
-    let kept = state.withLock { state -> Bool in
-      guard state.running[id] != nil else { return false }
+    let runner = Runner.sink(stop)
+    let stopNow = state.withLock { state -> Bool in
+      guard state.running[id] != nil else {
+        // Ended already, or switched away from (or the result ended) while it was being started.
+        guard let index = state.endedWhileStarting.firstIndex(of: id) else { return true }
+        state.endedWhileStarting.remove(at: index)
+        return false
+      }
       state.running[id] = runner
-      return true
+      return false
     }
-    if !kept { runner.stop() }
+    if stopNow { runner.stop() }
   }
 
   /// Queues a value of inner `id` unless that inner stopped running.
@@ -201,7 +208,8 @@ where Inner.Element: Sendable {
 
   @inlinable func innerFinished(_ id: Int) {
     let next = state.withLock { state -> Next in
-      guard !state.ended, state.running.removeValue(forKey: id) != nil else { return .none }
+      guard !state.ended, let runner = state.running.removeValue(forKey: id) else { return .none }
+      if case .starting = runner { state.endedWhileStarting.append(id) }
       if !state.waiting.isEmpty {
         let (nextID, inner) = state.waiting.removeFirst()
         state.running[nextID] = .starting
@@ -221,8 +229,8 @@ where Inner.Element: Sendable {
 
   @inlinable func innerFailed(_ failure: Failure, id: Int) {
     let (stop, deliver) = state.withLock { state -> ([Runner], Bool) in
-      guard !state.ended, state.running[id] != nil else { return ([], false) }
-      state.running[id] = nil
+      guard !state.ended, let runner = state.running.removeValue(forKey: id) else { return ([], false) }
+      if case .starting = runner { state.endedWhileStarting.append(id) }
       return state.end(.failed(failure), into: outbox)
     }
     for runner in stop { runner.stop() }

@@ -104,7 +104,7 @@ extension Signal {
     let upstream = Signal(base)
     self = .running {
       let run = RetryRun(upstream, policy: policy)
-      return { batch throws(Failure) in try await run.pull(into: &batch) }
+      return run.pull(into:)
     }
   }
 }
@@ -115,20 +115,20 @@ extension Signal {
   @usableFromInline let upstream: Signal<Element, Failure>
   @usableFromInline var policy: RetryPolicy<Failure>
   /// `nil` once the run ended.
-  @usableFromInline var current: Signal<Element, Failure>.Iterator?
+  @usableFromInline var current: ColdPull<Element, Failure>?
   @usableFromInline var failedAttempts = 0
 
   @inlinable init(_ upstream: Signal<Element, Failure>, policy: RetryPolicy<Failure>) {
     self.upstream = upstream
     self.policy = policy
-    self.current = upstream.makeAsyncIterator()
+    self.current = upstream.pull()
   }
 
   /// See ``ColdPull``: the current attempt's next batch; after a failure the policy retries, the next attempt's.
   @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
     while current != nil {
       do throws(Failure) {
-        try await current!.pull(into: &batch)
+        try await current!(&batch)
         if !batch.isEmpty { return }
         current = nil
       } catch {
@@ -144,7 +144,7 @@ extension Signal {
           current = nil
           throw error
         }
-        current = upstream.makeAsyncIterator()
+        current = upstream.pull()
       }
     }
   }

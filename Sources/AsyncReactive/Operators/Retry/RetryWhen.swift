@@ -104,7 +104,7 @@ extension Signal {
     let trigger = Signal<Trigger.Element, Trigger.Failure>(trigger)
     self = .running {
       let run = RetryWhenRun(upstream, trigger: trigger, baseFailure: baseFailure, triggerFailure: triggerFailure)
-      return { batch throws(Failure) in try await run.pull(into: &batch) }
+      return run.pull(into:)
     }
   }
 }
@@ -120,7 +120,7 @@ final class RetryWhenRun<
   @usableFromInline let baseFailure: @Sendable (BaseFailure) -> Failure
   @usableFromInline let triggerFailure: @Sendable (TriggerFailure) -> Failure
   /// `nil` once the run ended.
-  @usableFromInline var current: Signal<Element, BaseFailure>.Iterator?
+  @usableFromInline var current: ColdPull<Element, BaseFailure>?
 
   @inlinable init(
     _ upstream: Signal<Element, BaseFailure>, trigger: Signal<TriggerElement, TriggerFailure>,
@@ -131,7 +131,7 @@ final class RetryWhenRun<
     self.trigger = trigger
     self.baseFailure = baseFailure
     self.triggerFailure = triggerFailure
-    self.current = upstream.makeAsyncIterator()
+    self.current = upstream.pull()
   }
 
   /// See ``ColdPull``: the current attempt's next batch; after a failure, waits for the trigger and starts a new
@@ -139,7 +139,7 @@ final class RetryWhenRun<
   @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
     while current != nil {
       do throws(BaseFailure) {
-        try await current!.pull(into: &batch)
+        try await current!(&batch)
         if !batch.isEmpty { return }
         current = nil
       } catch {
@@ -149,7 +149,7 @@ final class RetryWhenRun<
           return
         }
         if Task.isCancelled { throw baseFailure(error) }
-        current = upstream.makeAsyncIterator()
+        current = upstream.pull()
       }
     }
   }
