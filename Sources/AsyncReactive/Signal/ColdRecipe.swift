@@ -20,19 +20,42 @@
     case source(ColdObserve<Element, Failure>)
   }
 
+  /// How a consumer that iterates a run reads it.
+  @usableFromInline enum Reader: Sendable {
+    /// It observes a node of the run (see ``observing(_:)``).
+    case observing
+    /// It reads the run one element at a time, without suspending (a synchronous sequence, and the transforms over
+    /// one).
+    case synchronous(@Sendable () -> ColdSyncNext<Element, Failure>)
+    /// It reads the run with a pull of the recipe's; `drivable` when that pull needs nothing but the consumer's task
+    /// (a foreign sequence's iterator, and the transforms over one), so that a graph the consumer drives (see
+    /// ``ColdStart/drive``) is fed by it instead of by a pump.
+    case asynchronous(@Sendable () -> ColdPull<Element, Failure>, drivable: Bool)
+  }
+
   @usableFromInline let kind: Kind
-  /// One run for one consumer that iterates the signal, when the recipe reads its source itself; `nil` when the
-  /// consumer observes a node of the run instead (see ``observing(_:)``).
-  @usableFromInline let makePull: (@Sendable () -> ColdPull<Element, Failure>)?
+  @usableFromInline let reader: Reader
 
   /// A recipe whose runs are graphs: `makeNode` builds one run's last node; its sources start producing when the node
-  /// gets its first observer, and stop when its last one leaves. Nothing runs before.
+  /// gets its first observer, and stop when its last one leaves. Nothing runs before. A consumer reads a run with
+  /// `makePull`'s pull when there is one, and observes a node otherwise.
   @inlinable package init(
     node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
-    pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil
+    pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil,
+    drivable: Bool = false
   ) {
     self.kind = .graph(makeNode)
-    self.makePull = makePull
+    self.reader = makePull.map { .asynchronous($0, drivable: drivable) } ?? .observing
+  }
+
+  /// A recipe whose runs are graphs (see ``init(node:pull:drivable:)``) and that a consumer reads one element at a
+  /// time, without suspending.
+  @inlinable package init(
+    node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
+    synchronousNext makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
+  ) {
+    self.kind = .graph(makeNode)
+    self.reader = .synchronous(makeNext)
   }
 
   /// A recipe whose runs are a source that delivers to its one observer directly (see ``Kind/source(_:)``).
@@ -41,12 +64,34 @@
     pull makePull: @escaping @Sendable () -> ColdPull<Element, Failure>
   ) {
     self.kind = .source(observe)
-    self.makePull = makePull
+    self.reader = .asynchronous(makePull, drivable: false)
+  }
+
+  /// What makes a run's synchronous reader, when a consumer reads a run without suspending.
+  @inlinable package var makeSynchronousNext: (@Sendable () -> ColdSyncNext<Element, Failure>)? {
+    if case .synchronous(let make) = reader { return make }
+    return nil
+  }
+
+  /// Whether a run can be read by its consumer's task alone (see ``Reader``).
+  @inlinable package var drivable: Bool {
+    switch reader {
+    case .observing: return false
+    case .synchronous: return true
+    case .asynchronous(_, let drivable): return drivable
+    }
   }
 
   /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and stop
   /// when its last one leaves.
   @inlinable package func makeNode(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+    if let drive = start.drive {
+      switch reader {
+      case .synchronous(let makeNext): return Self.driven(synchronouslyBy: makeNext(), through: drive)
+      case .asynchronous(let makePull, true): return Self.driven(by: makePull(), through: drive)
+      default: break
+      }
+    }
     switch kind {
     case .graph(let makeNode):
       return makeNode(start)
@@ -75,10 +120,59 @@
     }
   }
 
+  /// A node that the consumer driving the graph fills: each time it finds its channel empty it reads the run once with
+  /// `pull` and sends what it read into the node, where the graph evaluates it at once.
+  @inlinable static func driven(
+    by pull: sending @escaping ColdPull<Element, Failure>, through drive: ColdDrive
+  ) -> SubjectStorage<Element, Failure> {
+    let node = SubjectStorage<Element, Failure>(replay: .none)
+    let batch = ClosureState<[Element]>([])
+    drive.offer(asynchronous: {
+      do throws(Failure) {
+        try await pull(&batch.value)
+        // A source that ends because its consumer was cancelled has not ended: the consumer stopped (its run reports
+        // that, and its operators see a stop, not an end).
+        if batch.value.isEmpty {
+          if !Task.isCancelled { node.terminate(.finished) }
+          return
+        }
+        for element in batch.value { node.send(element) }
+        batch.value.removeAll(keepingCapacity: true)
+      } catch {
+        if !Task.isCancelled { node.terminate(.failed(error)) }
+      }
+    })
+    return node
+  }
+
+  /// ``driven(by:through:)`` for a run read without suspending: each read sends one element, in one synchronous call.
+  @inlinable static func driven(
+    synchronouslyBy next: sending @escaping ColdSyncNext<Element, Failure>, through drive: ColdDrive
+  ) -> SubjectStorage<Element, Failure> {
+    let node = SubjectStorage<Element, Failure>(replay: .none)
+    drive.offer(synchronous: {
+      do throws(Failure) {
+        if let element = try next() { node.send(element) } else { node.terminate(.finished) }
+      } catch {
+        node.terminate(.failed(error))
+      }
+    })
+    return node
+  }
+
   /// A fresh run for a consumer that iterates the signal.
   @inlinable package func pull() -> ColdPull<Element, Failure> {
-    if let makePull { return makePull() }
-    return Self.observing(makeNode)
+    switch reader {
+    case .observing:
+      return Self.observing(makeNode)
+    case .synchronous(let makeNext):
+      let next = makeNext()
+      return { batch throws(Failure) in
+        if let element = try next() { batch.append(element) }
+      }
+    case .asynchronous(let makePull, _):
+      return makePull()
+    }
   }
 
   /// A run that builds the graph now (a foreign source makes its own iterator then, so that a subject it wraps
@@ -136,20 +230,38 @@
   @inlinable package func input(of name: String) -> ColdStart { ColdStart(pacer: pacer, drive: nil, pumpName: name) }
 }
 
-/// What a foreign source hands to the consumer that drives it: one call reads one element of the source and sends
-/// it (or the source's end) into the source's node, where the graph evaluates it at once.
-@usableFromInline package typealias ColdDriver = nonisolated(nonsending) () async -> Void
+/// A run's next element, read without suspending (a synchronous sequence, and the transforms over one); `nil` once the
+/// run ended. It throws the run's failure once.
+@usableFromInline package typealias ColdSyncNext<Element, Failure: Error> = () throws(Failure) -> Element?
 
-/// The slot through which a run's one foreign source gives its driver to the consumer (see ``ColdStart/drive``).
-/// Filled and emptied by the thread that builds the run, never contended.
+/// What a source hands to the consumer that drives it: one call reads the source once and sends what it read (or
+/// the source's end) into the source's node, where the graph evaluates it at once.
+@usableFromInline package enum ColdDriver {
+  /// A read that never suspends.
+  case synchronous(() -> Void)
+  /// A read that may suspend, on the consumer's actor.
+  case asynchronous(ColdAsyncRead)
+}
+
+/// A driver's read that may suspend (see ``ColdDriver``); it runs on the consumer's actor.
+@usableFromInline package typealias ColdAsyncRead = nonisolated(nonsending) () async -> Void
+
+/// The slot through which a run's one source gives its driver to the consumer (see ``ColdStart/drive``). Filled and
+/// emptied by the thread that builds the run, never contended.
 @usableFromInline package final class ColdDrive: Sendable {
   @usableFromInline let driver = Locked<Handoff<ColdDriver>?>(nil)
 
   @inlinable package init() {}
 
-  /// Leaves `driver` for the consumer.
-  @inlinable package func offer(_ driver: sending @escaping ColdDriver) {
-    let handoff = Handoff(driver)
+  /// Leaves a driver that may suspend for the consumer.
+  @inlinable package func offer(asynchronous driver: sending @escaping ColdAsyncRead) {
+    let handoff = Handoff(ColdDriver.asynchronous(driver))
+    self.driver.withLock { $0 = handoff }
+  }
+
+  /// Leaves a driver that never suspends for the consumer.
+  @inlinable package func offer(synchronous driver: sending @escaping () -> Void) {
+    let handoff = Handoff(ColdDriver.synchronous(driver))
     self.driver.withLock { $0 = handoff }
   }
 
@@ -205,7 +317,10 @@
       case .ended:
         return
       case .empty:
-        await driver()
+        switch driver {
+        case .synchronous(let read): read()
+        case .asynchronous(let read): await read()
+        }
         if Task.isCancelled {
           channel.removeConsumer(0)
           return
@@ -243,31 +358,106 @@ extension Signal {
       })
   }
 
-  /// `transform` applied to every element: in place on a hot signal (a hot operator); on a cold one, in each run's
-  /// graph as a node, and for a consumer that iterates the run, on each batch it reads (no node, no lock).
-  @inlinable package func transformed<T: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> T?,
-    hot: (HotSignal<Element, Failure>) -> HotSignal<T, Failure>
-  ) -> Signal<T, Failure> {
-    if case .hot(let node) = core { return Signal<T, Failure>(hot: hot(HotSignal(node: node)).node) }
+  /// `transform` applied to every element (`map`): in place on a hot signal (a hot operator); on a cold one, in each
+  /// run's graph as a node, and for a consumer that iterates the run, on what it reads (no node, no lock).
+  @inlinable package func mapped<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Signal<T, Failure> {
+    if case .hot(let node) = core { return Signal<T, Failure>(hot: HotSignal(node: node).map(transform).node) }
     let upstream = self
+    let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
+      HotSignal(node: upstream.node(start)).map(transform).node
+    }
+    if let makeUpstream = upstream.makeSynchronousNext {
+      return Signal<T, Failure>(
+        cold: ColdRecipe(node: node) {
+          let upstreamNext = makeUpstream()
+          return { () throws(Failure) in try upstreamNext().map(transform) }
+        })
+    }
     return Signal<T, Failure>(
-      cold: ColdRecipe { start in
-        HotSignal(node: upstream.node(start)).compactMap(transform).node
-      } pull: {
-        let upstreamPull = upstream.pull()
-        var inputs: [Element] = []
-        return { batch throws(Failure) in
-          while batch.isEmpty {
-            try await upstreamPull(&inputs)
-            if inputs.isEmpty { return }
-            for input in inputs {
-              if let element = transform(input) { batch.append(element) }
-            }
-            inputs.removeAll(keepingCapacity: true)
+      cold: ColdRecipe(
+        node: node,
+        pull: {
+          let upstreamPull = upstream.pull()
+          let inputs = ClosureState<[Element]>([])
+          return { batch throws(Failure) in
+            try await upstreamPull(&inputs.value)
+            batch.append(contentsOf: inputs.value.lazy.map(transform))
+            inputs.value.removeAll(keepingCapacity: true)
           }
-        }
-      })
+        }, drivable: upstream.isDrivable))
+  }
+
+  /// The elements `transform` makes something of (`compactMap`); see ``mapped(_:)``.
+  @inlinable package func compactMapped<T: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> T?
+  ) -> Signal<T, Failure> {
+    if case .hot(let node) = core { return Signal<T, Failure>(hot: HotSignal(node: node).compactMap(transform).node) }
+    let upstream = self
+    let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
+      HotSignal(node: upstream.node(start)).compactMap(transform).node
+    }
+    if let makeUpstream = upstream.makeSynchronousNext {
+      return Signal<T, Failure>(
+        cold: ColdRecipe(node: node) {
+          let upstreamNext = makeUpstream()
+          return { () throws(Failure) in
+            while let input = try upstreamNext() {
+              if let element = transform(input) { return element }
+            }
+            return nil
+          }
+        })
+    }
+    return Signal<T, Failure>(
+      cold: ColdRecipe(
+        node: node,
+        pull: {
+          let upstreamPull = upstream.pull()
+          let inputs = ClosureState<[Element]>([])
+          return { batch throws(Failure) in
+            while batch.isEmpty {
+              try await upstreamPull(&inputs.value)
+              if inputs.value.isEmpty { return }
+              batch.append(contentsOf: inputs.value.lazy.compactMap(transform))
+              inputs.value.removeAll(keepingCapacity: true)
+            }
+          }
+        }, drivable: upstream.isDrivable))
+  }
+
+  /// The elements that satisfy `isIncluded` (`filter`); see ``mapped(_:)``. A consumer's run drops the others from
+  /// what it reads, in place.
+  @inlinable package func filtered(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
+    if case .hot(let node) = core { return Signal(hot: HotSignal(node: node).filter(isIncluded).node) }
+    let upstream = self
+    let node: @Sendable (ColdStart) -> SubjectStorage<Element, Failure> = { start in
+      HotSignal(node: upstream.node(start)).filter(isIncluded).node
+    }
+    if let makeUpstream = upstream.makeSynchronousNext {
+      return Signal(
+        cold: ColdRecipe(node: node) {
+          let upstreamNext = makeUpstream()
+          return { () throws(Failure) in
+            while let element = try upstreamNext() {
+              if isIncluded(element) { return element }
+            }
+            return nil
+          }
+        })
+    }
+    return Signal(
+      cold: ColdRecipe(
+        node: node,
+        pull: {
+          let upstreamPull = upstream.pull()
+          return { batch throws(Failure) in
+            repeat {
+              try await upstreamPull(&batch)
+              if batch.isEmpty { return }
+              batch.removeAll { !isIncluded($0) }
+            } while batch.isEmpty
+          }
+        }, drivable: upstream.isDrivable))
   }
 }
 
@@ -305,10 +495,10 @@ extension Signal {
           }
         }
       } pull: {
-        var made: Signal.Iterator?
+        let made = ClosureState<Signal.Iterator?>(nil)
         return { batch throws(Failure) in
-          if made == nil { made = await make().makeAsyncIterator() }
-          try await made!.pull(into: &batch)
+          if made.value == nil { made.value = await make().makeAsyncIterator() }
+          try await made.value!.pull(into: &batch)
         }
       })
   }

@@ -152,38 +152,27 @@ extension ColdRecipe {
   /// one pump task sends its elements, or the consumer that drives the graph sends one per read.
   @inlinable package static func sequence<S: Sequence & Sendable>(_ sequence: S) -> ColdRecipe
   where S.Element == Element {
-    ColdRecipe { start in
-      if let drive = start.drive {
-        let node = SubjectStorage<Element, Failure>(replay: .none)
-        var iterator = sequence.makeIterator()
-        drive.offer {
-          if let element = iterator.next() { node.send(element) } else { node.terminate(.finished) }
-        }
-        return node
-      }
-      // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
-      // hold up every other registration with the graph until it is done.
-      return .source(start) { outlet in
-        let task = Task(named: start.pumpName) {
-          for element in sequence {
-            guard !Task.isCancelled else { return }
-            outlet.node.send(element)
-            if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+    ColdRecipe(
+      node: { start in
+        // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
+        // hold up every other registration with the graph until it is done.
+        return .source(start) { outlet in
+          let task = Task(named: start.pumpName) {
+            for element in sequence {
+              guard !Task.isCancelled else { return }
+              outlet.node.send(element)
+              if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
+            }
+            outlet.node.terminate(.finished)
           }
-          outlet.node.terminate(.finished)
+          return { task.cancel() }
         }
-        return { task.cancel() }
-      }
-    } pull: {
-      var iterator = sequence.makeIterator()
-      return { batch in
-        // A synchronous sequence is read ahead of the consumer by at most one batch.
-        for _ in 0..<ColdPacing.limit {
-          guard let element = iterator.next() else { return }
-          batch.append(element)
-        }
-      }
-    }
+      },
+      synchronousNext: {
+        // One element per read, as the consumer asks: nothing is read (and no operator's closure runs) ahead of it.
+        let iterator = ClosureState(sequence.makeIterator())
+        return { iterator.value.next() }
+      })
   }
 
   /// A foreign async sequence (``Signal/init(_:)-(S)``, ``Signal/deferred(_:)``): each run iterates the sequence
@@ -192,38 +181,22 @@ extension ColdRecipe {
   @inlinable package static func foreign<S: AsyncSequence & SendableMetatype>(
     _ make: @escaping @Sendable () -> S
   ) -> ColdRecipe where S.Element == Element, S.Failure == Failure {
-    ColdRecipe { start in
-      if let drive = start.drive {
-        let node = SubjectStorage<Element, Failure>(replay: .none)
-        var iterator = make().makeAsyncIterator()
-        drive.offer {
-          do throws(Failure) {
-            if let element = try await iterator.next(isolation: #isolation) {
-              node.send(element)
-            } else if !Task.isCancelled {
-              node.terminate(.finished)
-            }
-          } catch {
-            // A source that ends because its consumer was cancelled has not ended: the consumer stopped (its run
-            // reports that, and its operators see a stop, not an end).
-            if !Task.isCancelled { node.terminate(.failed(error)) }
-          }
+    ColdRecipe(
+      node: { start in
+        // The iterator is made with the node (a subject's wrapper registers the consumer then, as when a consumer
+        // makes its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
+        let iterator = Handoff(make().makeAsyncIterator())
+        return .source(start) { outlet in
+          let task = Task(named: start.pumpName) { await pump(iterator.take(), into: outlet) }
+          return { task.cancel() }
         }
-        return node
-      }
-      // The iterator is made with the node (a subject's wrapper registers the consumer then, as when a consumer
-      // makes its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
-      let iterator = Handoff(make().makeAsyncIterator())
-      return .source(start) { outlet in
-        let task = Task(named: start.pumpName) { await pump(iterator.take(), into: outlet) }
-        return { task.cancel() }
-      }
-    } pull: {
-      var iterator = make().makeAsyncIterator()
-      return { batch throws(Failure) in
-        if let element = try await iterator.next(isolation: #isolation) { batch.append(element) }
-      }
-    }
+      },
+      pull: {
+        let iterator = ClosureState(make().makeAsyncIterator())
+        return { batch throws(Failure) in
+          if let element = try await iterator.value.next(isolation: #isolation) { batch.append(element) }
+        }
+      }, drivable: true)
   }
 
   /// A subject's consumer that is registered already (``Signal/init(_:)-(S)`` of a ``SubjectSubscription``): a
@@ -235,11 +208,11 @@ extension ColdRecipe {
       // A bounded buffer drops by its consumer's pace: the subscription is read as it is.
       return foreign { subscription }.makeNode(start)
     } pull: {
-      var iterator = subscription.makeAsyncIterator()
+      let iterator = ClosureState(subscription.makeAsyncIterator())
       return { batch throws(Failure) in
-        guard let element = try await iterator.next(isolation: #isolation) else { return }
+        guard let element = try await iterator.value.next(isolation: #isolation) else { return }
         batch.append(element)
-        iterator.takeBuffered(into: &batch)
+        iterator.value.takeBuffered(into: &batch)
       }
     }
   }

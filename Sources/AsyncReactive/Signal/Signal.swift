@@ -86,7 +86,9 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
     case .hot(let node):
       return Iterator(hot: SubjectSubscription(storage: node, policy: .unbounded).makeAsyncIterator())
     case .immediate(let outcome): return Iterator(immediate: outcome)
-    case .cold(let recipe): return Iterator(pull: recipe.pull())
+    case .cold(let recipe):
+      if let makeNext = recipe.makeSynchronousNext { return Iterator(synchronousNext: makeNext()) }
+      return Iterator(pull: recipe.pull())
     }
   }
 
@@ -96,6 +98,8 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
     @usableFromInline var hot: SubjectSubscription<Element, Failure>.Iterator?
     /// A cold run: hands over its elements in batches (see ``ColdPull``); `nil` once it ended, which releases it.
     @usableFromInline var pull: ColdPull<Element, Failure>?
+    /// A cold run read without suspending (see ``ColdSyncNext``); `nil` once it ended.
+    @usableFromInline var synchronousNext: ColdSyncNext<Element, Failure>?
     /// An immediate signal's outcome, until the first `next()` takes it.
     @usableFromInline var immediate: ImmediateOutcome<Element, Failure>?
     /// What the run handed over in its last batch, from `head` on: the loop takes them here, one call into the run
@@ -111,6 +115,10 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
       self.pull = pull
     }
 
+    @inlinable init(synchronousNext: @escaping ColdSyncNext<Element, Failure>) {
+      self.synchronousNext = synchronousNext
+    }
+
     @inlinable init(immediate: ImmediateOutcome<Element, Failure>) {
       self.immediate = immediate
     }
@@ -123,29 +131,63 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
     }
 
     /// The next value of this run, running on the caller's actor.
-    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    ///
+    /// Always inlined: a value already handed over is taken in the consumer's loop, with no call (a call would
+    /// also hop to the caller's executor on entry, once per element); the run is asked for more once per batch.
+    @inlinable @inline(__always)
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
       if head < buffer.count {
         defer { head += 1 }
         return buffer[head]
       }
-      if hot != nil { return try await hot!.next(isolation: actor) }
-      if let immediate = immediate.take() { return try immediate.take() }
-      guard let pull else { return nil }
+      if synchronousNext != nil { return try nextSynchronously() }
+      return try await refill()
+    }
+
+    /// The next element of a run read without suspending: no `await`, so no async frame and no executor check per
+    /// element.
+    @inlinable mutating func nextSynchronously() throws(Failure) -> Element? {
+      do {
+        if let element = try synchronousNext!() { return element }
+      } catch {
+        end()
+        throw error
+      }
+      end()
+      return nil
+    }
+
+    /// Takes the run's next batch into ``buffer`` and returns its first element; `nil` once the run ended. It runs
+    /// where its caller runs: no hop on entry.
+    @inlinable nonisolated(nonsending) mutating func refill() async throws(Failure) -> Element? {
       buffer.removeAll(keepingCapacity: true)
       head = 0
+      if hot != nil {
+        guard let element = try await hot!.next(isolation: #isolation) else { return nil }
+        hot!.takeBuffered(into: &buffer)
+        return element
+      }
+      if let immediate = immediate.take() { return try immediate.take() }
+      if synchronousNext != nil { return try nextSynchronously() }
       do {
+        guard let pull else { return nil }
         try await pull(&buffer)
       } catch {
-        self.pull = nil
+        end()
         throw error
       }
       guard !buffer.isEmpty else {
-        // The run ended: what it holds (a channel's consumer, an upstream's iterator) goes now.
-        self.pull = nil
+        end()
         return nil
       }
       head = 1
       return buffer[0]
+    }
+
+    /// The run ended: what it holds (a channel's consumer, an upstream's iterator) goes now.
+    @inlinable mutating func end() {
+      pull = nil
+      synchronousNext = nil
     }
 
     /// Appends the next elements of this run to `batch`, which is empty (see ``ColdPull``): what is buffered here
@@ -167,14 +209,18 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
         if let element = try immediate.take() { batch.append(element) }
         return
       }
-      guard let pull else { return }
+      if synchronousNext != nil {
+        if let element = try nextSynchronously() { batch.append(element) }
+        return
+      }
       do {
+        guard let pull else { return }
         try await pull(&batch)
       } catch {
-        self.pull = nil
+        end()
         throw error
       }
-      if batch.isEmpty { self.pull = nil }
+      if batch.isEmpty { end() }
     }
   }
 }
@@ -220,13 +266,36 @@ extension Signal {
     case .cold(let recipe):
       return recipe.pull()
     default:
-      var iterator = makeAsyncIterator()
-      return { batch throws(Failure) in try await iterator.pull(into: &batch) }
+      let iterator = ClosureState(makeAsyncIterator())
+      return { batch throws(Failure) in try await iterator.value.pull(into: &batch) }
     }
   }
 
   /// Whether this signal erases a hot node.
   @inlinable package var isHot: Bool { hotNode != nil }
+
+  /// Whether a run of this signal can be read by its consumer's task alone (see ``ColdRecipe/drivable``).
+  @inlinable package var isDrivable: Bool {
+    switch core {
+    case .hot: return false
+    case .immediate: return true
+    case .cold(let recipe): return recipe.drivable
+    }
+  }
+
+  /// What makes a run of this signal that its consumer reads without suspending: an immediate signal, and a cold one
+  /// whose recipe reads so; `nil` otherwise.
+  @inlinable package var makeSynchronousNext: (@Sendable () -> ColdSyncNext<Element, Failure>)? {
+    switch core {
+    case .hot: return nil
+    case .cold(let recipe): return recipe.makeSynchronousNext
+    case .immediate(let outcome):
+      return {
+        let state = ClosureState(Optional(outcome))
+        return { () throws(Failure) in try state.value.take()?.take() }
+      }
+    }
+  }
 }
 
 extension SubjectStorage {

@@ -59,7 +59,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed
   ) -> Signal<Transformed, Failure> {
-    Signal(self).transformed({ transform($0) }, hot: { $0.map(transform) })
+    Signal(self).mapped(transform)
   }
 
   /// Transforms every element and drops the `nil` results, like the standard library's `compactMap`, on a
@@ -76,7 +76,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   @inlinable public func compactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?
   ) -> Signal<Transformed, Failure> {
-    Signal(self).transformed(transform, hot: { $0.compactMap(transform) })
+    Signal(self).compactMapped(transform)
   }
 
   /// Keeps the elements that satisfy a predicate, like the standard library's `filter`, on a specialisable path.
@@ -93,7 +93,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   @inlinable public func filter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool
   ) -> Signal<Element, Failure> {
-    Signal(self).transformed({ isIncluded($0) ? $0 : nil }, hot: { $0.filter(isIncluded) })
+    Signal(self).filtered(isIncluded)
   }
 
   /// The first `maxLength` elements, then finishes, like the standard library's `prefix(_:)`.
