@@ -61,23 +61,26 @@
 
 /// A consumer's run of `concat`: each signal's run in turn, the next one made when the previous one finished. In a
 /// graph, one task reads such a run (``Signal/running(_:)``).
+///
+/// Its state is not checked for exclusive access at run time (`@exclusivity(unchecked)`): only the pull that owns it
+/// touches it, called by one caller at a time (see ``ClosureState``).
 @usableFromInline final class ConcatRun<Element: Sendable, Failure: Error> {
-  @usableFromInline var waiting: ArraySlice<Signal<Element, Failure>>
-  @usableFromInline var current: ColdPull<Element, Failure>?
+  @exclusivity(unchecked) @usableFromInline var waiting: ArraySlice<Signal<Element, Failure>>
+  @exclusivity(unchecked) @usableFromInline var current: ColdPull<Element, Failure>?
 
   @inlinable init(_ signals: [Signal<Element, Failure>]) {
     waiting = signals[...]
   }
 
   /// See ``ColdPull``: the running signal's next batch; when it finished, the next signal's.
-  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws {
     while true {
       if current == nil {
         // A consumer that stopped ends the run: the later sequences never start.
         guard !Task.isCancelled, let next = waiting.popFirst() else { return }
         current = next.pull()
       }
-      do throws(Failure) {
+      do {
         try await current!(&batch)
         if !batch.isEmpty { return }
         current = nil

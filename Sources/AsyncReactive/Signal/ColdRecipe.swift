@@ -128,7 +128,7 @@
     let node = SubjectStorage<Element, Failure>(replay: .none)
     let batch = ClosureState<[Element]>([])
     drive.offer(asynchronous: {
-      do throws(Failure) {
+      do {
         try await pull(&batch.value)
         // A source that ends because its consumer was cancelled has not ended: the consumer stopped (its run reports
         // that, and its operators see a stop, not an end).
@@ -139,7 +139,7 @@
         for element in batch.value { node.send(element) }
         batch.value.removeAll(keepingCapacity: true)
       } catch {
-        if !Task.isCancelled { node.terminate(.failed(error)) }
+        if !Task.isCancelled { node.terminate(.failed(rethrow(error, as: Failure.self))) }
       }
     })
     return node
@@ -167,7 +167,7 @@
       return Self.observing(makeNode)
     case .synchronous(let makeNext):
       let next = makeNext()
-      return { batch throws(Failure) in
+      return { batch in
         if let element = try next() { batch.append(element) }
       }
     case .asynchronous(let makePull, _):
@@ -273,12 +273,15 @@
 
 /// The consumer's side of a run that observes its graph's last node (``ColdRecipe/observing(_:)``): the channel
 /// the node sends into, the cursor over it, and the source's driver if the consumer drives it.
+///
+/// Its state is not checked for exclusive access at run time (`@exclusivity(unchecked)`): only the pull that owns it
+/// touches it, called by one caller at a time (see ``ClosureState``).
 @usableFromInline package final class NodeObserver<Element: Sendable, Failure: Error> {
   @usableFromInline let channel = SignalChannel<Element, Failure>()
-  @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
+  @exclusivity(unchecked) @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
   /// The graph's last node until the first pull observes it.
-  @usableFromInline var node: SubjectStorage<Element, Failure>?
-  @usableFromInline var driver: ColdDriver?
+  @exclusivity(unchecked) @usableFromInline var node: SubjectStorage<Element, Failure>?
+  @exclusivity(unchecked) @usableFromInline var driver: ColdDriver?
 
   @inlinable init() {
     cursor = ConsumerCursor(host: channel, id: 0)
@@ -286,7 +289,7 @@
 
   /// See ``ColdPull``: what the channel holds, all of it; when it holds nothing, the driven source is read (one
   /// element per read) until something arrives, or the consumer waits for the graph.
-  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws {
     if let node {
       self.node = nil
       // A consumer cancelled before it asked for anything gets no run: starting one would do cold work for nobody.
@@ -379,7 +382,7 @@ extension Signal {
         pull: {
           let upstreamPull = upstream.pull()
           let inputs = ClosureState<[Element]>([])
-          return { batch throws(Failure) in
+          return { batch in
             try await upstreamPull(&inputs.value)
             batch.append(contentsOf: inputs.value.lazy.map(transform))
             inputs.value.removeAll(keepingCapacity: true)
@@ -414,7 +417,7 @@ extension Signal {
         pull: {
           let upstreamPull = upstream.pull()
           let inputs = ClosureState<[Element]>([])
-          return { batch throws(Failure) in
+          return { batch in
             while batch.isEmpty {
               try await upstreamPull(&inputs.value)
               if inputs.value.isEmpty { return }
@@ -450,7 +453,7 @@ extension Signal {
         node: node,
         pull: {
           let upstreamPull = upstream.pull()
-          return { batch throws(Failure) in
+          return { batch in
             repeat {
               try await upstreamPull(&batch)
               if batch.isEmpty { return }
@@ -496,7 +499,7 @@ extension Signal {
         }
       } pull: {
         let made = ClosureState<Signal.Iterator?>(nil)
-        return { batch throws(Failure) in
+        return { batch in
           if made.value == nil { made.value = await make().makeAsyncIterator() }
           try await made.value!.pull(into: &batch)
         }
@@ -525,7 +528,7 @@ extension Signal {
             let task = Task(named: start.pumpName) {
               let pull = make()
               var batch: [Element] = []
-              do throws(Failure) {
+              do {
                 while true {
                   try await pull(&batch)
                   if batch.isEmpty { break }
@@ -535,7 +538,7 @@ extension Signal {
                 }
                 outlet.node.terminate(.finished)
               } catch {
-                outlet.node.terminate(.failed(error))
+                outlet.node.terminate(.failed(rethrow(error, as: Failure.self)))
               }
             }
             return { task.cancel() }

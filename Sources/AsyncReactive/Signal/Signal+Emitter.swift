@@ -190,10 +190,14 @@ extension ColdRecipe {
 }
 
 /// A consumer's run fed by a producer through a ``SignalChannel``; the producer starts on the first pull.
+///
+/// Its state is not checked for exclusive access at run time (`@exclusivity(unchecked)`): only the pull that owns it
+/// touches it, called by one caller at a time (see ``ClosureState``).
 @usableFromInline package final class ChannelReader<Element: Sendable, Failure: Error> {
   @usableFromInline let channel = SignalChannel<Element, Failure>()
-  @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
-  @usableFromInline var start: ((Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void)?
+  @exclusivity(unchecked) @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
+  @exclusivity(unchecked) @usableFromInline var start:
+    ((Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void)?
 
   /// A run whose producer `start` starts; without one, a run that produces nothing until its consumer stops.
   @inlinable init(start: ((Signal<Element, Failure>.Emitter, SignalChannel<Element, Failure>) -> Void)? = nil) {
@@ -202,7 +206,7 @@ extension ColdRecipe {
   }
 
   /// See ``ColdPull``: everything the channel holds, waiting for the producer when it holds nothing.
-  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws {
     if let start = start.take() {
       // A consumer cancelled before it asked for anything gets no run: starting one would do cold work (in a
       // task of its own) for nobody, possibly after the consumer has returned.

@@ -193,7 +193,7 @@ extension ColdRecipe {
       },
       pull: {
         let iterator = ClosureState(make().makeAsyncIterator())
-        return { batch throws(Failure) in
+        return { batch in
           if let element = try await iterator.value.next(isolation: #isolation) { batch.append(element) }
         }
       }, drivable: true)
@@ -203,13 +203,13 @@ extension ColdRecipe {
   /// consumer iterates it; a graph observes the subject through it, inside the subject's `send`. It runs once, as
   /// the subscription does.
   @inlinable package static func subscription(_ subscription: SubjectSubscription<Element, Failure>) -> ColdRecipe {
-    ColdRecipe { start in
-      if let node = subscription.adoptingNode { return node }
+    ColdRecipe { start, onValue, onEnd in
+      if let stop = subscription.adopt(onValue: onValue, onEnd: onEnd) { return stop }
       // A bounded buffer drops by its consumer's pace: the subscription is read as it is.
-      return foreign { subscription }.makeNode(start)
+      return foreign { subscription }.observe(start, onValue: onValue, onEnd: onEnd)
     } pull: {
       let iterator = ClosureState(subscription.makeAsyncIterator())
-      return { batch throws(Failure) in
+      return { batch in
         guard let element = try await iterator.value.next(isolation: #isolation) else { return }
         batch.append(element)
         iterator.value.takeBuffered(into: &batch)
@@ -235,8 +235,11 @@ extension ColdRecipe {
       }
       return { task.cancel() }
     } pull: {
-      let run = FutureRun(operation)
-      return run.pull(into:)
+      let pending = ClosureState(Optional(operation))
+      return { batch in
+        guard let operation = pending.value.take() else { return }
+        batch.append(try await operation())
+      }
     }
   }
 }
@@ -254,19 +257,5 @@ extension ColdRecipe {
     outlet.node.terminate(.finished)
   } catch {
     outlet.node.terminate(.failed(error))
-  }
-}
-
-/// A consumer's run of ``Signal/future(_:)``: awaits the operation once, in the consumer's own task.
-@usableFromInline package final class FutureRun<Element: Sendable, Failure: Error> {
-  @usableFromInline var operation: (@Sendable () async throws(Failure) -> Element)?
-
-  @inlinable init(_ operation: @escaping @Sendable () async throws(Failure) -> Element) {
-    self.operation = operation
-  }
-
-  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
-    guard let operation = operation.take() else { return }
-    batch.append(try await operation())
   }
 }

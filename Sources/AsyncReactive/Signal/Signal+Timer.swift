@@ -101,15 +101,18 @@ extension ColdRecipe where Element == Int, Failure == Never {
 }
 
 /// One run of a timer: the ticks, each slept for in the task that asks for it.
+///
+/// Its state is not checked for exclusive access at run time (`@exclusivity(unchecked)`): only the pull that owns it
+/// touches it, called by one caller at a time (see ``ClosureState``).
 @usableFromInline package final class TimerRun<C: Clock> where C.Duration == Duration {
   @usableFromInline let clock: C
   @usableFromInline let interval: Duration
   @usableFromInline let ticks: Int
   @usableFromInline let first: Duration
   /// When the next tick is due; `nil` until the first `next()`, which starts the schedule.
-  @usableFromInline var due: C.Instant?
-  @usableFromInline var tick = 0
-  @usableFromInline var ended = false
+  @exclusivity(unchecked) @usableFromInline var due: C.Instant?
+  @exclusivity(unchecked) @usableFromInline var tick = 0
+  @exclusivity(unchecked) @usableFromInline var ended = false
 
   @inlinable init(first: Duration, interval: Duration, ticks: Int, clock: C) {
     self.clock = clock

@@ -174,7 +174,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
         try await pull(&buffer)
       } catch {
         end()
-        throw error
+        throw rethrow(error, as: Failure.self)
       }
       guard !buffer.isEmpty else {
         end()
@@ -218,7 +218,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
         try await pull(&batch)
       } catch {
         end()
-        throw error
+        throw rethrow(error, as: Failure.self)
       }
       if batch.isEmpty { end() }
     }
@@ -231,10 +231,12 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
 /// them; any other hands over what one step of its work produced, so that nothing is read ahead of the consumer.
 ///
 /// A closure, made where the signal was made: what it runs is specialised for the signal's types, and it runs on
-/// the consumer's actor. Releasing it stops the run (what it captures stops its work when released).
+/// the consumer's actor. Releasing it stops the run (what it captures stops its work when released). It throws
+/// untyped, though what it throws is always a `Failure` (``rethrow(_:as:)``): a closure stored in a generic type
+/// with a typed `throws(Failure)` is called through a reabstraction thunk, an async frame of its own per call.
 @usableFromInline package typealias ColdPull<Element, Failure: Error> =
   nonisolated(nonsending) (inout [Element])
-  async throws(Failure) -> Void
+  async throws -> Void
 
 extension Signal {
   /// This signal as a node of a graph that is being started: a hot signal's own node; for a cold one, the graph of
@@ -260,6 +262,14 @@ extension Signal {
     return { node.removeSink(sink) }
   }
 
+  /// What makes a fresh run of this signal as its consumer reads it, taken out of the signal once: an operator that
+  /// starts run after run (a retry) calls it without looking into the signal each time.
+  @inlinable package var makePull: @Sendable () -> ColdPull<Element, Failure> {
+    if case .cold(let recipe) = core, case .asynchronous(let makePull, _) = recipe.reader { return makePull }
+    let signal = self
+    return { signal.pull() }
+  }
+
   /// A fresh run of this signal as its consumer reads it (a hot signal's run is a consumer registered now).
   @inlinable package func pull() -> ColdPull<Element, Failure> {
     switch core {
@@ -267,7 +277,7 @@ extension Signal {
       return recipe.pull()
     default:
       let iterator = ClosureState(makeAsyncIterator())
-      return { batch throws(Failure) in try await iterator.value.pull(into: &batch) }
+      return { batch in try await iterator.value.pull(into: &batch) }
     }
   }
 
@@ -316,6 +326,14 @@ extension SubjectStorage {
       return node
     }
   }
+}
+
+/// `error`, which a ``ColdPull`` threw, as the `Failure` that it is: a run's pull throws only its signal's failure.
+@inlinable package func rethrow<Failure: Error>(_ error: any Error, as failure: Failure.Type) -> Failure {
+  guard let failure = error as? Failure else {
+    preconditionFailure("Internal inconsistency: a run of a Signal<_, \(Failure.self)> threw \(type(of: error))")
+  }
+  return failure
 }
 
 /// What an immediate signal (``Signal/just(_:)``, ``Signal/empty``, ``Signal/fail(_:)``) does in each run.

@@ -106,28 +106,25 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
 extension SubjectSubscription: ReactiveSequence {}
 
 extension SubjectSubscription {
-  /// The subscription as a node of a graph, when its buffer drops nothing: what it buffered, then everything the
-  /// subject sends, reaches the node from inside the subject's `send`, the way a hot operator observes a subject.
-  /// Nothing moves before the node gets its first observer; then the consumer becomes that observer, in one
-  /// critical section, so no value is lost or reordered. Like the subscription, the node can be started once.
-  /// `nil` for a bounded buffer, whose policy a consumer's pace decides: that one is read as it is.
-  @inlinable package var adoptingNode: SubjectStorage<Element, Failure>? {
+  /// Makes the subscription's consumer an observer of the subject, when its buffer drops nothing: what it buffered,
+  /// then everything the subject sends, reaches `onValue` and `onEnd` from inside the subject's `send`, the way a hot
+  /// operator observes a subject, with no value lost or reordered (one critical section). Returns what stops
+  /// observing. Like the subscription, it can be started once. `nil` for a bounded buffer, whose policy a consumer's
+  /// pace decides: that one is read as it is.
+  @inlinable package func adopt(
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> (@Sendable () -> Void)? {
     let registration = self.registration
     guard registration.unbounded else { return nil }
-    return SubjectStorage(replay: .none) { node in
-      let alreadyIterated = registration.iterated.exchange(true, ordering: .relaxed)
-      precondition(
-        !alreadyIterated,
-        "SubjectSubscription was iterated twice: call subscribe() (or iterate the subject) once per consumer"
-      )
-      let storage = registration.storage
-      let sink = storage.adoptConsumer(registration.id) {
-        node.send($0)
-      } onEnd: {
-        node.terminate($0)
-      }
-      // The registration stays with the node: it keeps the consumer counted while the node observes the subject.
-      return { withExtendedLifetime(registration) { storage.removeSink(sink) } }
-    }
+    let alreadyIterated = registration.iterated.exchange(true, ordering: .relaxed)
+    precondition(
+      !alreadyIterated,
+      "SubjectSubscription was iterated twice: call subscribe() (or iterate the subject) once per consumer"
+    )
+    let storage = registration.storage
+    let sink = storage.adoptConsumer(registration.id, onValue: onValue, onEnd: onEnd)
+    // The registration stays with the observer: it keeps the consumer counted while it observes the subject.
+    return { withExtendedLifetime(registration) { storage.removeSink(sink) } }
   }
 }

@@ -291,28 +291,52 @@ extension HotSequence {
   ) -> HotSignal<Inner.Element, ResultFailure> where Inner.Element: Sendable {
     let outer = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: .none, restarts: outer.restarts) { node in
-        let connection = HotFlatten<Inner, ResultFailure>(
-          node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
-          innerStart: innerStart)
-        let sink = outer.addSink { value in
-          guard !connection.ignoresOuterValue else { return }
-          let inner: Inner
-          do {
-            inner = try transform(value)
-          } catch {
-            connection.outerEnded(.failed(transformFailure(error)))
-            return
-          }
-          connection.outerValue(inner)
-        } onEnd: { termination in
-          connection.outerEnded(mapTermination(termination, outerFailure))
-        }
-        return {
-          outer.removeSink(sink)
-          connection.stopAll()
-        }
-      })
+      node: flattenNode(
+        outer: Signal(hot: outer), outerStart: .shared, restarts: outer.restarts, strategy, buffering: buffering,
+        gate: gate, innerStart: innerStart, transform: transform, outerFailure: outerFailure,
+        innerFailure: innerFailure, transformFailure: transformFailure))
+  }
+}
+
+/// The node of a flatten operator over `outer`: each connection observes one run of `outer` (a hot outer's node
+/// itself) started with `outerStart`, and runs the inner sequences as `strategy` says.
+@inlinable
+func flattenNode<
+  Outer: Sendable, OuterFailure: Error, Inner: AsyncSequence & Sendable, ResultFailure: Error
+>(
+  outer: Signal<Outer, OuterFailure>,
+  outerStart: ColdStart,
+  restarts: Bool,
+  _ strategy: FlattenStrategy,
+  buffering: FlattenBuffering,
+  gate: FlattenGate?,
+  innerStart: ColdStart?,
+  transform: @escaping @Sendable (Outer) throws -> Inner,
+  outerFailure: @escaping @Sendable (OuterFailure) -> ResultFailure,
+  innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
+  transformFailure: @escaping @Sendable (any Error) -> ResultFailure
+) -> SubjectStorage<Inner.Element, ResultFailure> where Inner.Element: Sendable {
+  SubjectStorage(replay: .none, restarts: restarts) { node in
+    let connection = HotFlatten<Inner, ResultFailure>(
+      node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
+      innerStart: innerStart)
+    let stopOuter = outer.observe(outerStart) { value in
+      guard !connection.ignoresOuterValue else { return }
+      let inner: Inner
+      do {
+        inner = try transform(value)
+      } catch {
+        connection.outerEnded(.failed(transformFailure(error)))
+        return
+      }
+      connection.outerValue(inner)
+    } onEnd: { termination in
+      connection.outerEnded(mapTermination(termination, outerFailure))
+    }
+    return {
+      stopOuter()
+      connection.stopAll()
+    }
   }
 }
 
@@ -397,12 +421,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         cold: ColdRecipe { start in
           var gate: FlattenGate?
           if case .suspending(let limit) = buffering.kind { gate = FlattenGate(limit: limit) }
-          let outerNode = outer.node(ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"))
-          return HotSignal(node: outerNode).hotFlatten(
-            strategy, buffering: buffering, gate: gate, innerStart: start.input(of: "flatMap inner"),
+          return flattenNode(
+            outer: outer, outerStart: ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"),
+            restarts: false, strategy, buffering: buffering, gate: gate, innerStart: start.input(of: "flatMap inner"),
             transform: transform, outerFailure: outerFailure, innerFailure: innerFailure,
-            transformFailure: transformFailure
-          ).node
+            transformFailure: transformFailure)
         })
     }
     return outer.lift(synchronous: false) { outer in

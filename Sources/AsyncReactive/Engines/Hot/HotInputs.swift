@@ -189,23 +189,12 @@ extension HotInputs {
     failure: @escaping @Sendable (InputFailure) -> Failure,
     store: @escaping @Sendable (inout Rule, InputElement) -> NaryStep<Step>
   ) -> Attach {
-    { inputs, attachIndex in
-      let index = fixedIndex ?? attachIndex
-      let sink = upstream.addSink { element in
-        inputs.receive { rule in store(&rule, element) }
-      } onEnd: { termination in
-        switch termination {
-        case .finished: inputs.finish(index)
-        case .failed(let error): inputs.fail(failure(error))
-        }
-      }
-      return { upstream.removeSink(sink) }
-    }
+    attach(signal: Signal(hot: upstream), index: fixedIndex, failure: failure, store: store)
   }
 
   /// Observes `input` for the rule as what its value is, decided once, here: a hot one (a subject, a property, a
   /// ``HotSignal``, a ``Signal`` that erases one) synchronously, inside its sends; a cold one (a ``Signal``, an
-  /// `AsyncStream`, any other sequence) by starting a fresh run of it per connection, as a node of this graph (a
+  /// `AsyncStream`, any other sequence) by starting a fresh run of it per connection, as part of this graph (a
   /// foreign sequence is read by one pump task). The node's lock orders what every input hands over.
   @inlinable static func attach<Input: AsyncSequence & Sendable>(
     any input: Input,
@@ -213,12 +202,29 @@ extension HotInputs {
     failure: @escaping @Sendable (Input.Failure) -> Failure,
     store: @escaping @Sendable (inout Rule, Input.Element) -> NaryStep<Step>
   ) -> Attach where Input.Element: Sendable {
-    let signal = Signal(input)
-    if let node = signal.hotNode { return attach(node: node, index: index, failure: failure, store: store) }
-    return { inputs, attachIndex in
-      let name = "\(Rule.operatorName) input \((index ?? attachIndex) + 1)"
-      return attach(node: signal.node(ColdStart.shared.input(of: name)), index: index, failure: failure, store: store)(
-        inputs, attachIndex)
+    attach(signal: Signal(input), index: index, failure: failure, store: store)
+  }
+
+  /// Observes one run of `signal` per connection (a hot signal's node itself); see ``attach(_:index:failure:store:)``.
+  /// Generic over the element and failure only, so that the per-element closure is specialised for its types.
+  @inlinable static func attach<InputElement: Sendable, InputFailure: Error>(
+    signal: Signal<InputElement, InputFailure>,
+    index fixedIndex: Int? = nil,
+    failure: @escaping @Sendable (InputFailure) -> Failure,
+    store: @escaping @Sendable (inout Rule, InputElement) -> NaryStep<Step>
+  ) -> Attach {
+    { inputs, attachIndex in
+      let index = fixedIndex ?? attachIndex
+      let start =
+        signal.isHot ? ColdStart.shared : ColdStart.shared.input(of: "\(Rule.operatorName) input \(index + 1)")
+      return signal.observe(start) { element in
+        inputs.receive { rule in store(&rule, element) }
+      } onEnd: { termination in
+        switch termination {
+        case .finished: inputs.finish(index)
+        case .failed(let error): inputs.fail(failure(error))
+        }
+      }
     }
   }
 

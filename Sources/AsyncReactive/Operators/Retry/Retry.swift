@@ -111,27 +111,32 @@ extension Signal {
 
 /// A consumer's run of a retried signal: each failure the policy retries starts a new run of the upstream; the
 /// values of a failed attempt stay delivered. In a graph, one task reads such a run (``Signal/running(_:)``).
+///
+/// Its state is not checked for exclusive access at run time (`@exclusivity(unchecked)`): only the pull that owns it
+/// touches it, called by one caller at a time (see ``ClosureState``).
 @usableFromInline final class RetryRun<Element: Sendable, Failure: Error> {
-  @usableFromInline let upstream: Signal<Element, Failure>
-  @usableFromInline var policy: RetryPolicy<Failure>
+  /// Makes each attempt's run of the upstream.
+  @usableFromInline let attempt: @Sendable () -> ColdPull<Element, Failure>
+  @exclusivity(unchecked) @usableFromInline var policy: RetryPolicy<Failure>
   /// `nil` once the run ended.
-  @usableFromInline var current: ColdPull<Element, Failure>?
-  @usableFromInline var failedAttempts = 0
+  @exclusivity(unchecked) @usableFromInline var current: ColdPull<Element, Failure>?
+  @exclusivity(unchecked) @usableFromInline var failedAttempts = 0
 
   @inlinable init(_ upstream: Signal<Element, Failure>, policy: RetryPolicy<Failure>) {
-    self.upstream = upstream
+    self.attempt = upstream.makePull
     self.policy = policy
-    self.current = upstream.pull()
+    self.current = attempt()
   }
 
   /// See ``ColdPull``: the current attempt's next batch; after a failure the policy retries, the next attempt's.
-  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws {
     while current != nil {
-      do throws(Failure) {
+      do {
         try await current!(&batch)
         if !batch.isEmpty { return }
         current = nil
       } catch {
+        let error = rethrow(error, as: Failure.self)
         failedAttempts += 1
         let retries: Bool
         if case .count(let maxRetries) = policy {
@@ -144,7 +149,7 @@ extension Signal {
           current = nil
           throw error
         }
-        current = upstream.pull()
+        current = attempt()
       }
     }
   }

@@ -111,6 +111,9 @@ extension Signal {
 
 /// A consumer's run of `retry(when:)`: after a failure it waits for the first element of a fresh run of the
 /// trigger, then runs the upstream again; a trigger that finishes first finishes the result.
+///
+/// Its state is not checked for exclusive access at run time (`@exclusivity(unchecked)`): only the pull that owns it
+/// touches it, called by one caller at a time (see ``ClosureState``).
 @usableFromInline
 final class RetryWhenRun<
   Element: Sendable, BaseFailure: Error, TriggerElement: Sendable, TriggerFailure: Error, Failure: Error
@@ -120,7 +123,7 @@ final class RetryWhenRun<
   @usableFromInline let baseFailure: @Sendable (BaseFailure) -> Failure
   @usableFromInline let triggerFailure: @Sendable (TriggerFailure) -> Failure
   /// `nil` once the run ended.
-  @usableFromInline var current: ColdPull<Element, BaseFailure>?
+  @exclusivity(unchecked) @usableFromInline var current: ColdPull<Element, BaseFailure>?
 
   @inlinable init(
     _ upstream: Signal<Element, BaseFailure>, trigger: Signal<TriggerElement, TriggerFailure>,
@@ -136,13 +139,14 @@ final class RetryWhenRun<
 
   /// See ``ColdPull``: the current attempt's next batch; after a failure, waits for the trigger and starts a new
   /// attempt.
-  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws(Failure) {
+  @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws {
     while current != nil {
-      do throws(BaseFailure) {
+      do {
         try await current!(&batch)
         if !batch.isEmpty { return }
         current = nil
       } catch {
+        let error = rethrow(error, as: BaseFailure.self)
         current = nil
         guard try await triggerFires() else {
           if Task.isCancelled { throw baseFailure(error) }
