@@ -86,7 +86,7 @@ public final class AsyncReplaySubject<Element: Sendable, Failure: Error>: Subjec
 
   // Nobody can send any more: end the consumers, which never keep the subject alive (ReactiveSwift's
   // `MutableProperty` completes on deinit too). A consumer that waits forever on a released subject is a leak.
-  deinit { storage.terminate(.finished) }
+  deinit { storage.endReleased("\(Self.self)") }
 }
 
 extension AsyncReplaySubject: ReactiveSequence {}

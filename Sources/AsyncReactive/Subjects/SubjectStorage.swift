@@ -37,6 +37,9 @@ import Synchronization
     /// Where each consumer is, by id: see ``ConsumerSlots``.
     @usableFromInline var slots = ConsumerSlots()
     @usableFromInline var terminal: Termination<Failure>?
+    /// The subject whose release ended this storage (its type, for the report), until an observer that registers
+    /// after that end is reported; set in debug builds only (see ``SubjectStorage/endReleased(_:)``).
+    @usableFromInline var releasedSubject: String?
     @usableFromInline var replay: RingBuffer<Element>
     /// The synchronous observers (`sink`), in registration order. A queued event holds a copy of this array
     /// (copy-on-write), so it goes to the sinks registered when it was sent, not to later ones.
@@ -314,6 +317,28 @@ import Synchronization
     deliver(element, admitted)
   }
 
+  /// Ends the storage because the last handle that could send to it (`subject`, a description of its type) was
+  /// released: its consumers end, as with `finish()`. In debug builds an observer that registers afterwards, which
+  /// gets only the end, is reported once, naming the subject (see ``DebugReport``): a subject kept nowhere but in a
+  /// `hotSignal` (a default argument, say) has finished before anything observes it.
+  @usableFromInline package func endReleased(_ subject: @autoclosure () -> String) {
+    #if DEBUG
+      let name = subject()
+      state.withLock { state in
+        if state.terminal == nil { state.releasedSubject = name }
+      }
+    #endif
+    terminate(.finished)
+  }
+
+  /// Reports an observer that registered after the subject was released (see ``endReleased(_:)``).
+  @usableFromInline func reportRegistration(afterReleaseOf subject: String) {
+    DebugReport.emit(
+      "AsyncReactive: an observer registered with \(subject) after it was released: nothing can send to it any more, "
+        + "so the observer gets only its end. Keep the subject while it is observed, or give a constant "
+        + "(Signal.just(value), Signal.never, HotSignal(Signal.just(value))).")
+  }
+
   /// The current connection's number, read by a connector when it connects (see ``send(_:epoch:)``).
   @inlinable package var epoch: Int { state.withLock { $0.link.epoch } }
 
@@ -533,12 +558,14 @@ import Synchronization
     onEnd: @escaping @Sendable (Termination<Failure>) -> Void
   ) -> Sink {
     let sink = Sink(onValue: onValue, onEnd: onEnd)
+    var released: String?
     let deliver = state.withLock { state -> Bool in
       if restarts { state.restartIfEnded() }
       var deliver = false
       let only = [sink]
       for element in prefix { deliver = queue(.value(element), for: only, in: &state) || deliver }
       if let terminal = state.terminal {
+        released = state.releasedSubject.take()
         if case .latest = replay {
           for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
         }
@@ -549,6 +576,7 @@ import Synchronization
       registered.wrappingAdd(1, ordering: .relaxed)
       return deliver
     }
+    if let released { reportRegistration(afterReleaseOf: released) }
     if deliver { deliverSinkEvents() }
     if connector != nil { reconcileInputs(registering: true) }
     return sink
@@ -754,13 +782,18 @@ import Synchronization
 
   /// Registers a consumer now, pre-filled with the prefix, the replayed values and any terminal event.
   @inlinable package func register(policy: BufferingPolicy) -> Int {
-    defer { if connector != nil { reconcileInputs(registering: true) } }
+    var released: String?
+    defer {
+      if let released { reportRegistration(afterReleaseOf: released) }
+      if connector != nil { reconcileInputs(registering: true) }
+    }
     return state.withLock { state in
       if restarts { state.restartIfEnded() }
       let id = state.slots.allocate()
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
+        released = state.releasedSubject.take()
         // A terminated AsyncCurrentValueSubject has no "current" value to give (RxSwift, Combine): only the end.
         if case .latest = replay {
           for element in state.replay.inOrder { _ = queue.enqueue(element) }
