@@ -199,7 +199,8 @@ struct OneEngineEdgeTests {
   func releasedSubjectIsReported() async {
     let reports = Log<String>()
     let clock = TestClock()
-    let recorder = DebugReport.$handler.withValue({ reports.append($0) }) {
+    let report: @Sendable (String) -> Void = { reports.append($0) }
+    let recorder = DebugReport.$handler.withValue(report) {
       // What a default argument `= AsyncCurrentValueSubject<Void, Never>(()).hotSignal` does: nothing keeps the
       // subject, so it has finished by the time anything observes it.
       let trigger = AsyncCurrentValueSubject<Void, Never>(()).hotSignal
