@@ -42,7 +42,7 @@ struct SourceAuditTests {
     let stated = try Self.readmeCounts()
     let attributes = [
       "@unchecked Sendable", "@_inheritActorContext", "@_disfavoredOverload", "nonisolated(unsafe)",
-      "@preconcurrency", "_withUnsafeGuaranteedRef",
+      "@preconcurrency", "_withUnsafeGuaranteedRef", "@exclusivity(unchecked)",
     ]
     let code = try Self.libraryLines().filter { !$0.text.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
     for attribute in attributes {
