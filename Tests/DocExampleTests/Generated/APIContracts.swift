@@ -11,9 +11,41 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md.
 struct APIContractsExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:222
-  @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 223)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:106
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 107)
+struct GitHubSignup: Sendable {
+  let signups: Signal<(String, String), Never>
+
+  init(
+    username: some AsyncSequence<String, Never> & Sendable,
+    password: some AsyncSequence<String, Never> & Sendable,
+    taps: some AsyncSequence<Void, Never> & Sendable
+  ) {
+    signups = taps.withLatestFrom(combineLatest(username, password)) { $1 }
+  }
+}
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:150
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 151)
+struct PostsViewModel: Sendable {
+  let posts: HotSignal<[String], Never>
+
+  init(trigger: HotSignal<Void, Never>) {
+    posts = trigger.map { ["first post"] }
+  }
+}
+#sourceLocation()
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:150
+  @MainActor static func example2() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 158)
+
+let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
+#sourceLocation()
+    _ = onAppear
+  }
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:317
+  @MainActor static func example3() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 318)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md.
 struct DelayOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md:57
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md:58
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md", line: 58)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md", line: 59)
 for await toast in toasts.delay(for: .seconds(2)) {
   hide(toast)
 }

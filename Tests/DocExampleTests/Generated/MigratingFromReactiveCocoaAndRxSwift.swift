@@ -52,9 +52,26 @@ searchField.texts.bind(to: viewModel.searchText, in: lifetime)   // into a subje
 viewModel.title.bind(to: label, \.text, in: lifetime)            // weak target, on the caller's actor
 #sourceLocation()
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:126
-  @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 127)
+  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:132
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 133)
+// RxExample's GitHubSignupViewModel: init(input: (username: Observable<String>, …, signupTaps: Observable<Void>))
+struct GitHubSignupViewModel: Sendable {
+  let signingUp: Signal<String, Never>
+  let validUsername: Signal<Bool, Never>
+
+  init(
+    username: some AsyncSequence<String, Never> & Sendable,
+    password: some AsyncSequence<String, Never> & Sendable,
+    signupTaps: some AsyncSequence<Void, Never> & Sendable
+  ) {
+    signingUp = signupTaps.withLatestFrom(combineLatest(username, password)) { $1.0 }
+    validUsername = username.eraseToSignal().map { $0.count >= 3 }
+  }
+}
+#sourceLocation()
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:168
+  @MainActor static func example5() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 169)
 // [signal subscribeNext:^(id x) { … }]  +  [disposable dispose]
 // observable.subscribe(onNext: { … }).disposed(by: disposeBag)
 let lifetime = Lifetime()
@@ -84,9 +101,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:233
-  func MigratingFromReactiveCocoaAndRxSwiftExamples_example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 234)
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:275
+  func MigratingFromReactiveCocoaAndRxSwiftExamples_example6() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 276)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }

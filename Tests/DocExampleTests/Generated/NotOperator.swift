@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/NotOperator.md.
 struct NotOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/NotOperator.md:38
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/NotOperator.md:40
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/NotOperator.md", line: 39)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/NotOperator.md", line: 41)
 // RAC's `RAC(self.loadingView, hidden) = [executing not]`.
 viewModel.search.executing.not().bind(to: loadingHidden, in: lifetime)
 #sourceLocation()

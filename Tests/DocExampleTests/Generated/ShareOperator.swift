@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md.
 struct ShareOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:83
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:84
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 84)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 85)
 let user = Signal.future { try await api.fetchUser() }.share()
 // combineLatest observes both branches before the request answers: one request feeds both.
 for try await (name, avatar) in combineLatest(user.map(\.name), user.map(\.avatarURL)) {

@@ -11,16 +11,16 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md.
 struct StateAndConsistencyExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:39
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:44
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 40)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 45)
 let signups = taps.withLatestFrom(combineLatest(username, password)) { $1 }
 for await (user, password) in signups { try await api.signUp(user, password) }
 #sourceLocation()
     _ = signups
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:91
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 92)
+  // Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:100
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 101)
 actor SignupViewModel {
   nonisolated let username = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
@@ -34,9 +34,9 @@ actor SignupViewModel {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:91
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:100
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 104)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 113)
 
 viewModel.username.value = "tom"
 viewModel.password.value = "hunter22"
@@ -44,18 +44,18 @@ print(viewModel.isValid.value)   // true, on the very next line
 viewModel.signUp.trigger()       // runs: enabledIf is read now, not when a task catches up
 #sourceLocation()
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:126
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:135
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 127)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 136)
 let refresh = Command(enabledIf: Property(initial: false, then: reachability.isOnline)) {
   try await api.orders()
 }
 #sourceLocation()
     _ = refresh
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:137
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:146
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 138)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 147)
 // RxSwift: signupTaps.withLatestFrom(Observable.combineLatest(username, password))
 let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
 for await (name, password) in signups {
@@ -64,17 +64,17 @@ for await (name, password) in signups {
 #sourceLocation()
     _ = signups
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:176
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:186
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 177)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 187)
 let isFormValid = Property.all([nameIsValid, emailIsValid, passwordIsValid])
 let submit = Command(enabledIf: isFormValid.and(isOnline)) { try await api.signUp() }
 #sourceLocation()
     _ = (isFormValid, submit)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:195
+  /// Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md:205
   @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 196)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/StateAndConsistency.md", line: 206)
 withObservationTracking {
   render(viewModel.isValid.value)
 } onChange: {

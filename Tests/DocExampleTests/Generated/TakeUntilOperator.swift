@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md.
 struct TakeUntilOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md:66
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md:68
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md", line: 67)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md", line: 69)
 for await position in viewModel.positions.take(until: viewWillDisappear) {
   render(position)
 }

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ThrottleOperator.md.
 struct ThrottleOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ThrottleOperator.md:101
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ThrottleOperator.md:103
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ThrottleOperator.md", line: 102)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ThrottleOperator.md", line: 104)
 for await position in scrollOffsets.throttle(for: .milliseconds(100), latest: true) {
   await model.loadMoreIfNeeded(at: position)
 }
