@@ -24,6 +24,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     to subject: Target,
     in lifetime: Lifetime
   ) -> ObservationHandle {
+    // A hot source, whatever its static type, is bound inside its sends (no task).
+    if let node = Signal(self).hotNode { return HotSignal(node: node).bind(to: subject, in: lifetime) }
     let iterator = makeAsyncIterator()
     return ObservationHandle(
       task: lifetime.run(name: "bind(to: subject)") {
@@ -63,6 +65,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     to command: Command<Element, Output, CommandFailure>,
     in lifetime: Lifetime
   ) -> ObservationHandle {
+    if let node = Signal(self).hotNode { return HotSignal(node: node).bind(to: command, in: lifetime) }
     let iterator = makeAsyncIterator()
     return ObservationHandle(
       task: lifetime.run(name: "bind(to: command)") { [weak command] in

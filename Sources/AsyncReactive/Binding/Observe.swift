@@ -1,6 +1,7 @@
-// Observations and bindings of cold sequences (a `Signal`, an `AsyncStream`, a pull-based chain): one task per
-// observation, started on the caller's actor, that iterates the sequence and runs the caller's code there. Hot
-// sources take the task-free forms in HotSequence+Observe.swift, with the same rules.
+// Observations and bindings of any sequence. What the sequence is decides, once, here: a hot one (also through a
+// generic parameter or a `Signal` erasure) takes the task-free forms of HotSequence+Observe.swift; a cold one gets
+// one task per observation, started on the caller's actor, that iterates the sequence and runs the caller's code
+// there, with the same rules.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Runs `onValue` for each element on the caller's actor, for as long as `lifetime` lasts (RAC
@@ -14,8 +15,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work; nothing is
   /// handled after that, not even a value the sequence had already produced.
   ///
-  /// A hot source (a subject, a property, a hot chain) takes ``HotSequence/observe(in:isolation:_:onFinish:)``
-  /// instead, which keeps no task while idle; this form runs one task per observation.
+  /// A hot source (a subject, a property, a hot chain, also through a generic parameter or a ``Signal`` that erases
+  /// one) is observed as ``HotSequence/observe(in:isolation:_:onFinish:)`` observes it, keeping no task while idle;
+  /// a cold one runs one task per observation.
   ///
   /// ```swift
   /// let downloads = AsyncStream<Progress> { continuation in startDownload(reporting: continuation) }
@@ -36,6 +38,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
     @_inheritActorContext onFinish: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
+    if let node = Signal(self).hotNode {
+      return HotSignal(node: node).observe(in: lifetime, isolation: isolation, onValue, onFinish: onFinish)
+    }
     let iterator = makeAsyncIterator()
     let slot = lifetime.reserve()
     let task = Task(named: "observe(in:)") {
@@ -78,7 +83,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation
   ) -> ObservationHandle {
-    assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
+    if let node = Signal(self).hotNode {
+      return HotSignal(node: node).bind(to: target, keyPath, in: lifetime, isolation: isolation)
+    }
+    return assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
   }
 
   /// Assigns each element to an optional property of `target` (a label's `text: String?`) on the caller's actor,
@@ -101,7 +109,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation
   ) -> ObservationHandle {
-    assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
+    if let node = Signal(self).hotNode {
+      return HotSignal(node: node).bind(to: target, keyPath, in: lifetime, isolation: isolation)
+    }
+    return assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
   }
 
   /// The task of a key-path binding: writes each element to the weakly held `target` on `isolation`.
@@ -156,6 +167,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     @_inheritActorContext onFailure: sending @escaping (Failure) async -> Void,
     @_inheritActorContext onFinish: sending (() async -> Void)? = nil
   ) -> ObservationHandle {
+    if let node = Signal(self).hotNode {
+      return HotSignal(node: node).observe(
+        in: lifetime, isolation: isolation, onValue: onValue, onFailure: onFailure, onFinish: onFinish)
+    }
     let iterator = makeAsyncIterator()
     let slot = lifetime.reserve()
     let task = Task(named: "observe(in:onValue:onFailure:)") {

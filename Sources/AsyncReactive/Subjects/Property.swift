@@ -95,8 +95,9 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// A property that starts at `initial` and then takes each element of `values`, for as long as the
   /// property exists (ReactiveSwift's `Property(initial:then:)`).
   ///
-  /// A hot `values` (a subject, another property's changes, a ``HotSignal``) is observed synchronously: the
-  /// property holds each value as soon as it is sent, with no task. Any other sequence is taken by a task, so
+  /// A hot `values` (a subject, another property's changes, a ``HotSignal``, also through a generic parameter or a
+  /// ``Signal`` that erases one) is observed synchronously: the property holds each value as soon as it is sent,
+  /// with no task. Any other sequence is taken by a task, so
   /// ``value`` changes a moment after the sequence produced an element. The sequence is subscribed before
   /// this returns. When the sequence finishes, the last value stays and the property's consumers finish;
   /// releasing the property stops observing it.
@@ -110,9 +111,11 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   ///   - values: any non-failing `AsyncSequence`; registered now.
   public init<Values: AsyncSequence<Value, Never> & Sendable>(initial: Value, then values: Values) {
     let subject = AsyncCurrentValueSubject<Value, Never>(initial)
-    if let hot = values as? any HotSequence<Value, Never> {
+    // What `values` is decides, not its static type: a hot value reached through a generic parameter or a `Signal`
+    // erasure is observed inside its sends as well.
+    if let node = Signal(values).hotNode {
       let lifetime = Lifetime()
-      hot.hotSignal.sink(in: lifetime, onValue: { subject.send($0) }, onEnd: { _ in subject.finish() })
+      HotSignal(node: node).sink(in: lifetime, onValue: { subject.send($0) }, onEnd: { _ in subject.finish() })
       self.init(feeding: subject, owner: PropertyFeed(lifetime: lifetime) { subject.finish() })
       return
     }

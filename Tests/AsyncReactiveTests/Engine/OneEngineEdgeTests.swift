@@ -125,6 +125,33 @@ struct OneEngineEdgeTests {
     #expect(await second.next() == 2)
   }
 
+  @Test("observe, bind and Property(initial:then:) of a subject through a generic parameter keep no task while idle")
+  func genericObservationsAreTaskFree() async {
+    /// What a generic helper does with the sequence it is given.
+    func follow(
+      _ texts: some AsyncSequence<String, Never> & Sendable, into log: Log<String>, in lifetime: Lifetime
+    ) -> (ObservationHandle, Property<String>) {
+      (texts.observe(in: lifetime) { log.append($0) }, Property(initial: "", then: texts))
+    }
+    let scope = ResourceScope()
+    await ResourceScope.$current.withValue(scope) {
+      let lifetime = Lifetime()
+      let subject = AsyncPassthroughSubject<String, Never>()
+      let target = AsyncCurrentValueSubject<String, Never>("")
+      let log = Log<String>()
+      let (observation, property) = follow(subject, into: log, in: lifetime)
+      subject.eraseToSignal().bind(to: target, in: lifetime)
+      // Sinks and consumers, no task: the generic and erased forms took the hot paths.
+      #expect(scope.live.keys.allSatisfy { !$0.hasPrefix("task") })
+      subject.send("a")
+      // Inside the send: the property and the bound subject hold the value already.
+      #expect(property.value == "a")
+      #expect(target.value == "a")
+      lifetime.cancel()
+      await observation.value
+    }
+  }
+
   @Test("a fast cold producer feeding a slow consumer holds at most two pacing batches, over 1,000,000 values")
   func backPressureBoundsWhatWaits() async {
     let count = 1_000_000
