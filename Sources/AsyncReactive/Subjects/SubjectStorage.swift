@@ -37,9 +37,12 @@ import Synchronization
     /// Where each consumer is, by id: see ``ConsumerSlots``.
     @usableFromInline var slots = ConsumerSlots()
     @usableFromInline var terminal: Termination<Failure>?
-    /// The subject whose release ended this storage (its type, for the report), until an observer that registers
-    /// after that end is reported; set in debug builds only (see ``SubjectStorage/endReleased(_:)``).
-    @usableFromInline var releasedSubject: String?
+    #if DEBUG
+      /// The subject whose release ended this storage (its type, for the report), until an observer that registers
+      /// after that end is reported (see ``SubjectStorage/endReleased(_:)``). Debug builds only: a release build's
+      /// nodes do not carry it.
+      @usableFromInline var releasedSubject: String?
+    #endif
     @usableFromInline var replay: RingBuffer<Element>
     /// The synchronous observers (`sink`), in registration order. A queued event holds a copy of this array
     /// (copy-on-write), so it goes to the sinks registered when it was sent, not to later ones.
@@ -565,7 +568,9 @@ import Synchronization
       let only = [sink]
       for element in prefix { deliver = queue(.value(element), for: only, in: &state) || deliver }
       if let terminal = state.terminal {
-        released = state.releasedSubject.take()
+        #if DEBUG
+          released = state.releasedSubject.take()
+        #endif
         if case .latest = replay {
           for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
         }
@@ -793,7 +798,9 @@ import Synchronization
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
-        released = state.releasedSubject.take()
+        #if DEBUG
+          released = state.releasedSubject.take()
+        #endif
         // A terminated AsyncCurrentValueSubject has no "current" value to give (RxSwift, Combine): only the end.
         if case .latest = replay {
           for element in state.replay.inOrder { _ = queue.enqueue(element) }

@@ -152,6 +152,38 @@ struct OneEngineEdgeTests {
     }
   }
 
+  @Test("a cold chain of five operators to one consumer keeps no task: the consumer's own task reads it")
+  func coldChainKeepsNoTask() async {
+    // What the chain computes, by hand.
+    var expected: [Int] = []
+    var total = 0
+    for value in 1...1_000 where value % 2 == 0 {
+      total += value
+      if expected.last != total * 3 { expected.append(total * 3) }
+    }
+    let scope = ResourceScope()
+    let (fromSequence, fromStream, tasks) = await ResourceScope.$current.withValue(scope) {
+      () -> ([Int], [Int], Int) in
+      var mostTasks = 0
+      func read(_ source: Signal<Int, Never>) async -> [Int] {
+        var values: [Int] = []
+        let chain = source.map { $0 + 1 }.filter { $0 % 2 == 0 }.scan(0, +).removeDuplicates().map { $0 * 3 }
+        for await value in chain {
+          values.append(value)
+          mostTasks = max(mostTasks, scope.live.keys.filter { $0.hasPrefix("task") }.count)
+        }
+        return values
+      }
+      let (stream, input) = AsyncStream.makeStream(of: Int.self)
+      for value in 0..<1_000 { input.yield(value) }
+      input.finish()
+      return (await read(Signal(0..<1_000)), await read(Signal(stream)), mostTasks)
+    }
+    #expect(fromSequence == expected)
+    #expect(fromStream == expected)
+    #expect(tasks == 0)
+  }
+
   @Test("a fast cold producer feeding a slow consumer holds at most two pacing batches, over 1,000,000 values")
   func backPressureBoundsWhatWaits() async {
     let count = 1_000_000
