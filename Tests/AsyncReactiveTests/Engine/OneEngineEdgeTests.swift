@@ -258,7 +258,7 @@ struct OneEngineEdgeTests {
   func releasedSubjectIsReported() async {
     let reports = Log<String>()
     let clock = TestClock()
-    let report: @Sendable (String) -> Void = { reports.append($0) }
+    let report = DebugReport.Handler { reports.append($0) }
     let recorder = DebugReport.$handler.withValue(report) {
       // What a default argument `= AsyncCurrentValueSubject<Void, Never>(()).hotSignal` does: nothing keeps the
       // subject, so it has finished by the time anything observes it.
