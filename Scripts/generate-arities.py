@@ -78,8 +78,10 @@ class CombineLatest(Operator):
         "every element of any input (RxSwift and ReactiveSwift `combineLatest`)."
     )
     finishes = (
-        "at once if an input finishes before producing anything (no combination can ever come); otherwise when every "
-        "input has finished."
+        "when every input has finished, or earlier, when an input produces while another has produced nothing yet "
+        "and every input but the one producing has finished (no combination can ever come). An input that finishes "
+        "before producing does not end the result by itself, so a later failure of another input still fails it "
+        "(RxSwift's rule): `a.finish()`, then `b.send(1)`, finishes the result at `b`'s send."
     )
     example = [
         "let form = combineLatest(username, password)   // hot: evaluated inside the subjects' sends",
@@ -111,7 +113,12 @@ class Zip(Operator):
     path = "Sources/AsyncReactive/Operators/Zip/Zip+Arities.swift"
     summary = "Pairs the n-th elements of {count} sequences into tuples"
     full_summary = "Pairs the n-th elements of two sequences into tuples (RxSwift and ReactiveSwift `zip`)."
-    finishes = "as soon as an input has finished and every element it produced was paired."
+    finishes = (
+        "when every input has finished (RxSwift's rule). An input that finished with nothing left to pair does not "
+        "end the result by itself: later elements of the other inputs are dropped, and a later failure of one of "
+        "them still fails the result. `a.send(1); b.send(2)`, `a.finish()`, `b.send(3)`, `b.finish()` gives "
+        "`(1, 2)`, then finishes at `b.finish()`."
+    )
     example = [
         "let rounds = zip(questions, answers)",
         'for await (question, answer) in rounds { transcript.append("\\(question) → \\(answer)") }',

@@ -2,7 +2,7 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-/// What combineLatest, zip and merge promise alike (they run on one engine, `Engines/Pull/`), checked for each
+/// What combineLatest, zip and merge promise alike (they run on one engine, `HotInputs`), checked for each
 /// operator through its three-input overload and its array form. What sets them apart is in their own suites.
 @Suite("n-ary contract")
 struct NaryContractTests {
@@ -31,21 +31,36 @@ struct NaryContractTests {
   }
 
   @Test(
-    "an input that finishes before producing ends the result at once and cancels the others (not merge)",
-    arguments: NaryForm.endingOnAnEmptyInput
+    "an input that finishes before producing does not end the result: a later failure of another input fails it",
+    arguments: NaryForm.combining
   )
-  func inputFinishingEmpty(_ form: NaryForm) async {
-    let empty = AsyncPassthroughSubject<Int, Never>()
-    let watched = [WatchedInput<Int, Never>(), WatchedInput<Int, Never>()]
-    let outputs = form.subscribe([Signal(empty), watched[0].signal, watched[1].signal])
-    Task {
-      for input in watched { await input.started.wait() }
-      empty.finish()
+  func inputFinishingEmptyThenFailure(_ form: NaryForm) async {
+    let inputs = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
+    let outputs = form.subscribe(inputs)
+    inputs[0].finish()
+    inputs[2].fail(TestError(code: 4))
+    do throws(TestError) {
+      let output = try await outputs.next()
+      Issue.record("expected the failure of input 2, got \(String(describing: output))")
+    } catch {
+      #expect(error == TestError(code: 4))
     }
-    #expect(await outputs.next() == nil)
-    for input in watched { await input.cancelled.wait() }
   }
 
+  @Test(
+    "an input that finishes before producing: the result ends when every other input has ended (RxSwift's rule)",
+    arguments: NaryForm.combining
+  )
+  func inputFinishingEmpty(_ form: NaryForm) async throws {
+    let inputs = (0..<3).map { _ in AsyncPassthroughSubject<Int, Never>() }
+    let outputs = form.subscribe(inputs)
+    inputs[0].finish()
+    inputs[1].send(1)
+    inputs[2].send(2)
+    inputs[1].finish()
+    inputs[2].finish()
+    #expect(await outputs.next() == nil)  // no output: input 0 never produced
+  }
   @Test("merge keeps going when an input finishes: it ends when every input has")
   func mergeOutlivesAnEmptyInput() async {
     for form in [NaryForm.merge3, .mergeArray] {

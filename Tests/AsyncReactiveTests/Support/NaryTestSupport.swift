@@ -156,8 +156,8 @@ final class RerunInputs: Sendable {
 enum NaryForm: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case combineLatest3, combineLatestArray, zip3, zipArray, merge3, mergeArray
 
-  /// The forms of the operators that end as soon as an input finishes without producing (all but merge).
-  static let endingOnAnEmptyInput: [NaryForm] = [.combineLatest3, .combineLatestArray, .zip3, .zipArray]
+  /// The forms that make one output from an element of every input (all but merge).
+  static let combining: [NaryForm] = [.combineLatest3, .combineLatestArray, .zip3, .zipArray]
 
   var testDescription: String { rawValue }
 

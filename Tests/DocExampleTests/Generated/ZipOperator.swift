@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md.
 struct ZipOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md:88
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md:95
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md", line: 89)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md", line: 96)
 for try await (request, response) in zip(sentRequests, receivedResponses) {
   log("\(request.id) took \(response.time - request.time)")
 }

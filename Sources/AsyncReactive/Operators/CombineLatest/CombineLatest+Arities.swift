@@ -14,8 +14,10 @@
 /// consumers, and each connection runs the cold inputs anew. When all are cold, each iteration runs them anew, so
 /// ``ReiterableAsyncSequence/retry(_:)`` retries them all.
 ///
-/// **Finishes:** at once if an input finishes before producing anything (no combination can ever come); otherwise when
-/// every input has finished.
+/// **Finishes:** when every input has finished, or earlier, when an input produces while another has produced nothing
+/// yet and every input but the one producing has finished (no combination can ever come). An input that finishes before
+/// producing does not end the result by itself, so a later failure of another input still fails it (RxSwift's rule):
+/// `a.finish()`, then `b.send(1)`, finishes the result at `b`'s send.
 ///
 /// **Throws:** the inputs' common `Failure`, as soon as any input fails (the others are stopped). When no input can
 /// fail, neither can the result: iterate it with plain `for await`.

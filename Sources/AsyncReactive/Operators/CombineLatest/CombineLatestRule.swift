@@ -17,6 +17,8 @@
   @usableFromInline var latest: Latest
   /// Which inputs have produced (only read while collecting).
   @usableFromInline var hasValue: [Bool]
+  /// Which inputs have finished (only read while collecting).
+  @usableFromInline var isDone: [Bool]
   @usableFromInline let output: @Sendable (Latest) -> Output
 
   /// - Parameters:
@@ -27,6 +29,7 @@
     state = .collecting(missing: inputCount)
     latest = empty
     hasValue = Array(repeating: false, count: inputCount)
+    isDone = Array(repeating: false, count: inputCount)
     self.output = output
   }
 
@@ -38,26 +41,34 @@
     case .combining:
       return .emit(output(latest))
     case .collecting(let missing):
-      guard !hasValue[index] else { return .none }
-      hasValue[index] = true
-      guard missing == 1 else {
-        state = .collecting(missing: missing - 1)
-        return .none
+      if !hasValue[index] {
+        hasValue[index] = true
+        guard missing == 1 else {
+          state = .collecting(missing: missing - 1)
+          return finishesWhileCollecting(after: index)
+        }
+        state = .combining
+        hasValue = []
+        isDone = []
+        return .emit(output(latest))
       }
-      state = .combining
-      hasValue = []
-      return .emit(output(latest))
+      return finishesWhileCollecting(after: index)
     }
   }
 
-  /// An input that finishes before producing anything ends the result at once: no combination can ever be
-  /// made. After the first value the result ends when every input has ended.
+  /// While some input has not produced: the result finishes when input `index` delivers and every other input
+  /// has already finished, since no combination can ever be made (RxSwift's rule).
+  @inlinable func finishesWhileCollecting(after index: Int) -> NaryStep<Output> {
+    for input in isDone.indices where input != index && !isDone[input] { return .none }
+    return .finish
+  }
+
+  /// An input's end never ends the result by itself: the result finishes when every input has finished (the
+  /// inputs' node counts them), or earlier, when an input delivers while some input has no value yet and every
+  /// other input has finished. So an input that ends before producing leaves the others running, and an error
+  /// from one of them still fails the result, as in RxSwift.
   @inlinable mutating func inputFinished(_ index: Int) -> NaryStep<Output> {
-    switch state {
-    case .combining:
-      return .none
-    case .collecting:
-      return hasValue[index] ? .none : .finish
-    }
+    if case .collecting = state { isDone[index] = true }
+    return .none
   }
 }

@@ -13,7 +13,10 @@
 /// consumers, and each connection runs the cold inputs anew. When all are cold, each iteration runs them anew, so
 /// ``ReiterableAsyncSequence/retry(_:)`` retries them all.
 ///
-/// **Finishes:** as soon as an input has finished and every element it produced was paired.
+/// **Finishes:** when every input has finished (RxSwift's rule). An input that finished with nothing left to pair does
+/// not end the result by itself: later elements of the other inputs are dropped, and a later failure of one of them
+/// still fails the result. `a.send(1); b.send(2)`, `a.finish()`, `b.send(3)`, `b.finish()` gives `(1, 2)`, then
+/// finishes at `b.finish()`.
 ///
 /// **Throws:** the inputs' common `Failure`, as soon as any input fails (the others are stopped). When no input can
 /// fail, neither can the result: iterate it with plain `for await`.

@@ -9,10 +9,13 @@
   @usableFromInline let takeOutput: @Sendable (inout Buffers) -> Output
   /// How many elements each input has buffered.
   @usableFromInline var buffered: [Int]
-  /// Which inputs have finished: once one of them has nothing buffered, no output can be made again.
+  /// Which inputs have finished.
   @usableFromInline var hasFinished: [Bool]
   /// How many inputs have nothing buffered; an output is made when none is empty.
   @usableFromInline var emptyInputs: Int
+  /// An input finished with nothing buffered: no output can be made again, so later elements are not kept.
+  /// The result still ends only when every input has ended (or one fails), as RxSwift's zip does.
+  @usableFromInline var exhausted = false
 
   /// - Parameters:
   ///   - inputCount: the number of inputs.
@@ -28,12 +31,12 @@
 
   /// Input `index` produced an element, which `append` adds to its buffer.
   @inlinable mutating func receive(from index: Int, _ append: (inout Buffers) -> Void) -> NaryStep<Output> {
+    guard !exhausted else { return .none }
     append(&buffers)
     buffered[index] += 1
     if buffered[index] == 1 { emptyInputs -= 1 }
     guard emptyInputs == 0 else { return .none }
     let output = takeOutput(&buffers)
-    var exhausted = false
     for input in buffered.indices {
       buffered[input] -= 1
       if buffered[input] == 0 {
@@ -41,13 +44,15 @@
         if hasFinished[input] { exhausted = true }
       }
     }
-    return exhausted ? .emitThenFinish(output) : .emit(output)
+    return .emit(output)
   }
 
-  /// An input that finishes with nothing buffered ends the result; otherwise its buffered elements can still
-  /// be paired, and the result ends when they are used up.
+  /// An input's end never ends the result by itself: the result finishes when every input has finished (the
+  /// inputs' node counts them), even if an input that ended first left nothing to pair, so an error from a
+  /// running input still fails it. This is RxSwift's rule.
   @inlinable mutating func inputFinished(_ index: Int) -> NaryStep<Output> {
     hasFinished[index] = true
-    return buffered[index] == 0 ? .finish : .none
+    if buffered[index] == 0 { exhausted = true }
+    return .none
   }
 }
