@@ -18,6 +18,21 @@
 ///   }
 /// }
 /// ```
+///
+/// In tests, three shapes. The run was refused, or cancelled (``kind`` is `Equatable` for every failure type,
+/// ``isDisabled`` and ``isCancelled`` say the same), or it failed with a given error (`==` when `Failure` is
+/// `Equatable`, ``failure`` otherwise):
+///
+/// ```swift
+/// let refused = await #expect(throws: CommandError<LoginError>.self) { try await logIn.execute() }
+/// #expect(refused == .disabled)          // or refused?.kind == .disabled, for any failure type
+/// let cancelled = await #expect(throws: CommandError<any Error>.self) { try await upload.execute(file) }
+/// #expect(cancelled?.isCancelled == true)
+/// let failed = await #expect(throws: CommandError<LoginError>.self) { try await logIn.execute() }
+/// #expect(failed == .failed(.wrongPassword))   // or failed?.failure == .wrongPassword
+/// ```
+///
+/// A handler that does not know `Failure` recognises any command's error as ``AnyCommandError``.
 public enum CommandError<Failure: Error>: Error {
   /// The command was disabled when `execute` was called: its `enabledIf` property was `false`, its
   /// ``CommandPolicy`` does not allow another run now (`.reject` while a run is in flight,
@@ -38,3 +53,108 @@ public enum CommandError<Failure: Error>: Error {
 extension CommandError: Equatable where Failure: Equatable {}
 
 extension CommandError: Hashable where Failure: Hashable {}
+
+/// A ``CommandError`` whatever its work's failure type: lets a generic error handler recognise any command's
+/// error, and tell a refused call, a cancelled run and a failed work apart, without naming `Failure`.
+///
+/// ```swift
+/// func report(_ error: any Error) {
+///   if let commandError = error as? any AnyCommandError {
+///     switch commandError.kind {
+///     case .disabled, .cancelled: return  // nothing to show
+///     case .failed: showAlert(commandError.anyFailure!)
+///     }
+///   } else {
+///     showAlert(error)
+///   }
+/// }
+/// ```
+public protocol AnyCommandError: Error {
+  /// Which of the three outcomes this is; always `Equatable`.
+  ///
+  /// ```swift
+  /// #expect((error as? any AnyCommandError)?.kind == .disabled)
+  /// ```
+  var kind: CommandErrorKind { get }
+
+  /// The work's error as `any Error` for a failed run, `nil` for a refused or cancelled one.
+  ///
+  /// ```swift
+  /// if let failure = (error as? any AnyCommandError)?.anyFailure { log(failure) }
+  /// ```
+  var anyFailure: (any Error)? { get }
+}
+
+/// Which of ``CommandError``'s cases an error is, without its failure: `Equatable` and `Hashable` for every
+/// failure type, so `#expect(error.kind == .disabled)` compiles for a `CommandError<any Error>`.
+///
+/// ```swift
+/// let error = await #expect(throws: CommandError<any Error>.self) { try await save.execute() }
+/// #expect(error?.kind == .disabled)
+/// ```
+public enum CommandErrorKind: Hashable, Sendable, CustomStringConvertible {
+  /// ``CommandError/disabled``: the call was refused and the work did not start.
+  case disabled
+  /// ``CommandError/cancelled``: the run was cancelled before it produced its output.
+  case cancelled
+  /// ``CommandError/failed(_:)``: the work threw.
+  case failed
+
+  /// `disabled`, `cancelled` or `failed`.
+  ///
+  /// ```swift
+  /// print(error.kind)  // "disabled"
+  /// ```
+  public var description: String {
+    switch self {
+    case .disabled: "disabled"
+    case .cancelled: "cancelled"
+    case .failed: "failed"
+    }
+  }
+}
+
+extension CommandError: AnyCommandError {
+  /// Which case this is, without the failure: `Equatable` whatever `Failure` is.
+  ///
+  /// ```swift
+  /// do { try await upload.execute(file) } catch { #expect(error.kind == .cancelled) }
+  /// ```
+  public var kind: CommandErrorKind {
+    switch self {
+    case .disabled: .disabled
+    case .cancelled: .cancelled
+    case .failed: .failed
+    }
+  }
+
+  /// The call was refused: the command was disabled, its policy allowed no run now, or it was released.
+  ///
+  /// ```swift
+  /// do { try await logIn.execute() } catch { #expect(error.isDisabled) }
+  /// ```
+  public var isDisabled: Bool { kind == .disabled }
+
+  /// The run was cancelled before it produced its output.
+  ///
+  /// ```swift
+  /// do { try await search.execute("swift") } catch { #expect(error.isCancelled) }
+  /// ```
+  public var isCancelled: Bool { kind == .cancelled }
+
+  /// The work's error for a failed run, `nil` for a refused or cancelled one.
+  ///
+  /// ```swift
+  /// do { try await logIn.execute() } catch { #expect(error.failure == .wrongPassword) }
+  /// ```
+  public var failure: Failure? {
+    if case .failed(let failure) = self { failure } else { nil }
+  }
+
+  /// ``failure`` as `any Error`, for code that does not know `Failure`.
+  ///
+  /// ```swift
+  /// if let failure = (error as? any AnyCommandError)?.anyFailure { log(failure) }
+  /// ```
+  public var anyFailure: (any Error)? { failure }
+}

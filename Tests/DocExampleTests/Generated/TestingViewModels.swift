@@ -77,4 +77,26 @@ struct FakeLoginAPI: LoginAPI {
   }
 }
 #sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:114
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 115)
+enum SaveError: Error { case offline }
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:114
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 116)
+
+@Test func commandErrors() async {
+  let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
+  let save = Command(enabledIf: enabled) { (name: String) throws -> String in
+    if name.isEmpty { throw CancellationError() }
+    throw SaveError.offline
+  }
+  let refused = await #expect(throws: CommandError<any Error>.self) { try await save.execute("draft") }
+  #expect(refused?.kind == .disabled)
+  enabled.value = true
+  let cancelled = await #expect(throws: CommandError<any Error>.self) { try await save.execute("") }
+  #expect(cancelled?.isCancelled == true)
+  let failed = await #expect(throws: CommandError<any Error>.self) { try await save.execute("draft") }
+  #expect(failed?.failure as? SaveError == .offline)
+}
+#sourceLocation()
 }
