@@ -687,6 +687,7 @@ struct PushCoreTimeOperatorTests {
       var second: SubjectSubscription<String, Never>? = node.subscribe()
       #expect(subject.consumerCount == 1)
       for value in 1...3 { subject.send(value) }
+      await waitForTasks(scope, atMost: 1)  // the timers restarted by the sends end
       #expect(tasks(scope).values.allSatisfy { $0 == 1 })  // at most the one timer, whatever the consumers
       #expect(tasks(scope).count <= 1)
       subject.finish()
@@ -713,6 +714,7 @@ struct PushCoreTimeOperatorTests {
       let recorder = Recorder(timeOperator.apply(to: subject, clock: clock), clock: clock)
       #expect(tasks(scope) == (timeOperator.sleepsWhileIdle ? [timeOperator.timerName: 1] : [:]))
       subject.send(1)
+      await waitForTasks(scope, atMost: 1)  // a timeout's timer restarted by the value ends
       #expect(tasks(scope) == (timeOperator.sleepsAfterAValue ? [timeOperator.timerName: 1] : [:]))
       guard !timeOperator.sleepsWhileIdle else {
         recorder.cancel()  // a timeout and a buffer keep their timer while connected: it ends with the connection

@@ -131,7 +131,15 @@ struct DebounceTests {
   func ruleEmitsAnOverdueValueFirst() {
     var debounce = RuleDriver(DebounceRule<String, Never, TestClock.Instant>(dueTime: .milliseconds(300)))
     _ = debounce.receive("a", at: 0)
-    #expect(debounce.receive("b", at: 300) == ["a"])  // the timer has not run yet, but a's quiet period is over
+    #expect(debounce.receive("b", at: 301) == ["a"])  // the timer is late, and a's quiet period is over
+    #expect(debounce.deadline == instant(601))
+  }
+
+  @Test("rule: a value arriving exactly at the pending value's deadline, before the timer ran, replaces it")
+  func ruleTieReplaces() {
+    var debounce = RuleDriver(DebounceRule<String, Never, TestClock.Instant>(dueTime: .milliseconds(300)))
+    _ = debounce.receive("a", at: 0)
+    #expect(debounce.receive("b", at: 300) == [])  // RxSwift: the value's delivery was scheduled before the timer
     #expect(debounce.deadline == instant(600))
   }
 

@@ -32,17 +32,33 @@ struct TimeStateMachineTests {
     return true
   }
 
-  @Test("a deadline that moved later sends the timer back to sleep; a due one lets the rule emit")
-  func timerFollowsTheRule() {
-    var machine = machine()
-    #expect(machine.received("a", at: instant(0)) != nil)
-    #expect(machine.received("b", at: instant(100)) != nil)
-    let early = machine.timerFired(at: instant(300))
-    #expect(sleepDeadline(early.next) == instant(400))
-    #expect(early.effects.emitted.isEmpty)
-    let due = machine.timerFired(at: instant(400))
+  @Test("a rule that restarts its timer (debounce) replaces the running one; the replaced timer ends doing nothing")
+  func restartedTimerReplacesTheRunningOne() {
+    let first = Task<Void, Never> {}
+    var machine = machineHoldingA(timer: first)
+    let second = machine.received("b", at: instant(100))
+    #expect(second?.cancelTimer == first)
+    #expect(second?.startTimer == 2)
+    #expect(sleepDeadline(machine.timerLooks(number: 2)) == instant(400))
+    let replaced = machine.timerFired(at: instant(300), number: 1)
+    #expect(stops(replaced.next))
+    #expect(replaced.effects.emitted.isEmpty)
+    #expect(machine.runningTimer == 2)
+    let due = machine.timerFired(at: instant(400), number: 2)
     #expect(stops(due.next))  // no deadline left: the timer ends
     #expect(due.effects.emitted == ["b"])
+    #expect(machine.runningTimer == nil)
+  }
+
+  @Test("a timer that registers after another replaced it is refused, so that its caller cancels it")
+  func replacedBeforeRegistering() {
+    var machine = machine()
+    #expect(machine.received("a", at: instant(0))?.startTimer == 1)
+    #expect(machine.received("b", at: instant(100))?.startTimer == 2)  // before timer 1 registered
+    let late = machine.timerStarted(Task<Void, Never> {}, number: 1)
+    #expect(!late)
+    let current = machine.timerStarted(Task<Void, Never> {}, number: 2)
+    #expect(current)
   }
 
   @Test("an end stops the timer and hands the end over; what was held is dropped; later events are ignored")
@@ -59,7 +75,7 @@ struct TimeStateMachineTests {
     #expect(failure == TestError(code: 1))
     #expect(machine.received("b", at: instant(20)) == nil)
     #expect(machine.upstreamFinished(at: instant(20)).terminal == nil)
-    #expect(stops(machine.timerFired(at: instant(300)).next))
+    #expect(stops(machine.timerFired(at: instant(300), number: 1).next))
   }
 
   @Test("the node disconnecting stops the timer; a timer that registers afterwards is refused")
@@ -70,7 +86,7 @@ struct TimeStateMachineTests {
     #expect(stopped.cancelTimer == timer)
     #expect(stopped.terminal == nil)
     #expect(machine.received("b", at: instant(10)) == nil)
-    #expect(stops(machine.timerFired(at: instant(300)).next))
+    #expect(stops(machine.timerFired(at: instant(300), number: 1).next))
     let late = machine.timerStarted(Task<Void, Never> {}, number: 2)
     #expect(!late)
   }
@@ -88,27 +104,29 @@ struct TimeStateMachineTests {
     #expect(connected.startTimer == nil)  // no deadline yet: no task
     let first = machine.received("a", at: instant(0))
     #expect(first?.startTimer == 1)
-    let registered = machine.timerStarted(Task<Void, Never> {}, number: 1)
+    let timer = Task<Void, Never> {}
+    let registered = machine.timerStarted(timer, number: 1)
     #expect(registered)
     let second = machine.received("b", at: instant(100))
-    #expect(second?.startTimer == nil)  // the running timer serves it
-    let looks = machine.timerLooks()
+    #expect(second?.startTimer == 2)  // debounce restarts its timer for the new quiet period
+    #expect(second?.cancelTimer == timer)
+    let looks = machine.timerLooks(number: 2)
     #expect(sleepDeadline(looks) == instant(400))
-    let fired = machine.timerFired(at: instant(400))
+    let fired = machine.timerFired(at: instant(400), number: 2)
     #expect(fired.effects.emitted == ["b"])
     #expect(stops(fired.next))  // no deadline left: the timer ends instead of parking
     #expect(machine.runningTimer == nil)
     let third = machine.received("c", at: instant(500))
-    #expect(third?.startTimer == 2)  // a new deadline, a new timer
+    #expect(third?.startTimer == 3)  // a new deadline, a new timer
   }
 
-  @Test("hot node: a timer that ended before it registered is not kept; one that registers after the end is refused")
+  @Test("hot node: a timer that ended before it registered, or registers after the end, is refused")
   func hotNodeLateRegistration() {
     var machine = hotMachine()
     _ = machine.received("a", at: instant(0))
-    _ = machine.timerFired(at: instant(300))  // the timer ran, emitted and ended before its task was registered
+    _ = machine.timerFired(at: instant(300), number: 1)  // the timer ran, emitted and ended before it registered
     let registered = machine.timerStarted(Task<Void, Never> {}, number: 1)
-    #expect(registered)
+    #expect(!registered)
     #expect(machine.timer == nil)
     let next = machine.received("b", at: instant(400))
     #expect(next?.startTimer == 2)

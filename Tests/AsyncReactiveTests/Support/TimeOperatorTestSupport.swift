@@ -75,6 +75,14 @@ func tasks(_ scope: ResourceScope) -> [String: Int] {
   scope.live.filter { $0.key.hasPrefix("task") }
 }
 
+/// Returns once at most `count` of the library's tasks are alive in `scope`: a timer that its rule restarted
+/// (debounce, timeout: a new timer per value, registered after what the value delivered) was cancelled and ends
+/// once it runs again.
+func waitForTasks(_ scope: ResourceScope, atMost count: Int) async {
+  let others = scope.live.filter { !$0.key.hasPrefix("task") }.values.reduce(0, +)
+  await scope.waitUntil(atMost: others + count)
+}
+
 /// A cold upstream that counts its runs (`runs`), sends `1` and then waits until it is cancelled: what a test
 /// gives an operator to see whether it started the upstream's work.
 func countedRuns(_ runs: Counter) -> Signal<Int, TestError> {

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/DebounceOperator.md.
 struct DebounceOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebounceOperator.md:80
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebounceOperator.md:86
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebounceOperator.md", line: 81)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebounceOperator.md", line: 87)
 for await query in searchText.debounce(for: .milliseconds(300)) {
   await model.search(query)
 }

@@ -11,17 +11,17 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md.
 struct TimeoutOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md:69
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md:74
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md", line: 70)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md", line: 75)
 let profile = Signal.future { try await api.profile() }
   .timeout(.seconds(5), fallback: Signal.just(cache.profile))
 #sourceLocation()
     _ = profile
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md:114
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md:119
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md", line: 115)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md", line: 120)
 do {
   for try await reading in sensor.readings.timeout(.seconds(5)) { show(reading) }
 } catch {

@@ -74,21 +74,23 @@ where C.Instant == Rule.Instant {
     return effects
   }
 
-  /// Acts on `effects` once the lock is released: stops or starts the timer, then delivers.
+  /// Acts on `effects` once the lock is released: stops the timer, delivers, then starts the timer.
   @inlinable func perform(_ effects: Machine.Effects) {
     effects.cancelTimer?.cancel()
+    if !effects.emitted.isEmpty || effects.terminal != nil { deliver() }
     if let number = effects.startTimer {
-      // An immediate task: its sleep is registered now, inside the event that gave the rule its deadline, so work
+      // An immediate task: its sleep is registered now, inside the event that gave the rule its deadline and after
+      // what that event delivered (a timeout's timer after the value it forwarded, as RxSwift schedules it), so work
       // due at one instant runs in the order it was scheduled (RxTest's rule).
-      let timer = Task(immediateNamed: "\(Rule.operatorName) timer") { [self] in await runTimer() }
+      let timer = Task(immediateNamed: "\(Rule.operatorName) timer") { [self] in await runTimer(number: number) }
       if !state.withLock({ $0.timerStarted(timer, number: number) }) { timer.cancel() }
     }
-    if !effects.emitted.isEmpty || effects.terminal != nil { deliver() }
   }
 
-  /// Sleeps until each deadline of the rule in turn and returns once the rule has none (or the node stopped).
-  @inlinable func runTimer() async {
-    var action = state.withLock { $0.timerLooks() }
+  /// Sleeps until each deadline of the rule in turn and returns once the rule has none, the node stopped, or
+  /// another timer replaced this one (`number` tells them apart).
+  @inlinable func runTimer(number: Int) async {
+    var action = state.withLock { $0.timerLooks(number: number) }
     while case .sleep(let deadline) = action {
       do {
         try await clock.sleep(until: deadline, tolerance: nil)
@@ -96,7 +98,7 @@ where C.Instant == Rule.Instant {
         return  // cancelled: the node disconnected or the operator ended
       }
       let (effects, next) = state.withLock { machine in
-        let (effects, next) = machine.timerFired(at: deadline)
+        let (effects, next) = machine.timerFired(at: deadline, number: number)
         return (queue(effects), next)
       }
       perform(effects)

@@ -54,6 +54,8 @@ extension TimeRule {
   @usableFromInline package var emitted: [Output] = []
   /// How the result ends, once the rule decided.
   @usableFromInline package var end: Termination<Failure>?
+  /// Set by ``restartTimer()``; read and cleared by the state machine.
+  @usableFromInline package var restartsTimer = false
 
   @inlinable package init() {}
 
@@ -65,4 +67,9 @@ extension TimeRule {
 
   /// Ends the result with `failure`, after the values emitted so far.
   @inlinable package mutating func fail(_ failure: Failure) { end = .failed(failure) }
+
+  /// The rule set its deadline anew for this event (a timeout after each value, a debounce's new quiet period):
+  /// the timer is rescheduled now, even if the instant is the same, so that work due at one instant runs in the
+  /// order it was scheduled, as RxSwift reschedules its timer.
+  @inlinable package mutating func restartTimer() { restartsTimer = true }
 }

@@ -69,18 +69,18 @@
     settle()
   }
 
-  /// The timer task registered; returns `false` if the operator already ended, so that the caller cancels it.
+  /// The timer task registered; returns `false` if it is no longer the timer (the operator ended, another timer
+  /// replaced it, or it found no deadline and ended before it was registered), so that the caller cancels it.
   @inlinable package mutating func timerStarted(_ task: Task<Void, Never>, number: Int) -> Bool {
-    guard isRunning else { return false }
-    // A timer that found no deadline and ended before it was registered is not kept.
-    if runningTimer == number { timer = task }
+    guard isRunning, runningTimer == number else { return false }
+    timer = task
     return true
   }
 
   /// The timer looks for a deadline: it sleeps until the rule's, or ends while the rule has none (an event that
   /// brings a deadline later starts another).
-  @inlinable package mutating func timerLooks() -> TimerAction {
-    guard isRunning else { return .stop }
+  @inlinable package mutating func timerLooks(number: Int) -> TimerAction {
+    guard isRunning, runningTimer == number else { return .stop }
     if let deadline = rule.deadline { return .sleep(until: deadline) }
     return timerIdles()
   }
@@ -88,8 +88,11 @@
   /// The timer slept until `now`. The rule handles it if its deadline has come; if the deadline moved later
   /// meanwhile, the timer sleeps again.
   /// - Returns: what to do, and what the timer does next.
-  @inlinable package mutating func timerFired(at now: Rule.Instant) -> (effects: Effects, next: TimerAction) {
-    guard isRunning else { return (Effects(), .stop) }
+  /// A timer that another replaced (the rule restarted it) does nothing and ends.
+  @inlinable package mutating func timerFired(
+    at now: Rule.Instant, number: Int
+  ) -> (effects: Effects, next: TimerAction) {
+    guard isRunning, runningTimer == number else { return (Effects(), .stop) }
     guard let deadline = rule.deadline else { return (Effects(), timerIdles()) }
     guard deadline <= now else { return (Effects(), .sleep(until: deadline)) }
     rule.timerFired(at: now, into: &outbox)
@@ -114,15 +117,19 @@
   }
 
   /// Turns what the rule did with the event into effects: the values for the node, the end, or a new timer for a
-  /// deadline.
+  /// deadline. A rule that restarted its timer (``TimeOutbox/restartTimer()``) gets a new one in place of the
+  /// running one, registered after what this event delivers; otherwise a running timer follows the deadline.
   @inlinable mutating func settle() -> Effects {
     var effects = Effects()
     swap(&effects.emitted, &outbox.emitted)
+    let restart = outbox.restartsTimer
+    outbox.restartsTimer = false
     if let end = outbox.end {
       outbox.end = nil
       stop(into: &effects)
       effects.terminal = end
-    } else if rule.deadline != nil, runningTimer == nil {
+    } else if rule.deadline != nil, runningTimer == nil || restart {
+      if runningTimer != nil { effects.cancelTimer = timer.take() }
       timersStarted += 1
       runningTimer = timersStarted
       effects.startTimer = timersStarted

@@ -48,6 +48,7 @@
     guard isInTime(now) else { return outbox.fail(timedOut) }
     due = now.advanced(by: interval)
     outbox.emit(element)
+    outbox.restartTimer()
   }
 
   @inlinable package mutating func upstreamFinished(at now: Instant, into outbox: inout TimeOutbox<Element, Failure>) {
