@@ -352,7 +352,7 @@ public final class TestClock: Clock, Sendable {
     let executor = virtualTime.withLock { $0 }
     for _ in 0..<Self.runLimit {
       // Under virtual time, what is runnable runs first: it may start the next sleep.
-      await executor?.waitUntilIdle()
+      if let executor { await quiesce(executor) }
       guard let latest = state.withLock({ $0.latestDeadline }) else { return }
       await advance(through: latest)
     }
@@ -380,8 +380,13 @@ public final class TestClock: Clock, Sendable {
   /// starts (an operator's timer, an observation's drain, a command's run, a `Signal`'s body), which read the
   /// executor from a task-local.
   ///
-  /// **What escapes, and what to do:** the main actor and actors with a custom executor run their own jobs (the
-  /// clock cannot see them: await their outputs, or make the view model a plain actor); `Task.detached`, and a
+  /// **The main actor** runs its own jobs, but `advance`, `run` and `settle` wait for it too: after the executor is
+  /// idle they let every job queued on the main actor run (a binding's or an observation's delivery to a
+  /// `@MainActor` view, a command's `executing` observed there), and then what those jobs queued on the executor,
+  /// until both are quiet. So a `@MainActor` view bound to a view model shows its state when `settle()` returns.
+  ///
+  /// **What escapes, and what to do:** actors with a custom executor run their own jobs (the clock cannot see
+  /// them: await their outputs, or make the view model a plain actor); `Task.detached`, and a
   /// `Task { }` the test or the code under test creates itself, run on the global executor (unstructured tasks do
   /// not inherit an executor preference: create them with `Task(executorPreference:)`, or use a child task).
   /// Work that escapes still runs, but `advance` and `settle` do not wait for it.
@@ -437,19 +442,48 @@ public final class TestClock: Clock, Sendable {
   ///
   /// What the code under test does in reaction to an input runs before this returns, so a ``Recorder`` of a hot
   /// source then holds everything that reaction produced, and a check that nothing else was emitted is exact.
-  /// Outside `withVirtualTime` there is no way to know that: it traps.
+  /// The main actor is covered: what the reaction queued there (a `@MainActor` view's bindings and observations)
+  /// has run, and so has what those jobs queued on the test executor. Outside `withVirtualTime` there is no way to
+  /// know that: it traps.
   ///
   /// ```swift
   /// viewModel.submit.send()
   /// await clock.settle()
   /// #expect(requests.values.count == 1)   // one request, and no second one in flight
+  /// #expect(view.submitButton.isEnabled == false)   // a @MainActor view bound to the view model, up to date
   /// ```
   public func settle() async {
     guard let executor = virtualTime.withLock({ $0 }) else {
       preconditionFailure("TestClock.settle() runs inside withVirtualTime { }: outside it, nothing knows what runs")
     }
-    await executor.waitUntilIdle()
+    await quiesce(executor)
   }
+
+  /// Waits until neither the test executor nor the main actor has work left from the code under test: the
+  /// executor idle, then every job queued on the main actor before a hop there has run (bindings and observations
+  /// of `@MainActor` targets deliver there), and again until a round finds nothing new on the executor.
+  ///
+  /// A hop to the main actor runs after the jobs queued there before it (the main actor runs its jobs in order);
+  /// a job queued on the main actor by one of those jobs runs before the next round's hop. The hop's own return to
+  /// the executor is one job, so a round in which the executor received at most that one is quiet.
+  private func quiesce(_ executor: VirtualTimeExecutor) async {
+    for _ in 0..<Self.quiesceLimit {
+      await executor.waitUntilIdle()
+      let mark = executor.enqueuedCount
+      await MainActor.run {}
+      await MainActor.run {}
+      if executor.enqueuedCount - mark <= 2 {
+        await executor.waitUntilIdle()
+        return
+      }
+    }
+    preconditionFailure(
+      "TestClock.settle(): the main actor and the test executor still exchange work after \(Self.quiesceLimit) "
+        + "rounds; a loop between them probably never ends.")
+  }
+
+  /// How many rounds ``quiesce(_:)`` takes at most.
+  private static let quiesceLimit = 10_000
 
   ///
   /// The handshake between starting work and advancing time: it is resumed by the sleep's own registration,
@@ -597,10 +631,10 @@ public final class TestClock: Clock, Sendable {
       }
       return
     }
-    await executor.waitUntilIdle()
+    await quiesce(executor)
     while case .wake(let sleepers) = state.withLock({ $0.step(toward: target) }) {
       for sleeper in sleepers { sleeper.resume() }
-      await executor.waitUntilIdle()
+      await quiesce(executor)
     }
   }
 }

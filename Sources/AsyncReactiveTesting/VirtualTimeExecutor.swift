@@ -17,6 +17,8 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
     var draining = false
     /// Who waits for the executor to be idle.
     var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+    /// How many jobs were ever enqueued: tells a waiter whether work came in while it looked elsewhere.
+    var enqueued = 0
   }
 
   private let state = Locked(State())
@@ -25,6 +27,7 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
     let job = UnownedJob(job)
     let start = state.withLock { state -> Bool in
       state.jobs.append(job)
+      state.enqueued += 1
       if state.draining { return false }
       state.draining = true
       return true
@@ -62,6 +65,9 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
     case job(UnownedJob)
     case idle([UnsafeContinuation<Void, Never>])
   }
+
+  /// How many jobs were ever enqueued.
+  var enqueuedCount: Int { state.withLock { $0.enqueued } }
 
   /// Returns once no job is queued and none is running, other than the caller's own (it is suspended while it
   /// waits). Called from a job of this executor, it lets every other job run first.

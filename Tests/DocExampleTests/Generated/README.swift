@@ -11,16 +11,16 @@ import Testing
 
 /// The ```swift blocks of README.md.
 struct ReadmeExamples {
-  // README.md:92
-#sourceLocation(file: "README.md", line: 93)
+  // README.md:93
+#sourceLocation(file: "README.md", line: 94)
 
 
 protocol SearchAPI: Sendable {
   func search(_ text: String) async throws -> [String]
 }
 #sourceLocation()
-  // README.md:92
-#sourceLocation(file: "README.md", line: 98)
+  // README.md:93
+#sourceLocation(file: "README.md", line: 99)
 
 /// The view model: a plain actor. State goes out as subjects, the logic lives in a command.
 actor SearchViewModel {
@@ -39,8 +39,8 @@ actor SearchViewModel {
   }
 }
 #sourceLocation()
-  // README.md:92
-#sourceLocation(file: "README.md", line: 115)
+  // README.md:93
+#sourceLocation(file: "README.md", line: 116)
 
 /// The view: it only binds and shows. Observers run on the caller's actor, here the main actor, so `show` may
 /// touch the widgets directly.
@@ -51,9 +51,9 @@ func showSearch(_ viewModel: SearchViewModel, in lifetime: Lifetime, show: @esca
   viewModel.search.errors.observe(in: lifetime) { show("error: \($0)") }
 }
 #sourceLocation()
-  /// README.md:135
+  /// README.md:136
   @MainActor static func example2() async throws {
-#sourceLocation(file: "README.md", line: 136)
+#sourceLocation(file: "README.md", line: 137)
 
 
 // Cold: every iteration runs the work anew (RACSignal createSignal, Observable.create, SignalProducer).

@@ -99,4 +99,44 @@ enum SaveError: Error { case offline }
   #expect(failed?.failure as? SaveError == .offline)
 }
 #sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:149
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 150)
+actor FormViewModel {
+  nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
+  nonisolated let isSignupEnabled: Property<Bool>
+
+  init() {
+    isSignupEnabled = password.map { $0.count >= 8 }
+  }
+}
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:149
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 158)
+
+@MainActor final class FormView {
+  let lifetime = Lifetime()
+  var isSignupEnabled = true
+
+  func bind(to viewModel: FormViewModel) {
+    viewModel.isSignupEnabled.bind(to: self, \.isSignupEnabled, in: lifetime)
+  }
+}
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:149
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 167)
+
+@MainActor @Test func signupButtonFollowsTheForm() async {
+  let clock = TestClock()
+  await clock.withVirtualTime {
+    let viewModel = FormViewModel()
+    let view = FormView()
+    view.bind(to: viewModel)
+    await clock.settle()
+    #expect(view.isSignupEnabled == false)
+    viewModel.password.value = "hunter22"
+    await clock.settle()
+    #expect(view.isSignupEnabled == true)
+  }
+}
+#sourceLocation()
 }
