@@ -191,9 +191,20 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  private typealias StateMachine = TestClockStateMachine<
-    CheckedContinuation<Void, any Error>, CheckedContinuation<Void, Never>
-  >
+  private typealias StateMachine = TestClockStateMachine<Sleeper, CheckedContinuation<Void, Never>>
+
+  /// A sleeping task: how to wake it, and what the clock knows of where it runs.
+  private struct Sleeper: Sendable {
+    let continuation: CheckedContinuation<Void, any Error>
+    /// The task's name, for the report of an escape.
+    let taskName: String?
+    /// The executor the task prefers, if any: a task that does not prefer the virtual-time executor runs what it
+    /// does after waking elsewhere, where `advance` and `settle` cannot wait for it.
+    let executor: UnownedTaskExecutor?
+
+    func resume() { continuation.resume() }
+    func resume(throwing error: any Error) { continuation.resume(throwing: error) }
+  }
 
   /// `run()` gives up after this many advances rather than looping forever.
   private static let runLimit = 100_000
@@ -202,6 +213,10 @@ public final class TestClock: Clock, Sendable {
   /// The serial test executor of the ``withVirtualTime(isolation:_:)`` body that runs now, if any: `advance`,
   /// `run` and `settle` run its jobs until it is idle between deadlines.
   private let virtualTime = Locked<VirtualTimeExecutor?>(nil)
+  /// What the library's tasks that wait on this clock prefer (see ``TestClockExecutor``).
+  private let taskExecutor: TestClockExecutor
+  /// The escapes already reported in the virtual time that runs now.
+  private let reportedEscapes = Locked<Set<String>>([])
 
   /// Creates a clock whose time stands at `now` (time zero by default) until advanced.
   ///
@@ -211,6 +226,7 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public init(now: Instant = Instant(offset: .zero)) {
     state = Locked(StateMachine(now: now))
+    taskExecutor = TestClockExecutor(virtualTime: virtualTime)
   }
 
   /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run()``.
@@ -271,8 +287,11 @@ public final class TestClock: Clock, Sendable {
     guard let id = state.withLock({ $0.now < deadline ? $0.makeID() : nil }) else { return }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let sleeper = Sleeper(
+          continuation: continuation, taskName: Task.name,
+          executor: withUnsafeCurrentTask { $0?.unownedTaskExecutor })
         let action = state.withLock {
-          $0.registerSleeper(continuation, id: id, deadline: deadline, isCancelled: Task.isCancelled)
+          $0.registerSleeper(sleeper, id: id, deadline: deadline, isCancelled: Task.isCancelled)
         }
         switch action {
         case .resume(let sleeper):
@@ -389,7 +408,10 @@ public final class TestClock: Clock, Sendable {
   /// them: await their outputs, or make the view model a plain actor); `Task.detached`, and a
   /// `Task { }` the test or the code under test creates itself, run on the global executor (unstructured tasks do
   /// not inherit an executor preference: create them with `Task(executorPreference:)`, or use a child task).
-  /// Work that escapes still runs, but `advance` and `settle` do not wait for it.
+  /// Work that escapes still runs, but `advance` and `settle` do not wait for it; a task that escapes and sleeps on
+  /// this clock is reported as a test issue, with its name, when an advance wakes it. The library's own tasks that
+  /// wait on this clock (timers) run on the executor wherever and whenever they were created, even in a suite's
+  /// `init()` before the virtual time began.
   ///
   /// Outside `withVirtualTime` the clock keeps its plain behaviour: `advance` wakes what is due and does not wait
   /// for the woken tasks, so a sleep registered during an advance is due from the new `now`.
@@ -421,6 +443,7 @@ public final class TestClock: Clock, Sendable {
       precondition(current == nil, "TestClock.withVirtualTime: this clock is already running virtual time")
       current = executor
     }
+    reportedEscapes.withLock { $0 = [] }
     defer { virtualTime.withLock { $0 = nil } }
     // The task-local is how the library's own tasks, which are unstructured, find the executor.
     let outcome = await withTaskExecutorPreference(executor, isolation: isolation) {
@@ -484,6 +507,26 @@ public final class TestClock: Clock, Sendable {
 
   /// How many rounds ``quiesce(_:)`` takes at most.
   private static let quiesceLimit = 10_000
+
+  /// Records a test issue, once per task name and virtual time, when an advance under virtual time wakes a task
+  /// that does not run on the test executor: what it does after waking runs elsewhere, and `advance` and `settle`
+  /// return without waiting for it, so the test would see the code under test half-way (a view model built in a
+  /// suite's `init()` whose own task sleeps on this clock). The library's timers prefer the executor of the clock
+  /// they wait on, wherever they were created, so they are not reported.
+  private func reportIfEscaping(_ sleeper: Sleeper, executor: VirtualTimeExecutor) {
+    guard sleeper.executor != executor.asUnownedTaskExecutor(),
+      sleeper.executor != taskExecutor.asUnownedTaskExecutor()
+    else { return }
+    let name = sleeper.taskName.map { "the task '\($0)'" } ?? "a task without a name"
+    guard reportedEscapes.withLock({ $0.insert(name).inserted }) else { return }
+    Issue.record(
+      """
+      TestClock: \(name) sleeps on this clock but runs outside withVirtualTime's test executor, so advance and \
+      settle returned without waiting for what it does after waking. It was started outside the withVirtualTime \
+      body (a view model or an observation made in a suite's init(), a Task.detached, a Task { } of your own): \
+      create it inside the body, or give it Task(executorPreference:).
+      """)
+  }
 
   ///
   /// The handshake between starting work and advancing time: it is resumed by the sleep's own registration,
@@ -633,8 +676,16 @@ public final class TestClock: Clock, Sendable {
     }
     await quiesce(executor)
     while case .wake(let sleepers) = state.withLock({ $0.step(toward: target) }) {
-      for sleeper in sleepers { sleeper.resume() }
+      for sleeper in sleepers {
+        reportIfEscaping(sleeper, executor: executor)
+        sleeper.resume()
+      }
       await quiesce(executor)
     }
   }
+}
+
+extension TestClock: VirtualTimeClock {
+  /// What the library's tasks that wait on this clock prefer: the virtual-time executor while one runs.
+  package var virtualTimeExecutor: (any TaskExecutor)? { taskExecutor }
 }

@@ -10,8 +10,9 @@ import Dispatch
 /// running; a task that sleeps on the clock, awaits a continuation or runs elsewhere has no job here.
 final class VirtualTimeExecutor: TaskExecutor, Sendable {
   private struct State: Sendable {
-    /// Jobs in the order they were enqueued; `head` is the next one (a queue without a per-job shift).
-    var jobs: [UnownedJob] = []
+    /// Jobs in the order they were enqueued, each with the executor it runs as; `head` is the next one (a queue
+    /// without a per-job shift).
+    var jobs: [(job: UnownedJob, executor: UnownedTaskExecutor)] = []
     var head = 0
     /// A thread is running jobs now (or is about to).
     var draining = false
@@ -24,9 +25,13 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
   private let state = Locked(State())
 
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(UnownedJob(job), as: asUnownedTaskExecutor())
+  }
+
+  /// Queues `job` to run as `executor` (itself, or a test clock's ``TestClockExecutor`` that forwards here).
+  func enqueue(_ job: UnownedJob, as executor: UnownedTaskExecutor) {
     let start = state.withLock { state -> Bool in
-      state.jobs.append(job)
+      state.jobs.append((job, executor))
       state.enqueued += 1
       if state.draining { return false }
       state.draining = true
@@ -53,7 +58,7 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
       }
       switch next {
       case .job(let job):
-        job.runSynchronously(on: asUnownedTaskExecutor())
+        job.job.runSynchronously(on: job.executor)
       case .idle(let waiters):
         for waiter in waiters { waiter.resume() }
         return
@@ -62,7 +67,7 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
   }
 
   private enum Next {
-    case job(UnownedJob)
+    case job((job: UnownedJob, executor: UnownedTaskExecutor))
     case idle([UnsafeContinuation<Void, Never>])
   }
 
@@ -79,6 +84,28 @@ final class VirtualTimeExecutor: TaskExecutor, Sendable {
         return false
       }
       if idle { continuation.resume() }
+    }
+  }
+}
+
+/// The executor that the library's tasks waiting on a ``TestClock`` prefer, wherever they were created: it runs
+/// their jobs on the clock's virtual-time executor while ``TestClock/withVirtualTime(isolation:_:)`` runs, and on
+/// Dispatch's global pool otherwise. So a timer started by a view model built in a suite's `init()`, before the
+/// virtual time began, still runs where `advance` and `settle` wait for it.
+final class TestClockExecutor: TaskExecutor, Sendable {
+  /// The clock's virtual-time executor, while one runs (shared with the clock).
+  private let virtualTime: Locked<VirtualTimeExecutor?>
+
+  init(virtualTime: Locked<VirtualTimeExecutor?>) {
+    self.virtualTime = virtualTime
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if let executor = virtualTime.withLock({ $0 }) {
+      executor.enqueue(job, as: asUnownedTaskExecutor())
+    } else {
+      DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
   }
 }

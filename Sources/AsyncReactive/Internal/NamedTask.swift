@@ -3,8 +3,25 @@
 /// executor preference (child tasks do), but it does inherit task-locals: so every task the library starts reads
 /// this and asks for the same executor, and the test's executor knows when nothing the library started can run.
 /// `nil` outside such a test: the tasks run on the global executor as usual, for the cost of reading a task-local.
-package enum TaskExecutorContext {
+@usableFromInline package enum TaskExecutorContext {
   @TaskLocal package static var preferred: (any TaskExecutor)?
+
+  /// The executor a task that waits on `clock` should prefer: the one in the task-local, or else the clock's own
+  /// (a test clock's), so that a timer created outside the test's body (a view model built in a suite's `init()`,
+  /// even before the virtual time began) still runs where the test clock can wait for it. The check is a dynamic cast, made when
+  /// such a task is created, never per element.
+  @usableFromInline package static func preferred<C: Clock>(for clock: C) -> (any TaskExecutor)? {
+    if let preferred { return preferred }
+    return (clock as? any VirtualTimeClock)?.virtualTimeExecutor
+  }
+}
+
+/// A clock that can run virtual time on an executor of its own (the testing module's `TestClock`): the library's
+/// tasks that wait on it prefer the executor it gives, wherever and whenever they were created.
+package protocol VirtualTimeClock: Sendable {
+  /// The executor the library's tasks that wait on this clock prefer (one that runs their jobs in the clock's
+  /// virtual time while it runs).
+  var virtualTimeExecutor: (any TaskExecutor)? { get }
 }
 
 extension Task where Failure == Never {
@@ -19,6 +36,18 @@ extension Task where Failure == Never {
     priority: TaskPriority? = nil,
     @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
   ) {
+    self.init(named: name, priority: priority, executor: TaskExecutorContext.preferred, operation: operation)
+  }
+
+  /// A task the library starts that prefers `executor` (``TaskExecutorContext/preferred(for:)`` for one that waits
+  /// on a clock); see the form without it.
+  @usableFromInline @discardableResult
+  init(
+    named name: String,
+    priority: TaskPriority? = nil,
+    executor: (any TaskExecutor)?,
+    @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
+  ) {
     let token = ResourceToken(.task(name))
     let counted: () async -> Success = {
       defer { token.release() }
@@ -27,7 +56,6 @@ extension Task where Failure == Never {
     // No `executorPreference:` argument at all without a preferred executor: given one, even `nil`, the runtime
     // records a preference on the task (the argument is not a constant in this generic code), and then reads
     // that record under the task's status-record lock at every executor check and drops it at the end.
-    let executor = TaskExecutorContext.preferred
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       if let executor {
         self.init(name: name, executorPreference: executor, priority: priority, operation: counted)
@@ -79,6 +107,13 @@ extension Task where Success == Void, Failure == Never {
   /// in ``LiveCounts`` until its operation returns; on a test's virtual time it prefers the test's executor.
   @usableFromInline @discardableResult
   init(immediateNamed name: String, operation: sending @escaping () async -> Void) {
+    self.init(immediateNamed: name, executor: TaskExecutorContext.preferred, operation: operation)
+  }
+
+  /// An immediate task the library starts that prefers `executor` (``TaskExecutorContext/preferred(for:)`` for one
+  /// that waits on a clock); see the form without it.
+  @usableFromInline @discardableResult
+  init(immediateNamed name: String, executor: (any TaskExecutor)?, operation: sending @escaping () async -> Void) {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // Counted without a token object (an allocation per task): an immediate task's operation always runs.
       let scope = ResourceCounters.acquireTask(.task(name))
@@ -86,7 +121,7 @@ extension Task where Success == Void, Failure == Never {
         defer { ResourceCounters.releaseTask(.task(name), in: scope) }
         await operation()
       }
-      if let executor = TaskExecutorContext.preferred {
+      if let executor {
         self = Task.immediate(name: name, executorPreference: executor, operation: counted)
       } else {
         // No name: a name is a record the runtime adds to the task and removes at its end, each under the task's
@@ -95,7 +130,7 @@ extension Task where Success == Void, Failure == Never {
         self = Task.immediate(operation: counted)
       }
     } else {
-      self.init(named: name, operation: operation)
+      self.init(named: name, executor: executor, operation: operation)
     }
   }
 }

@@ -84,7 +84,7 @@ extension ColdRecipe where Element == Int, Failure == Never {
     ColdRecipe { _, onValue, onEnd in
       // An immediate task: the first sleep is registered now, inside the connection (an inner timer started by an
       // outer value registers within that value's delivery, as RxTest schedules it).
-      let task = Task(immediateNamed: "Signal.timer") {
+      let task = Task(immediateNamed: "Signal.timer", executor: TaskExecutorContext.preferred(for: clock)) {
         let run = TimerRun(first: first, interval: interval, ticks: ticks, clock: clock)
         while let tick = await run.next() { onValue(tick) }
         // A timer stopped by its observer has not ended: it was cancelled.

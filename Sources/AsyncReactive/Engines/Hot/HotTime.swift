@@ -82,7 +82,10 @@ where C.Instant == Rule.Instant {
       // An immediate task: its sleep is registered now, inside the event that gave the rule its deadline and after
       // what that event delivered (a timeout's timer after the value it forwarded, as RxSwift schedules it), so work
       // due at one instant runs in the order it was scheduled (RxTest's rule).
-      let timer = Task(immediateNamed: "\(Rule.operatorName) timer") { [self] in await runTimer(number: number) }
+      // It prefers a test clock's executor even when the event came from a task outside the test's virtual time.
+      let timer = Task(
+        immediateNamed: "\(Rule.operatorName) timer", executor: TaskExecutorContext.preferred(for: clock)
+      ) { [self] in await runTimer(number: number) }
       if !state.withLock({ $0.timerStarted(timer, number: number) }) { timer.cancel() }
     }
   }
@@ -92,18 +95,26 @@ where C.Instant == Rule.Instant {
   @inlinable func runTimer(number: Int) async {
     var action = state.withLock { $0.timerLooks(number: number) }
     while case .sleep(let deadline) = action {
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
+      guard let next = await fire(at: deadline, number: number) else {
         return  // cancelled: the node disconnected or the operator ended
       }
-      let (effects, next) = state.withLock { machine in
-        let (effects, next) = machine.timerFired(at: deadline, number: number)
-        return (queue(effects), next)
-      }
-      perform(effects)
       action = next
     }
+  }
+
+  /// Sleeps until `deadline`, then lets the rule handle it; returns what the timer does next, `nil` if cancelled.
+  @inlinable func fire(at deadline: C.Instant, number: Int) async -> Machine.TimerAction? {
+    do {
+      try await clock.sleep(until: deadline, tolerance: nil)
+    } catch {
+      return nil
+    }
+    let (effects, next) = state.withLock { machine in
+      let (effects, next) = machine.timerFired(at: deadline, number: number)
+      return (queue(effects), next)
+    }
+    perform(effects)
+    return next
   }
 
   /// Delivers what was queued, one thread at a time, outside the lock.
