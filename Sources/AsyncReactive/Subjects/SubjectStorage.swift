@@ -56,6 +56,14 @@ import Synchronization
     /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs(registering:)``.
     @usableFromInline var link = InputLink()
 
+    /// Adds `sink` after every sink of an earlier or equal rank: observers are called in the order their nodes
+    /// were created (usually the end of the list: a consumer attached now is the latest).
+    @inlinable mutating func insertSink(_ sink: Sink) {
+      var index = sinks.endIndex
+      while index > sinks.startIndex, sinks[index - 1].rank > sink.rank { index -= 1 }
+      if index == sinks.endIndex { sinks.append(sink) } else { sinks.insert(sink, at: index) }
+    }
+
     @inlinable init(replay: RingBuffer<Element>) {
       self.replay = replay
     }
@@ -226,6 +234,8 @@ import Synchronization
     @usableFromInline let onEnd: @Sendable (Termination<Failure>) -> Void
     /// Cleared when its lifetime ends: an event already queued for it is then skipped.
     @usableFromInline let active = Atomic<Bool>(true)
+    /// Where it stands among the source's sinks (see ``CreationRank``): the observing node's creation rank.
+    @usableFromInline let rank: Int
 
     @inlinable init(
       onValue: @escaping @Sendable (Element) -> Void,
@@ -233,6 +243,7 @@ import Synchronization
     ) {
       self.onValue = onValue
       self.onEnd = onEnd
+      self.rank = CreationRank.forNewSink()
     }
 
     @inlinable func receive(_ event: SinkEvent) {
@@ -286,6 +297,8 @@ import Synchronization
   /// Whether a node that ended starts anew for an observer that comes once it stopped observing its inputs (a
   /// shared cold run, RxSwift's `share(scope: .whileConnected)`): the end of a run is not the end of the node.
   @usableFromInline let restarts: Bool
+  /// When this node was made, among all nodes and direct observers (see ``CreationRank``).
+  @usableFromInline let rank: Int
 
   @inlinable package init(
     replay: Replay, initial: Element? = nil, prefix: [Element] = [], restarts: Bool = false,
@@ -305,6 +318,7 @@ import Synchronization
     self.remembers = capacity > 0
     self.restarts = restarts
     self.connector = connector
+    self.rank = CreationRank.next()
   }
 
   // MARK: Producer side
@@ -577,7 +591,7 @@ import Synchronization
         return queue(.end(terminal), for: only, in: &state) || deliver
       }
       for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
-      state.sinks.append(sink)
+      state.insertSink(sink)
       registered.wrappingAdd(1, ordering: .relaxed)
       return deliver
     }
@@ -611,7 +625,7 @@ import Synchronization
       var deliver = false
       for element in held[start...] { deliver = queue(.value(element), for: only, in: &state) || deliver }
       if let end { return (queue(.end(end), for: only, in: &state) || deliver, removed) }
-      state.sinks.append(sink)
+      state.insertSink(sink)
       registered.wrappingAdd(1, ordering: .relaxed)
       return (deliver, removed)
     }
@@ -741,7 +755,7 @@ import Synchronization
       }
       switch step {
       case .connect:
-        let disconnect = connector(self)
+        let disconnect = CreationRank.connecting(as: rank) { connector(self) }
         state.withLock { $0.link.disconnect = disconnect }
       case .disconnect(let disconnect):
         disconnect()

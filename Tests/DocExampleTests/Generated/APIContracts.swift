@@ -11,8 +11,21 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md.
 struct APIContractsExamples {
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:106
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 107)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:79
+  @MainActor static func example1() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 80)
+let query = AsyncPassthroughSubject<String, Never>()
+let clears = query.map { _ in "clear" }   // made first
+let title = query.map { $0.isEmpty ? "title shown" : "title hidden" }
+let lifetime = Lifetime()
+title.sink(in: lifetime) { print($0) }    // attached first
+clears.sink(in: lifetime) { print($0) }
+query.send("")                            // prints "clear", then "title shown"
+#sourceLocation()
+    _ = (query, clears, title, lifetime)
+  }
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:129
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 130)
 struct GitHubSignup: Sendable {
   let signups: Signal<(String, String), Never>
 
@@ -25,8 +38,8 @@ struct GitHubSignup: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:150
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 151)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:173
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 174)
 struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
@@ -35,17 +48,17 @@ struct PostsViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:150
-  @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 158)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:173
+  @MainActor static func example3() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 181)
 
 let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:316
-  @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 317)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:339
+  @MainActor static func example4() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 340)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
