@@ -150,6 +150,26 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// ```
   public var end: Timed<End>? { storage.state.withLock { $0.end } }
 
+  /// Everything recorded so far as one timeline: each value, then the end once it came, each with its instant
+  /// (RxTest's `observer.events`). One `==` checks the values, the end, and that nothing else happened.
+  ///
+  /// ```swift
+  /// await clock.run()
+  /// #expect(recorder.events == [.value(4, at: .seconds(210)), .value(6, at: .seconds(220)), .finished(at: .seconds(300))])
+  /// print(recorder.events)  // [4@210s, 6@220s, finished@300s]
+  /// ```
+  public var events: [Recorded<Element, Failure>] {
+    let (values, end) = storage.state.withLock { ($0.values, $0.end) }
+    var events = values.map { Recorded<Element, Failure>(.value($0.value), at: $0.instant) }
+    if let end {
+      switch end.value {
+      case .finished: events.append(.finished(at: end.instant))
+      case .failed(let error): events.append(.failed(error, at: end.instant))
+      }
+    }
+    return events
+  }
+
   /// Returns the first `count` recorded values, waiting until they have arrived, or fails the test after
   /// `timeout`.
   ///

@@ -77,12 +77,28 @@ struct FakeLoginAPI: LoginAPI {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:114
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 115)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:117
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 118)
+@Test func mapDoublesEveryValueFromTheSubscriptionOn() async {
+  let clock = TestClock()
+  await clock.withVirtualTime {
+    let xs = clock.hotTimeline([
+      .value(1, at: .seconds(150)), .value(2, at: .seconds(210)), .value(3, at: .seconds(220)),
+      .finished(at: .seconds(300)),
+    ])
+    await clock.advance(to: TestClock.Instant(offset: .seconds(200)))  // 1 was sent at 150, to nobody
+    let recorder = Recorder(xs.map { $0 * 2 }, clock: clock)
+    await clock.run()
+    #expect(recorder.events == [.value(4, at: .seconds(210)), .value(6, at: .seconds(220)), .finished(at: .seconds(300))])
+  }
+}
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:142
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 143)
 enum SaveError: Error { case offline }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:114
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 116)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:142
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 144)
 
 @Test func commandErrors() async {
   let enabled = AsyncCurrentValueSubject<Bool, Never>(false)

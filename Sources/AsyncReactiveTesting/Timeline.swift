@@ -1,0 +1,286 @@
+import AsyncReactive
+
+/// A hot sequence that sends a fixed timeline of events at instants of a ``TestClock``, whether or not anything
+/// observes it: RxTest's `createHotObservable`. Make one with `TestClock.hotTimeline(_:)`.
+///
+/// **When it sends:** each event at its instant, during the advance that reaches it: a task of the timeline's own
+/// sleeps on the clock until the next instant, then sends what is due, events at the same instant in the order of
+/// the array. It is a subject underneath, so operators over it (`map`, `debounce`, `combineLatest`, …) run inside
+/// those sends, and a ``Recorder`` of them stamps each output with the instant of the event that produced it.
+///
+/// **Use it inside `TestClock.withVirtualTime`**, and create it there: its task then runs on the test executor, and
+/// every `advance(by:)`, `advance(to:)` and `run()` runs the sends due on the way before it moves on, as RxTest's
+/// scheduler does. Outside it, the task runs concurrently with the advance: advance to one instant at a time and
+/// wait for the output (``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)``) before moving on.
+///
+/// **Who sees what:** a consumer gets the events sent after it subscribed; a late subscriber misses the earlier
+/// ones, and one that comes after the end gets the end at once. An event whose instant is not after the clock's
+/// `now` when the timeline is created is due at once: it is sent at `now` as soon as the timeline's task runs,
+/// which inside `withVirtualTime` is at the test's next `await` that lets other work run (an advance, `settle()`,
+/// `run()`). So a consumer that subscribes right after creating the timeline gets it, as an RxTest observer that
+/// subscribes before `scheduler.start()` gets the events of the start instant.
+///
+/// **Ends:** at its `.finished` or `.failed` event (later events are ignored). Releasing the timeline cancels what
+/// it has still to send and finishes its consumers then, as releasing a subject does: keep it in a `let` for as
+/// long as the test observes it (the operators over it do not keep it alive). Its task ends after the last event
+/// or when the timeline is released, so it leaves nothing behind.
+///
+/// ```swift
+/// let clock = TestClock()
+/// await clock.withVirtualTime {
+///   let xs = clock.hotTimeline([
+///     .value(1, at: .seconds(150)), .value(2, at: .seconds(210)), .value(3, at: .seconds(220)),
+///     .finished(at: .seconds(300)),
+///   ])
+///   await clock.advance(to: TestClock.Instant(offset: .seconds(200)))  // 1 was sent, to nobody
+///   let recorder = Recorder(xs.map { $0 * 2 }, clock: clock)
+///   await clock.run()
+///   #expect(recorder.events == [.value(4, at: .seconds(210)), .value(6, at: .seconds(220)), .finished(at: .seconds(300))])
+/// }
+/// ```
+public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, Sendable {
+  private let subject: AsyncPassthroughSubject<Element, Failure>
+  /// Sleeps until each instant still to come and sends; `nil` when nothing was left to send at creation.
+  private let driver: Task<Void, Never>?
+
+  init(_ events: [Recorded<Element, Failure>], clock: TestClock) {
+    let subject = AsyncPassthroughSubject<Element, Failure>()
+    self.subject = subject
+    let steps = TimelineStep.schedule(events)
+    guard let first = steps.first else {
+      driver = nil
+      return
+    }
+    // The task starts at once where it can: its first sleep is registered when this returns.
+    driver = startTestTask(named: "HotTimeline") {
+      // What is due already waits for the test to let other work run, as RxTest's events wait for the scheduler
+      // to run: an observer that subscribes right after the creation gets it.
+      if first.instant <= clock.now { await Task.yield() }
+      for step in steps {
+        // Cancelled: the timeline was released, and its consumers finished then.
+        do { try await clock.sleep(until: step.instant) } catch { return }
+        if !step.send(to: subject) { return }
+      }
+    }
+  }
+
+  deinit {
+    driver?.cancel()
+    subject.finish()
+  }
+
+  /// The timeline as a `HotSignal`, the node operators observe. It does not keep the timeline alive.
+  ///
+  /// ```swift
+  /// let doubled: HotSignal<Int, Never> = xs.hotSignal.map { $0 * 2 }
+  /// ```
+  public var hotSignal: HotSignal<Element, Failure> { subject.hotSignal }
+
+  /// Registers a consumer (unbounded buffer) and starts iterating: `for await value in timeline`. It gets the
+  /// events sent from now on.
+  ///
+  /// ```swift
+  /// for await value in xs { print(value) }
+  /// ```
+  public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
+    subject.makeAsyncIterator()
+  }
+
+  /// How many consumers observe the timeline now (an operator over it that has consumers counts as one).
+  ///
+  /// ```swift
+  /// let recorder = Recorder(xs.map { $0 * 2 }, clock: clock)
+  /// #expect(xs.consumerCount == 1)
+  /// ```
+  public var consumerCount: Int { subject.consumerCount }
+}
+
+extension TestClock {
+  /// A hot timeline on this clock: each event is sent at its instant, whether or not anything observes it
+  /// (RxTest's `scheduler.createHotObservable`). See ``HotTimeline`` for when it sends and who sees what.
+  ///
+  /// Events may come in any order; they are sent by instant, and those at the same instant in the order of the
+  /// array. Nothing is sent after the first end. Give the failure type when the events do not show it, by the
+  /// result's type.
+  ///
+  /// ```swift
+  /// await clock.withVirtualTime {
+  ///   let xs: HotTimeline<Int, LoginError> = clock.hotTimeline([
+  ///     .value(1, at: .seconds(210)), .failed(.wrongPassword, at: .seconds(250)),
+  ///   ])
+  ///   let recorder = Recorder(xs, clock: clock)
+  ///   await clock.run()
+  ///   #expect(recorder.events == [.value(1, at: .seconds(210)), .failed(.wrongPassword, at: .seconds(250))])
+  /// }
+  /// ```
+  /// - Parameter events: what to send, at instants of this clock.
+  /// - Returns: the timeline; keep it for as long as the test observes it.
+  public func hotTimeline<Element: Sendable, Failure: Error>(
+    _ events: [Recorded<Element, Failure>]
+  ) -> HotTimeline<Element, Failure> {
+    HotTimeline(events, clock: self)
+  }
+
+  /// A hot timeline that cannot fail, for events that do not show a failure type.
+  ///
+  /// ```swift
+  /// let xs = clock.hotTimeline([.value(2, at: .seconds(210)), .finished(at: .seconds(300))])
+  /// ```
+  /// - Parameter events: what to send, at instants of this clock.
+  /// - Returns: the timeline; keep it for as long as the test observes it.
+  public func hotTimeline<Element: Sendable>(_ events: [Recorded<Element, Never>]) -> HotTimeline<Element, Never> {
+    HotTimeline(events, clock: self)
+  }
+
+  /// A cold timeline on this clock: a `Signal` that plays `events` anew for each consumer, each instant an offset
+  /// from when that consumer subscribed (RxTest's `scheduler.createColdObservable`).
+  ///
+  /// Each run starts at the clock's `now` when its consumer subscribes; its body sleeps on this clock until each
+  /// offset and sends what is due then, events at the same offset in the order of the array (events may come in
+  /// any order; an offset of zero sends at once). `.finished` and `.failed` end the run; without an end, the run
+  /// sends nothing more and lasts until its consumer stops. Two subscriptions at different instants each get the
+  /// whole timeline, shifted to their start. As with any `Signal` body, use it inside `withVirtualTime` for the
+  /// advances to run each run's sends at their instants.
+  ///
+  /// **Cancellation:** a consumer that stops cancels its run's sleep; nothing is left sleeping on the clock.
+  ///
+  /// ```swift
+  /// await clock.withVirtualTime {
+  ///   let ys: Signal<String, LoginError> = clock.coldTimeline([
+  ///     .value("a", at: .seconds(10)), .failed(.wrongPassword, at: .seconds(20)),
+  ///   ])
+  ///   await clock.advance(by: .seconds(100))
+  ///   let recorder = Recorder(ys, clock: clock)  // its run starts at 100 s
+  ///   await clock.run()
+  ///   #expect(recorder.events == [.value("a", at: .seconds(110)), .failed(.wrongPassword, at: .seconds(120))])
+  /// }
+  /// ```
+  /// - Parameter events: what each run sends; the instants are offsets from the run's start, not negative.
+  /// - Returns: a cold signal; each iteration (each subscription of an operator over it) is a run.
+  public func coldTimeline<Element: Sendable, Failure: Error>(
+    _ events: [Recorded<Element, Failure>]
+  ) -> Signal<Element, Failure> {
+    makeColdTimeline(events)
+  }
+
+  /// A cold timeline that cannot fail, for events that do not show a failure type.
+  ///
+  /// ```swift
+  /// let ys = clock.coldTimeline([.value(1, at: .seconds(10)), .value(2, at: .seconds(20))])
+  /// ```
+  /// - Parameter events: what each run sends; the instants are offsets from the run's start, not negative.
+  /// - Returns: a cold signal; each iteration (each subscription of an operator over it) is a run.
+  public func coldTimeline<Element: Sendable>(_ events: [Recorded<Element, Never>]) -> Signal<Element, Never> {
+    makeColdTimeline(events)
+  }
+
+  /// Both forms of `coldTimeline(_:)`.
+  private func makeColdTimeline<Element: Sendable, Failure: Error>(
+    _ events: [Recorded<Element, Failure>]
+  ) -> Signal<Element, Failure> {
+    for event in events {
+      precondition(
+        event.instant.offset >= .zero,
+        "TestClock.coldTimeline: \(event) is before the run's start; a cold timeline's instants are offsets from it")
+    }
+    let steps = TimelineStep.schedule(events)
+    return Signal { [self] (emitter) throws(Failure) in
+      let start = now
+      for step in steps {
+        // Cancelled: the consumer stopped, and nothing more is sent.
+        do { try await sleep(until: start + step.instant.offset) } catch { return }
+        for event in step.events {
+          switch event {
+          case .value(let value): emitter.send(value)
+          case .finished: return
+          case .failed(let error): throw error
+          }
+        }
+      }
+      // No end on the timeline: the run lasts until its consumer stops (returning would finish it).
+      await suspendUntilCancelled()
+    }
+  }
+
+}
+
+/// The events of a timeline due at one instant, in the order they are sent.
+struct TimelineStep<Element: Sendable, Failure: Error>: Sendable {
+  var instant: TestClock.Instant
+  var events: [Event<Element, Failure>]
+
+  /// `events` grouped by instant, earliest first, those at the same instant in their order in the array, up to
+  /// the first end.
+  static func schedule(_ events: [Recorded<Element, Failure>]) -> [TimelineStep] {
+    // Sorted by instant, then by position: `sorted` is not documented as stable.
+    let ordered = events.enumerated().sorted {
+      ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset)
+    }
+    var steps: [TimelineStep] = []
+    for (_, recorded) in ordered {
+      if steps.last?.instant == recorded.instant {
+        steps[steps.count - 1].events.append(recorded.event)
+      } else {
+        steps.append(TimelineStep(instant: recorded.instant, events: [recorded.event]))
+      }
+      if case .value = recorded.event { continue }
+      break  // the end: nothing after it is sent
+    }
+    return steps
+  }
+
+  /// Sends this step's events to `subject`, in order; `false` if one of them ended it.
+  func send(to subject: AsyncPassthroughSubject<Element, Failure>) -> Bool {
+    for event in events {
+      switch event {
+      case .value(let value): subject.send(value)
+      case .finished:
+        subject.finish()
+        return false
+      case .failed(let error):
+        subject.fail(error)
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// Starts `operation` in a task of AsyncReactiveTesting, counted in `LiveCounts` (and by `expectNoLeaks`) as the
+/// library's tasks are, until it returns. Inside `TestClock.withVirtualTime` it runs on the test executor, so the
+/// advances run it. Where the platform has immediate tasks it runs at once, up to its first suspension: a sleep it
+/// starts is registered when this returns.
+func startTestTask(named name: String, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+  let token = ResourceToken(.task(name))
+  let counted: @Sendable () async -> Void = {
+    defer { token.release() }
+    await operation()
+  }
+  let executor = TaskExecutorContext.preferred
+  if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+    return Task.immediate(name: name, executorPreference: executor, operation: counted)
+  }
+  return Task(executorPreference: executor, operation: counted)
+}
+
+/// Suspends until the current task is cancelled (returns at once if it already is), without sleeping on a clock.
+func suspendUntilCancelled() async {
+  let state = Locked<(cancelled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+  await withTaskCancellationHandler {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let cancelled = state.withLock { state -> Bool in
+        if state.cancelled { return true }
+        state.waiter = continuation
+        return false
+      }
+      if cancelled { continuation.resume() }
+    }
+  } onCancel: {
+    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.cancelled = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+}
