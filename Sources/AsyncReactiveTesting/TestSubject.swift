@@ -4,12 +4,17 @@ import Testing
 /// A hot sequence for tests whose `send` returns once every consumer has *handled* the value: taken it and come
 /// back for the next one. The handshake for code that takes an input and shows nothing for it.
 ///
-/// Some operators take a value without emitting anything or starting a timer: a `throttle` holding a value for
-/// the end of its window, a `debounce` restarting its timer, `removeDuplicates` dropping a repeat. A test that
-/// sends such a value to an `AsyncPassthroughSubject` cannot know when the operator has taken it, so it cannot know
+/// **When you need it:** rarely. An operator over a subject handles a value inside the subject's `send`, so after an
+/// `AsyncPassthroughSubject.send` returns the graph has taken it; and inside `TestClock.withVirtualTime`,
+/// `settle()` waits for everything the value started (tasks on the test executor and the main actor). A test
+/// subject is for what neither covers: code that iterates its input in a task of its own outside virtual time (a
+/// `for await` loop of the code under test, a pull consumer), where only the consumer's next `next()` says it has
+/// handled the value.
+///
+/// Such code may take a value without emitting anything or starting a timer (holding it, dropping a repeat). A
+/// test that sends it to an `AsyncPassthroughSubject` cannot know when the loop has taken it, so it cannot know
 /// when it is safe to move the clock. With a test subject it awaits `send`: once it returns, each consumer has
-/// taken the value and asked for the next one, that is, an operator iterating it has handled the value, and
-/// the test can advance the clock.
+/// taken the value and asked for the next one, and the test can advance the clock.
 ///
 /// Like an `AsyncPassthroughSubject`, each consumer gets the values sent after it subscribed (at
 /// `makeAsyncIterator()`), in order, buffered without limit; after ``finish(timeout:fileID:filePath:line:column:)`` or

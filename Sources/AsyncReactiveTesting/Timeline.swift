@@ -8,10 +8,11 @@ import AsyncReactive
 /// the array. It is a subject underneath, so operators over it (`map`, `debounce`, `combineLatest`, …) run inside
 /// those sends, and a ``Recorder`` of them stamps each output with the instant of the event that produced it.
 ///
-/// **Use it inside `TestClock.withVirtualTime`**, and create it there: its task then runs on the test executor, and
-/// every `advance(by:)`, `advance(to:)` and `run()` runs the sends due on the way before it moves on, as RxTest's
-/// scheduler does. Outside it, the task runs concurrently with the advance: advance to one instant at a time and
-/// wait for the output (``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)``) before moving on.
+/// **Use it with `TestClock.withVirtualTime`** (made inside the body or before it, in a suite's `init()`): its task
+/// then runs on the test executor, and every `advance(by:)`, `advance(to:)` and `run()` runs the sends due on the
+/// way before it moves on, as RxTest's scheduler does. Without virtual time, the task runs concurrently with the
+/// advance: advance to one instant at a time and wait for the output
+/// (``Recorder/waitForValues(count:timeout:fileID:filePath:line:column:)``) before moving on.
 ///
 /// **Who sees what:** a consumer gets the events sent after it subscribed; a late subscriber misses the earlier
 /// ones, and one that comes after the end gets the end at once. An event whose instant is not after the clock's
@@ -52,7 +53,7 @@ public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, 
       return
     }
     // The task starts at once where it can: its first sleep is registered when this returns.
-    driver = startTestTask(named: "HotTimeline") {
+    driver = startTestTask(named: "HotTimeline", clock: clock) {
       // What is due already waits for the test to let other work run, as RxTest's events wait for the scheduler
       // to run: an observer that subscribes right after the creation gets it.
       if first.instant <= clock.now { await Task.yield() }
@@ -247,16 +248,19 @@ struct TimelineStep<Element: Sendable, Failure: Error>: Sendable {
 }
 
 /// Starts `operation` in a task of AsyncReactiveTesting, counted in `LiveCounts` (and by `expectNoLeaks`) as the
-/// library's tasks are, until it returns. Inside `TestClock.withVirtualTime` it runs on the test executor, so the
-/// advances run it. Where the platform has immediate tasks it runs at once, up to its first suspension: a sleep it
-/// starts is registered when this returns.
-func startTestTask(named name: String, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+/// library's tasks are, until it returns. It prefers the executor of `clock`, which it waits on: inside
+/// `TestClock.withVirtualTime` it runs on the test executor, so the advances run it, even when it was created before
+/// the virtual time began. Where the platform has immediate tasks it runs at once, up to its first suspension: a
+/// sleep it starts is registered when this returns.
+func startTestTask(
+  named name: String, clock: TestClock, _ operation: @escaping @Sendable () async -> Void
+) -> Task<Void, Never> {
   let token = ResourceToken(.task(name))
   let counted: @Sendable () async -> Void = {
     defer { token.release() }
     await operation()
   }
-  let executor = TaskExecutorContext.preferred
+  let executor = TaskExecutorContext.preferred(for: clock)
   if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
     return Task.immediate(name: name, executorPreference: executor, operation: counted)
   }

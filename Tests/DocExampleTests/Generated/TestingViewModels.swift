@@ -115,8 +115,8 @@ enum SaveError: Error { case offline }
   #expect(failed?.failure as? SaveError == .offline)
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:149
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 150)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:177
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 178)
 actor FormViewModel {
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let isSignupEnabled: Property<Bool>
@@ -126,8 +126,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:149
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 158)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:177
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 186)
 
 @MainActor final class FormView {
   let lifetime = Lifetime()
@@ -138,8 +138,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:149
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 167)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:177
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 195)
 
 @MainActor @Test func signupButtonFollowsTheForm() async {
   let clock = TestClock()
