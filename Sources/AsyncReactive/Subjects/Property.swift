@@ -99,8 +99,13 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// ``Signal`` that erases one) is observed synchronously: the property holds each value as soon as it is sent,
   /// with no task. Any other sequence is taken by a task, so
   /// ``value`` changes a moment after the sequence produced an element. The sequence is subscribed before
-  /// this returns. When the sequence finishes, the last value stays and the property's consumers finish;
-  /// releasing the property stops observing it.
+  /// this returns. When the sequence finishes, the last value stays and the property's consumers finish.
+  ///
+  /// **Lifetime:** over a hot source, the property lives as long as that source (ReactiveSwift's rule): releasing
+  /// the property does not end its consumers (an iteration, a `map` of it bound to a view), which keep getting the
+  /// source's values until the source ends or the last of them leaves; with no consumer left, releasing it stops
+  /// observing the source. Over any other sequence, releasing the property cancels the task that reads it and
+  /// finishes its consumers.
   ///
   /// ```swift
   /// let isOnline = Property(initial: false, then: reachability.updates)
@@ -110,15 +115,13 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   ///   - initial: the value until `values` produces one.
   ///   - values: any non-failing `AsyncSequence`; registered now.
   public init<Values: AsyncSequence<Value, Never> & Sendable>(initial: Value, then values: Values) {
-    let subject = AsyncCurrentValueSubject<Value, Never>(initial)
     // What `values` is decides, not its static type: a hot value reached through a generic parameter or a `Signal`
     // erasure is observed inside its sends as well.
-    if let node = Signal(values).hotNode {
-      let lifetime = Lifetime()
-      HotSignal(node: node).sink(in: lifetime, onValue: { subject.send($0) }, onEnd: { _ in subject.finish() })
-      self.init(feeding: subject, owner: PropertyFeed(lifetime: lifetime) { subject.finish() })
+    if let upstream = Signal(values).hotNode {
+      self.init(initial: initial, observing: upstream)
       return
     }
+    let subject = AsyncCurrentValueSubject<Value, Never>(initial)
     let iterator = values.makeAsyncIterator()
     let task = Task(named: "Property(initial:then:) feed") {
       var iterator = iterator
@@ -126,6 +129,22 @@ public struct Property<Value: Sendable>: PropertyProtocol {
       subject.finish()
     }
     self.init(feeding: subject, owner: PropertyFeed(task: task) { subject.finish() })
+  }
+
+  /// `Property(initial:then:)` over a hot source: a node that holds the current value and observes `upstream` while
+  /// anything observes the node. The property itself is one of its observers (an anchor that keeps the value
+  /// current), so releasing the property leaves its consumers fed for as long as the source lives
+  /// (ReactiveSwift's rule: the property lives as long as its ultimate source); the last consumer leaving then stops
+  /// the observation, and the source's end ends them.
+  init(initial: Value, observing upstream: SubjectStorage<Value, Never>) {
+    let node = SubjectStorage<Value, Never>(replay: .current, initial: initial) { node in
+      let sink = upstream.addSink(onValue: { node.send($0) }, onEnd: { node.terminate($0) })
+      return { upstream.removeSink(sink) }
+    }
+    let anchor = node.addSink(onValue: { _ in }, onEnd: { _ in })
+    self.init(
+      derived: DerivedProperty(
+        read: { node.latest ?? initial }, node: node, owner: PropertyAnchor(node: node, sink: anchor)))
   }
 
   /// A property over a subject that only its feed sends to.
@@ -240,28 +259,33 @@ extension SubjectStorage {
   }
 }
 
-/// What feeds `Property(initial:then:)`: a sink's lifetime (hot values) or a task (any other sequence). Releasing
-/// the property stops it and finishes the property's consumers.
+/// What keeps a `Property(initial:then:)` over a hot source observing it while the property exists: its own sink on
+/// the property's node, removed when the property goes (the node keeps observing while it has other consumers).
+final class PropertyAnchor<Value: Sendable>: Sendable {
+  let node: SubjectStorage<Value, Never>
+  let sink: SubjectStorage<Value, Never>.Sink
+
+  init(node: SubjectStorage<Value, Never>, sink: SubjectStorage<Value, Never>.Sink) {
+    self.node = node
+    self.sink = sink
+  }
+
+  deinit { node.removeSink(sink) }
+}
+
+/// What feeds `Property(initial:then:)` over a foreign sequence: the task that reads it. Releasing the property
+/// cancels it and finishes the property's consumers (the task reads the sequence for the property, not for them).
 final class PropertyFeed: Sendable {
-  let task: Task<Void, Never>?
-  let lifetime: Lifetime?
+  let task: Task<Void, Never>
   let finish: @Sendable () -> Void
 
   init(task: Task<Void, Never>, finish: @escaping @Sendable () -> Void) {
     self.task = task
-    self.lifetime = nil
-    self.finish = finish
-  }
-
-  init(lifetime: Lifetime, finish: @escaping @Sendable () -> Void) {
-    self.task = nil
-    self.lifetime = lifetime
     self.finish = finish
   }
 
   deinit {
-    task?.cancel()
-    lifetime?.cancel()
+    task.cancel()
     finish()
   }
 }

@@ -249,3 +249,61 @@ private actor SignupViewModel {
     isValid = combineLatest(username, password).map { $0.count >= 3 && $1.count >= 8 }
   }
 }
+
+/// `Property(initial:then:)` over a hot source lives as long as that source (ReactiveSwift's `PropertySpec`).
+@Suite("Property(initial:then:) lifetimes over a hot source")
+struct PropertyLifetimeTests {
+  @Test("releasing the property does not end its consumers while the source lives; the source's end ends them")
+  func consumersOutliveTheProperty() {
+    let source = AsyncCurrentValueSubject<Int, Never>(1)
+    var property: Property<Int>? = Property(initial: 0, then: source)
+    let log = Log<String>()
+    let lifetime = Lifetime()
+    property!.hotSignal.map { $0 * 10 }.sink(in: lifetime) {
+      log.append("\($0)")
+    } onEnd: { _ in
+      log.append("end")
+    }
+    property = nil
+    source.send(2)
+    #expect(log.all == ["10", "20"])
+    source.finish()
+    #expect(log.all == ["10", "20", "end"])
+    #expect(source.consumerCount == 0)
+  }
+
+  @Test("released with no consumer, it stops observing the source; its last consumer leaving later does too")
+  func observationEndsWithTheLastObserver() {
+    let source = AsyncCurrentValueSubject<Int, Never>(1)
+    var property: Property<Int>? = Property(initial: 0, then: source)
+    #expect(source.consumerCount == 1)  // the property keeps its value current
+    source.send(5)
+    #expect(property?.value == 5)
+    property = nil
+    #expect(source.consumerCount == 0)
+
+    var kept: Property<Int>? = Property(initial: 0, then: source)
+    let log = Log<Int>()
+    let lifetime = Lifetime()
+    kept!.sink(in: lifetime) { log.append($0) }
+    kept = nil
+    source.send(6)
+    #expect(log.all == [5, 6])
+    #expect(source.consumerCount == 1)
+    lifetime.cancel()
+    #expect(source.consumerCount == 0)
+    source.send(7)
+    #expect(log.all == [5, 6])
+  }
+
+  @Test("its value is the initial one until the source sends, and follows the source with no consumer")
+  func valueWithoutConsumers() {
+    let source = AsyncPassthroughSubject<Int, Never>()
+    let property = Property(initial: 0, then: source)
+    #expect(property.value == 0)
+    source.send(3)
+    #expect(property.value == 3)
+    source.finish()
+    #expect(property.value == 3)
+  }
+}
