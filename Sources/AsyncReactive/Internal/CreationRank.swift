@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The order in which nodes and direct observers were created, so that the observers of one source are called in
 /// that order (ReactiveSwift's rule), whatever order their consumers attached in: a view model's behaviour then does
 /// not depend on whether the view or the test subscribes to `clears` or to `isTitleVisible` first.
@@ -7,12 +15,20 @@ import Synchronization
 /// Every node (a subject, an operator's node) takes a rank when it is made. A node connects to its inputs lazily,
 /// when its first consumer comes; the sinks it registers then carry its own rank and take that place among the
 /// input's observers. A consumer attached directly (`sink`, `observe`, `bind`) takes a new rank when it attaches.
+///
+/// The rank of the node connecting now is a thread-specific value set around the (synchronous) connection.
 @usableFromInline package enum CreationRank {
-  /// The last rank given.
+  /// The last rank given; ranks start at 1.
   static let counter = Atomic<Int>(0)
 
-  /// The rank of the node whose inputs are being connected now, on this task or thread.
-  @TaskLocal static var connecting: Int?
+  /// Holds the rank of the node whose inputs are being connected on this thread (as a pointer's bits; no value
+  /// when none is).
+  static let connectingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "AsyncReactive: no thread-specific key left for the creation order of nodes")
+    return key
+  }()
 
   /// A new rank, later than every rank given so far.
   @usableFromInline package static func next() -> Int {
@@ -21,11 +37,22 @@ import Synchronization
 
   /// The rank of a sink being registered: the connecting node's, or a new one for a consumer attached directly.
   @usableFromInline package static func forNewSink() -> Int {
-    connecting ?? next()
+    if let connecting = pthread_getspecific(connectingKey) { return Int(bitPattern: connecting) }
+    return next()
   }
 
-  /// Runs `connect` (a node connecting to its inputs) so that the sinks it registers carry `rank`.
-  @usableFromInline package static func connecting<Result>(as rank: Int, _ connect: () -> Result) -> Result {
-    $connecting.withValue(rank, operation: connect)
+  /// Marks this thread as connecting the inputs of the node of `rank` (the sinks it registers meanwhile carry that
+  /// rank); returns what to give ``endConnecting(_:)`` when the connection is made. No closure is involved: a
+  /// closure around the connection, generic over its result, made the connection's `disconnect` closure go through a
+  /// reabstraction thunk kept for the node's whole life (+90 bytes per hot operator).
+  @usableFromInline package static func beginConnecting(as rank: Int) -> UnsafeMutableRawPointer? {
+    let previous = pthread_getspecific(connectingKey)
+    pthread_setspecific(connectingKey, UnsafeRawPointer(bitPattern: rank))
+    return previous
+  }
+
+  /// Restores what ``beginConnecting(as:)`` replaced (connections nest: an input that connects its own inputs).
+  @usableFromInline package static func endConnecting(_ previous: UnsafeMutableRawPointer?) {
+    pthread_setspecific(connectingKey, previous)
   }
 }

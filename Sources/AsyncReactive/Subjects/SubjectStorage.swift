@@ -284,6 +284,9 @@ import Synchronization
   @usableFromInline let connector: Connector?
   /// Who delivers the sinks' outbox now; see ``DeliveryTurn``.
   @usableFromInline let sinkTurn = Atomic<Int>(DeliveryTurn.idle)
+  /// The thread that took ``sinkTurn`` last (written when it takes it, so while the turn is taken it names the
+  /// thread delivering): a registration from that thread comes from inside one of this source's observers.
+  @usableFromInline let sinkOwner = Atomic<UInt>(0)
   /// Whether ``State/retiredSinks`` may hold sinks to release once the turn is left.
   @usableFromInline let retiredPending = Atomic<Bool>(false)
   /// Moves on every send and on termination; see ``ConsumerQueueHost/activity``.
@@ -460,6 +463,7 @@ import Synchronization
       state.sinkOutbox.append((.value(element), state.sinks))
       return .none
     }
+    sinkOwner.store(ThreadIdentity.current, ordering: .relaxed)
     if state.sinks.count == 1 { return .sole(Unmanaged.passUnretained(state.sinks[0])) }
     return .several(state.sinks)
   }
@@ -535,7 +539,9 @@ import Synchronization
   /// turn: nobody else was delivering).
   @inlinable func queue(_ event: SinkEvent, for sinks: [Sink], in state: inout State) -> Bool {
     state.sinkOutbox.append((event, sinks))
-    return DeliveryTurn.claim(sinkTurn)
+    guard DeliveryTurn.claim(sinkTurn) else { return false }
+    sinkOwner.store(ThreadIdentity.current, ordering: .relaxed)
+    return true
   }
 
   @inlinable package func terminate(_ termination: Termination<Failure>, epoch: Int? = nil) {
@@ -576,26 +582,41 @@ import Synchronization
   ) -> Sink {
     let sink = Sink(onValue: onValue, onEnd: onEnd)
     var released: String?
+    // What the sink gets at once, when the registration comes from inside this source's own delivery.
+    var inPlace: [SinkEvent] = []
     let deliver = state.withLock { state -> Bool in
       if restarts { state.restartIfEnded() }
+      // A registration made by the thread delivering this source's events (an observer of it registering another:
+      // a flatten's inner reading the outer's source, `catch` switching to the source that just failed) gets its
+      // prefix, replay and end now, inside the call, as RxSwift's subjects replay inside `subscribe`: before the
+      // event in flight reaches the older observers. That thread has the turn, so nothing else reaches the new
+      // sink meanwhile, and what is sent later is queued behind, for it to deliver.
+      let reentrant =
+        sinkTurn.load(ordering: .relaxed) != DeliveryTurn.idle
+        && sinkOwner.load(ordering: .relaxed) == ThreadIdentity.current
       var deliver = false
       let only = [sink]
-      for element in prefix { deliver = queue(.value(element), for: only, in: &state) || deliver }
+      func add(_ event: SinkEvent, _ state: inout State) {
+        if reentrant { inPlace.append(event) } else { deliver = queue(event, for: only, in: &state) || deliver }
+      }
+      for element in prefix { add(.value(element), &state) }
       if let terminal = state.terminal {
         #if DEBUG
           released = state.releasedSubject.take()
         #endif
         if case .latest = replay {
-          for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
+          for element in state.replay.inOrder { add(.value(element), &state) }
         }
-        return queue(.end(terminal), for: only, in: &state) || deliver
+        add(.end(terminal), &state)
+        return deliver
       }
-      for element in state.replay.inOrder { deliver = queue(.value(element), for: only, in: &state) || deliver }
+      for element in state.replay.inOrder { add(.value(element), &state) }
       state.insertSink(sink)
       registered.wrappingAdd(1, ordering: .relaxed)
       return deliver
     }
     if let released { reportRegistration(afterReleaseOf: released) }
+    for event in inPlace where sink.active.load(ordering: .acquiring) { sink.receive(event) }
     if deliver { deliverSinkEvents() }
     if connector != nil { reconcileInputs(registering: true) }
     return sink
@@ -755,7 +776,9 @@ import Synchronization
       }
       switch step {
       case .connect:
-        let disconnect = CreationRank.connecting(as: rank) { connector(self) }
+        let previous = CreationRank.beginConnecting(as: rank)
+        let disconnect = connector(self)
+        CreationRank.endConnecting(previous)
         state.withLock { $0.link.disconnect = disconnect }
       case .disconnect(let disconnect):
         disconnect()
