@@ -190,19 +190,22 @@ struct WaitTimeoutTests {
     let recorder = Recorder(subject, clock: clock)
     let unread = subject.makeAsyncIterator()
     let start = ContinuousClock.now
+    // Each wait would time out only after 10 minutes; cancellation ends each one at once. The bound below is far
+    // under one such timeout and far over the time a loaded machine (a whole suite under the thread sanitizer on
+    // two cores) may take to schedule the task at all: it has taken 47 s there.
+    let timeout = Duration.seconds(600)
     let waits = Task {
-      // Each wait would time out after the default 10 s; cancellation ends each one at once.
-      #expect(await recorder.waitForValues(count: 1) == [])
-      #expect(await recorder.waitForEnd() == nil)
-      await clock.waitForSleepers(1)
-      await clock.waitForSleeper(until: clock.now + .seconds(1))
-      await subject.waitForConsumers(3)
-      await subject.send(1)
-      await subject.finish()
+      #expect(await recorder.waitForValues(count: 1, timeout: timeout) == [])
+      #expect(await recorder.waitForEnd(timeout: timeout) == nil)
+      await clock.waitForSleepers(1, timeout: timeout)
+      await clock.waitForSleeper(until: clock.now + .seconds(1), timeout: timeout)
+      await subject.waitForConsumers(3, timeout: timeout)
+      await subject.send(1, timeout: timeout)
+      await subject.finish(timeout: timeout)
     }
     waits.cancel()
     await waits.value
-    #expect(start.duration(to: .now) < .seconds(45))
+    #expect(start.duration(to: .now) < .seconds(300))
     _ = unread
   }
 
