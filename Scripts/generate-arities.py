@@ -162,10 +162,12 @@ class Merge(Operator):
             f"    Inputs.attach(any: base{k}, failure: failure{k}) {{ _, element in .emit(element) }},"
             for k in range(1, n + 1)
         )
+        replays = ", ".join(f"inputReplaysCurrent(base{k})" for k in range(1, n + 1))
         return (
             f"  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
-            f"  return Inputs.node(inputs, replay: .none) {{ MergeRule() }}"
+            f"  // A consumer that joins is given each input's current value, as a fresh subscription would be.\n"
+            f"  return Inputs.node(inputs, replay: mergedReplay([{replays}])) {{ MergeRule() }}"
         )
 
 

@@ -5,9 +5,11 @@
 /// A `HotSignal` is one shared node of a graph that is evaluated inside `send`: all of its consumers share one
 /// evaluation (a `map` closure runs once per event however many loops iterate it), and it observes its inputs
 /// from its first consumer to its last. Iterating it registers a consumer at `makeAsyncIterator()` (or at
-/// ``subscribe(bufferingPolicy:)``); the consumer's own task is the only task. A node over a current value (a
-/// ``AsyncCurrentValueSubject``, a ``Property``) gives a new consumer the output of that current value first, except
-/// where the operator says otherwise (`dropFirst` and the time operators replay nothing).
+/// ``subscribe(bufferingPolicy:)``); the consumer's own task is the only task. A consumer that joins a running node
+/// is given first what a fresh subscription would be given at once: the output of its inputs' current values (a
+/// `map` over an ``AsyncCurrentValueSubject`` or a ``Property`` gives the mapped current value; a `merge`, each
+/// input's), except where the operator says otherwise (`dropFirst`, `zip`, `flatMap` and the time operators give
+/// nothing). A consumer that joins after the end is given only the end.
 ///
 /// **Finishes:** when its inputs end as the operator says (a `map` when its upstream finishes); a node that
 /// ended stays ended.
@@ -90,14 +92,13 @@ public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {
 
 extension SubjectStorage {
   /// What a node over `upstream` replays to a consumer that joins while it is connected: the output of the
-  /// upstream's current value when the upstream has one, nothing otherwise.
+  /// upstream's current value when the upstream has one, nothing otherwise; after the end, only the end (as a
+  /// fresh RxSwift subscription to the chain over a completed `BehaviorSubject`).
   @inlinable package static func replay<Input, InputFailure>(
     following upstream: SubjectStorage<Input, InputFailure>
   ) -> Replay {
     if case .none = upstream.replay { return .none }
-    // `.latest(1)` rather than `.current`: a node that ended still gives its last output to a late consumer, as
-    // a property whose source ended does (ReactiveSwift), instead of only the end.
-    return .latest(1)
+    return .current
   }
 
   /// A node fed by one upstream node, observed from the node's first observer to its last.

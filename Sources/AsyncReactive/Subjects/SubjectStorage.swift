@@ -13,6 +13,9 @@ import Synchronization
     case latest(Int)
     /// The current value, until the subject terminates (AsyncCurrentValueSubject).
     case current
+    /// The latest value from each of `count` inputs that has one, in input order, until the node ends: what a
+    /// fresh subscription to a `merge` of current values gives at once (each input's current value).
+    case eachInput(Int)
   }
 
   @usableFromInline struct State: Sendable {
@@ -44,6 +47,9 @@ import Synchronization
       @usableFromInline var releasedSubject: String?
     #endif
     @usableFromInline var replay: RingBuffer<Element>
+    /// A ``Replay/eachInput(_:)`` node's latest value from each input (`nil` for an input that has none); empty for
+    /// every other node.
+    @usableFromInline var inputValues: [Element?] = []
     /// The synchronous observers (`sink`), in registration order. A queued event holds a copy of this array
     /// (copy-on-write), so it goes to the sinks registered when it was sent, not to later ones.
     @usableFromInline var sinks: [Sink] = []
@@ -80,7 +86,13 @@ import Synchronization
         readers[reader].cursor = .max
       }
       terminal = nil
+      forgetReplay()
+    }
+
+    /// Forgets every replayed value: the ring and, for a node that replays each input's value, those values.
+    @inlinable mutating func forgetReplay() {
       replay.removeAll()
+      if !inputValues.isEmpty { inputValues = Array(repeating: nil, count: inputValues.count) }
     }
 
     /// The position just after the last element sent.
@@ -312,13 +324,16 @@ import Synchronization
     case .none: capacity = 0
     case .latest(let count): capacity = count
     case .current: capacity = 1
+    case .eachInput: capacity = 0
     }
     var buffer = RingBuffer<Element>(capacity: capacity)
     if let initial { buffer.append(initial) }
-    self.state = Locked(State(replay: buffer))
+    var state = State(replay: buffer)
+    if case .eachInput(let count) = replay { state.inputValues = Array(repeating: nil, count: count) }
+    self.state = Locked(state)
     self.replay = replay
     self.prefix = prefix
-    self.remembers = capacity > 0
+    self.remembers = capacity > 0 || !state.inputValues.isEmpty
     self.restarts = restarts
     self.connector = connector
     self.rank = CreationRank.next()
@@ -370,6 +385,24 @@ import Synchronization
       return admit(element, in: &state)
     }
     deliver(element, admitted)
+  }
+
+  /// Sends `element`, which came from input `input` of a ``Replay/eachInput(_:)`` node: it becomes that input's
+  /// replayed value.
+  @inlinable package func send(_ element: Element, fromInput input: Int) {
+    let admitted = state.withLock { state -> Admitted in
+      guard state.terminal == nil else { return .nothing }
+      state.inputValues[input] = element
+      return admit(element, in: &state)
+    }
+    deliver(element, admitted)
+  }
+
+  /// Input `input` of a ``Replay/eachInput(_:)`` node ended: a consumer that joins now is given nothing of it.
+  @inlinable package func forgetInput(_ input: Int) {
+    state.withLock { state in
+      if state.terminal == nil { state.inputValues[input] = nil }
+    }
   }
 
   /// Replaces the current value with what `body` makes of it and sends the result, in one critical section: no
@@ -611,6 +644,7 @@ import Synchronization
         return deliver
       }
       for element in state.replay.inOrder { add(.value(element), &state) }
+      for case let element? in state.inputValues { add(.value(element), &state) }
       state.insertSink(sink)
       registered.wrappingAdd(1, ordering: .relaxed)
       return deliver
@@ -763,7 +797,7 @@ import Synchronization
           // The connection is over as soon as it is decided: what it still delivers is not heard (`send(_:epoch:)`).
           state.link.epoch &+= 1
           // What a disconnected node last held is stale by the time it connects again.
-          if state.terminal == nil { state.replay.removeAll() }
+          if state.terminal == nil { state.forgetReplay() }
           return .disconnect(disconnect)
         }
         if state.link.dirty {
@@ -809,7 +843,7 @@ import Synchronization
   /// `filter` dropped it), so a consumer that joins now must not be given an older output as current.
   @inlinable package func forgetCurrent() {
     state.withLock { state in
-      if state.terminal == nil { state.replay.removeAll() }
+      if state.terminal == nil { state.forgetReplay() }
     }
   }
 
@@ -845,6 +879,7 @@ import Synchronization
         _ = queue.terminate(terminal)
       } else {
         for element in state.replay.inOrder { _ = queue.enqueue(element) }
+        for case let element? in state.inputValues { _ = queue.enqueue(element) }
       }
       state.add(queue, id: id)
       registered.wrappingAdd(1, ordering: .relaxed)

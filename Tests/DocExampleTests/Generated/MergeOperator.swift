@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/MergeOperator.md.
 struct MergeOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/MergeOperator.md:66
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/MergeOperator.md:71
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/MergeOperator.md", line: 67)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/MergeOperator.md", line: 72)
 for await _ in merge(viewWillAppear, pullToRefresh, retryTaps) {
   viewModel.refresh.trigger()
 }

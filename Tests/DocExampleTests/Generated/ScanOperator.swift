@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ScanOperator.md.
 struct ScanOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ScanOperator.md:44
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ScanOperator.md:46
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ScanOperator.md", line: 45)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ScanOperator.md", line: 47)
 for await total in payments.scan(0, { $0 + $1.amount }) { show(total) }
 #sourceLocation()
   }

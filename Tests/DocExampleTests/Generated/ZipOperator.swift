@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md.
 struct ZipOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md:95
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md:99
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md", line: 96)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md", line: 100)
 for try await (request, response) in zip(sentRequests, receivedResponses) {
   log("\(request.id) took \(response.time - request.time)")
 }

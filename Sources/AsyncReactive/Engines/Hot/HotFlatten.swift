@@ -16,6 +16,8 @@ where Inner.Element: Sendable {
   @usableFromInline enum Delivery: Sendable {
     case value(Element)
     case end(Termination<Failure>)
+    /// `flatMapLatest` switched to a new inner: the node forgets the old inner's value (see ``forgetsOnSwitch``).
+    case switched
   }
 
   /// Where a running inner sequence runs, so that it can be stopped.
@@ -88,6 +90,9 @@ where Inner.Element: Sendable {
   /// pauses while that consumer is behind), and what a foreign inner's pump task is called (`catch`'s and
   /// `timeout`'s fallbacks run here too).
   @usableFromInline let innerStart: ColdStart
+  /// The node replays its current value (`flatMapLatest` over a current value): on a switch it forgets the old
+  /// inner's value, so that a consumer joining before the new inner produces one is given nothing stale.
+  @usableFromInline let forgetsOnSwitch: Bool
 
   @inlinable init(
     node: SubjectStorage<Element, Failure>, strategy: FlattenStrategy,
@@ -101,6 +106,11 @@ where Inner.Element: Sendable {
     self.gate = gate
     self.innerFailure = innerFailure
     self.innerStart = innerStart ?? ColdStart.shared.input(of: taskName)
+    if case .current = node.replay, case .latest = strategy.kind {
+      self.forgetsOnSwitch = true
+    } else {
+      self.forgetsOnSwitch = false
+    }
   }
 
   /// Under the lock: whether a cold outer's producer must wait (``FlattenBuffering/suspendingOuter(after:)``): no
@@ -132,6 +142,8 @@ where Inner.Element: Sendable {
       case .latest:
         let replaced = Array(state.running.values)
         state.running = [id: .starting]
+        // In order with the old inner's values: what it delivered before the switch stays current until then.
+        if forgetsOnSwitch { outbox.enqueue(.switched) }
         return .start(id, stop: replaced)
       case .concurrent(let limit):
         guard state.running.count < limit else {
@@ -154,6 +166,7 @@ where Inner.Element: Sendable {
     }
     guard case .start(let id, let stop) = admission else { return }
     for runner in stop { runner.stop() }
+    if forgetsOnSwitch { drain() }
     start(inner, id: id)
   }
 
@@ -271,6 +284,7 @@ where Inner.Element: Sendable {
       switch delivery {
       case .value(let element): node.send(element)
       case .end(let termination): node.terminate(termination)
+      case .switched: node.forgetCurrent()
       }
     }
   }
@@ -316,7 +330,16 @@ func flattenNode<
   innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
   transformFailure: @escaping @Sendable (any Error) -> ResultFailure
 ) -> SubjectStorage<Inner.Element, ResultFailure> where Inner.Element: Sendable {
-  SubjectStorage(replay: .none, restarts: restarts) { node in
+  // flatMapLatest over a current value gives a consumer that joins the current inner's latest value, as a fresh
+  // subscription would be given it (the outer's current value selects that inner, which replays it); the other
+  // strategies replay nothing.
+  let replay: SubjectStorage<Inner.Element, ResultFailure>.Replay
+  if case .latest = strategy.kind, let outerNode = outer.hotNode, outerNode.remembers {
+    replay = .current
+  } else {
+    replay = .none
+  }
+  return SubjectStorage(replay: replay, restarts: restarts) { node in
     let connection = HotFlatten<Inner, ResultFailure>(
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)

@@ -16,8 +16,11 @@ import Synchronization
 
   /// What the node is given.
   @usableFromInline enum Delivery: Sendable {
-    case value(Step)
+    /// A value the rule produced on an event of input `input`.
+    case value(Step, input: Int)
     case end(Termination<Failure>)
+    /// Input `input` ended: a node that replays each input's value forgets its value (see ``HotInputs/perInput``).
+    case forget(input: Int)
   }
 
   @usableFromInline struct State: Sendable {
@@ -35,14 +38,16 @@ import Synchronization
 
     /// Turns a rule's step into deliveries. When nobody is delivering, returns them for the caller to deliver at
     /// once (the caller took `turn`); otherwise queues them for the thread that has it.
-    @inlinable mutating func admit(_ step: NaryStep<Step>, turn: borrowing Atomic<Int>) -> (Delivery?, Delivery?) {
+    @inlinable mutating func admit(
+      _ step: NaryStep<Step>, input: Int, turn: borrowing Atomic<Int>
+    ) -> (Delivery?, Delivery?) {
       let first: Delivery?
       var second: Delivery?
       switch step {
       case .none: return (nil, nil)
-      case .emit(let output): first = .value(output)
+      case .emit(let output): first = .value(output, input: input)
       case .emitThenFinish(let output):
-        first = .value(output)
+        first = .value(output, input: input)
         second = .end(.finished)
         ended = true
       case .finish:
@@ -74,6 +79,9 @@ import Synchronization
   /// no call for it. (A flag beside a non-optional closure rather than an optional closure: unwrapping the optional
   /// retained and released the closure's context on every event.)
   @usableFromInline let outputIsStep: Bool
+  /// The node replays each input's latest value (a `merge` over current values, ``SubjectStorage/Replay/eachInput(_:)``):
+  /// each value goes to it with the input it came from.
+  @usableFromInline let perInput: Bool
 
   /// `output` may be `nil` only when `Output == Step`.
   @inlinable init(
@@ -84,14 +92,15 @@ import Synchronization
     self.inputCount = inputCount
     self.output = output ?? { $0 as! Output }
     self.outputIsStep = output == nil
+    if case .eachInput = node.replay { self.perInput = true } else { self.perInput = false }
   }
 
-  /// An input produced an element, which `apply` stores in the rule (under the lock: `apply` is the library's
+  /// Input `input` produced an element, which `apply` stores in the rule (under the lock: `apply` is the library's
   /// own code, never a user closure). Inlined into each input's observer, so that `apply` is not a call of its own.
-  @inline(__always) @inlinable func receive(_ apply: (inout Rule) -> NaryStep<Step>) {
+  @inline(__always) @inlinable func receive(from input: Int, _ apply: (inout Rule) -> NaryStep<Step>) {
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
-      return state.admit(apply(&state.rule), turn: turn)
+      return state.admit(apply(&state.rule), input: input, turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }
@@ -102,6 +111,10 @@ import Synchronization
       guard !state.ended else { return (nil, nil) }
       state.finished += 1
       var step = state.rule.inputFinished(index)
+      if perInput && state.finished < inputCount {
+        // Queued in order with the values: what the input gave before its end stays replayed until then.
+        return state.admit(.forget(input: index), nil, turn: turn)
+      }
       if state.finished == inputCount {
         // The last input: the result ends, after what the rule still emits (`sample(on:)`'s pending element when
         // the trigger finishes last).
@@ -111,7 +124,7 @@ import Synchronization
         case .emitThenFinish, .finish: break
         }
       }
-      return state.admit(step, turn: turn)
+      return state.admit(step, input: index, turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }
@@ -149,14 +162,18 @@ import Synchronization
 
   @inlinable func perform(_ delivery: Delivery) {
     switch delivery {
-    case .value(let step):
-      if outputIsStep {
+    case .value(let step, let input):
+      if perInput {
+        // Only merge replays per input, and its node holds the rule's output as it is.
+        node.send(step as! Output, fromInput: input)
+      } else if outputIsStep {
         // Only when `Output == Step` (see ``node(_:replay:rule:)``): in specialised code this cast is no instruction.
         node.send(step as! Output)
       } else {
         node.send(output(step))
       }
     case .end(let termination): node.terminate(termination)
+    case .forget(let input): node.forgetInput(input)
     }
   }
 }
@@ -218,7 +235,7 @@ extension HotInputs {
       let start =
         signal.isHot ? ColdStart.shared : ColdStart.shared.input(of: "\(Rule.operatorName) input \(index + 1)")
       return signal.observe(start) { element in
-        inputs.receive { rule in store(&rule, element) }
+        inputs.receive(from: index) { rule in store(&rule, element) }
       } onEnd: { termination in
         switch termination {
         case .finished: inputs.finish(index)
@@ -277,11 +294,19 @@ extension HotInputs where Output == Step {
 }
 
 /// A replay for a node over several inputs: their combined current value when every input has one
-/// (combineLatest of properties), nothing otherwise.
+/// (combineLatest of properties), until the node ends; nothing otherwise.
 @inlinable package func combinedReplay<Output, Failure>(
   _ inputsReplay: [Bool]
 ) -> SubjectStorage<Output, Failure>.Replay {
-  !inputsReplay.isEmpty && inputsReplay.allSatisfy { $0 } ? .latest(1) : .none
+  !inputsReplay.isEmpty && inputsReplay.allSatisfy { $0 } ? .current : .none
+}
+
+/// A `merge`'s replay: the latest value of each input that has a current value, in input order, until the node
+/// ends; nothing when no input has one.
+@inlinable package func mergedReplay<Output, Failure>(
+  _ inputsReplay: [Bool]
+) -> SubjectStorage<Output, Failure>.Replay {
+  inputsReplay.contains(true) ? .eachInput(inputsReplay.count) : .none
 }
 
 extension HotSequence {

@@ -101,7 +101,10 @@ where
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(inputs, replay: mergedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2)])) {
+    MergeRule()
+  }
 }
 
 /// Interleaves the elements of three sequences as they are produced.
@@ -198,7 +201,10 @@ where
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
     Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(
+    inputs, replay: mergedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3)])
+  ) { MergeRule() }
 }
 
 /// Interleaves the elements of four sequences as they are produced.
@@ -310,7 +316,13 @@ where
     Inputs.attach(any: base3, failure: failure3) { _, element in .emit(element) },
     Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(
+    inputs,
+    replay: mergedReplay([
+      inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+    ])
+  ) { MergeRule() }
 }
 
 /// Interleaves the elements of five sequences as they are produced.
@@ -430,7 +442,14 @@ where
     Inputs.attach(any: base4, failure: failure4) { _, element in .emit(element) },
     Inputs.attach(any: base5, failure: failure5) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(
+    inputs,
+    replay: mergedReplay([
+      inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+      inputReplaysCurrent(base5),
+    ])
+  ) { MergeRule() }
 }
 
 /// Interleaves the elements of six sequences as they are produced.
@@ -565,7 +584,14 @@ where
     Inputs.attach(any: base5, failure: failure5) { _, element in .emit(element) },
     Inputs.attach(any: base6, failure: failure6) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(
+    inputs,
+    replay: mergedReplay([
+      inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+      inputReplaysCurrent(base5), inputReplaysCurrent(base6),
+    ])
+  ) { MergeRule() }
 }
 
 /// Interleaves the elements of seven sequences as they are produced.
@@ -722,7 +748,14 @@ where
     Inputs.attach(any: base6, failure: failure6) { _, element in .emit(element) },
     Inputs.attach(any: base7, failure: failure7) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(
+    inputs,
+    replay: mergedReplay([
+      inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+      inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7),
+    ])
+  ) { MergeRule() }
 }
 
 /// Interleaves the elements of eight sequences as they are produced.
@@ -893,5 +926,12 @@ where
     Inputs.attach(any: base7, failure: failure7) { _, element in .emit(element) },
     Inputs.attach(any: base8, failure: failure8) { _, element in .emit(element) },
   ]
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(
+    inputs,
+    replay: mergedReplay([
+      inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
+      inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7), inputReplaysCurrent(base8),
+    ])
+  ) { MergeRule() }
 }

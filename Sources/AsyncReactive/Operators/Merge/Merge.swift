@@ -35,5 +35,6 @@
   let inputs: [Inputs.Attach] = bases.map { base in
     Inputs.attach(any: base, failure: { $0 }) { _, element in .emit(element) }
   }
-  return Inputs.node(inputs, replay: .none) { MergeRule() }
+  // A consumer that joins is given each input's current value, as a fresh subscription would be.
+  return Inputs.node(inputs, replay: mergedReplay(bases.map(inputReplaysCurrent))) { MergeRule() }
 }

@@ -18,7 +18,7 @@ extension HotSequence {
       Inputs.attach(any: trigger, index: Rule.triggerIndex, failure: triggerFailure) { rule, _ in rule.triggered() },
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
-    let replay: SubjectStorage<Element, ResultFailure>.Replay = replaysCurrent ? .latest(1) : .none
+    let replay: SubjectStorage<Element, ResultFailure>.Replay = replaysCurrent ? .current : .none
     return HotSignal(node: Inputs.node(inputs, replay: replay) { Rule() })
   }
 }

@@ -21,7 +21,7 @@ extension HotSequence {
       },
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
-    let replay: SubjectStorage<Output, ResultFailure>.Replay = replaysCurrent ? .latest(1) : .none
+    let replay: SubjectStorage<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
     return HotSignal(node: Inputs.node(inputs, replay: replay, output: { combine($0.0, $0.1) }) { Rule() })
   }
 
