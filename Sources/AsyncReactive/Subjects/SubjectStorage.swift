@@ -364,6 +364,17 @@ import Synchronization
       }
     #endif
     terminate(.finished)
+    // Nobody can read the released subject's value any more, and an ended current value replays nothing: let go of
+    // it, so that what it holds (an inner property of a flattened one) is released with the subject.
+    // Released after the lock: the value's own release may end other nodes, which call back into this one.
+    if case .current = replay {
+      let dropped = state.withLock { state -> RingBuffer<Element> in
+        var dropped = RingBuffer<Element>(capacity: 1)
+        swap(&dropped, &state.replay)
+        return dropped
+      }
+      withExtendedLifetime(dropped) {}
+    }
   }
 
   /// Reports an observer that registered after the subject was released (see ``endReleased(_:)``).

@@ -307,3 +307,86 @@ struct PropertyLifetimeTests {
     #expect(property.value == 3)
   }
 }
+
+/// `flatMapLatest` over properties lives as long as its outer property and its current inner (ReactiveSwift's
+/// `PropertySpec`, flatten `.latest`): a replaced inner is released, and the result ends once the outer property
+/// and the last inner are gone.
+@Suite("Property.flatMapLatest lifetimes")
+struct FlattenedPropertyLifetimeTests {
+  typealias Inner = AsyncCurrentValueSubject<Int, Never>
+
+  @Test("values follow the latest inner; releasing the outer, which holds the last inner, ends the result")
+  func outerReleasedEndsIt() {
+    let first = Inner(0)
+    var second: Inner? = Inner(10)
+    var third: Inner? = Inner(20)
+    var outer: AsyncCurrentValueSubject<Inner, Never>? = AsyncCurrentValueSubject(first)
+    let log = Log<String>()
+    let lifetime = Lifetime()
+    outer!.flatMapLatest { $0 }.hotSignal.sink(in: lifetime) { log.append("\($0)") } onEnd: { _ in
+      log.append("end")
+    }
+    #expect(log.all == ["0"])
+    outer!.value = second!
+    second!.value = 11
+    outer!.value = third!
+    third!.value = 21
+    #expect(log.all == ["0", "10", "11", "20", "21"])
+    second!.value = 12
+    second = nil
+    third!.value = 22
+    third = nil  // the outer still holds it as its value
+    #expect(log.all == ["0", "10", "11", "20", "21", "22"])
+    outer = nil
+    #expect(log.all == ["0", "10", "11", "20", "21", "22", "end"])
+    lifetime.cancel()
+  }
+
+  @Test("a replaced inner is released; the last one goes with the outer and the flattened property")
+  func replacedInnersAreReleased() {
+    var first: Inner? = Inner(0)
+    var second: Inner? = Inner(10)
+    var third: Inner? = Inner(20)
+    weak let weakFirst = first
+    weak let weakSecond = second
+    weak let weakThird = third
+    var outer: AsyncCurrentValueSubject<Inner, Never>? = AsyncCurrentValueSubject(first!)
+    var flattened: Property<Int>? = outer!.flatMapLatest { $0 }
+    let ended = Log<Bool>()
+    let lifetime = Lifetime()
+    flattened!.hotSignal.sink(in: lifetime, onValue: { _ in }, onEnd: { _ in ended.append(true) })
+    first = nil
+    outer!.value = second!
+    #expect(weakFirst == nil)
+    second = nil
+    outer!.value = third!
+    #expect(weakSecond == nil)
+    third = nil
+    outer = nil
+    flattened = nil
+    #expect(weakThird == nil)
+    #expect(ended.all == [true])
+    lifetime.cancel()
+  }
+
+  @Test("inner released first: the result goes on while the outer holds it, and ends when the outer goes")
+  func innerReleasedFirst() {
+    var inner: Inner? = Inner(1)
+    weak let weakInner = inner
+    var outer: AsyncCurrentValueSubject<Inner, Never>? = AsyncCurrentValueSubject(inner!)
+    let log = Log<String>()
+    let lifetime = Lifetime()
+    outer!.flatMapLatest { $0 }.hotSignal.sink(in: lifetime) { log.append("\($0)") } onEnd: { _ in
+      log.append("end")
+    }
+    inner!.value = 2
+    inner = nil
+    #expect(weakInner != nil)  // the outer's value
+    outer!.value.value = 3
+    #expect(log.all == ["1", "2", "3"])
+    outer = nil
+    #expect(weakInner == nil)
+    #expect(log.all == ["1", "2", "3", "end"])
+    lifetime.cancel()
+  }
+}

@@ -29,19 +29,22 @@
   /// delivered after it.
   @usableFromInline let outbox = PublicationQueue<Delivery>()
   @usableFromInline let node: SubjectStorage<Element, Failure>
-  /// Picks the inner node for an outer value; let go of once the outer node ended, so that what it captures (the
-  /// inner properties) does not outlive the sources that can still change it.
-  @usableFromInline let selector = Locked<HotSelector<Outer, Element, Failure>?>(nil)
+  /// Picks the inner node for an outer value; released once the outer node ended (see ``HotSelector``).
+  @usableFromInline let selector: HotSelector<Outer, Element, Failure>
+  /// The outer node restarts (a shared cold run): its end is not final, so the selector is kept for the next run.
+  @usableFromInline let outerRestarts: Bool
 
-  @inlinable init(node: SubjectStorage<Element, Failure>, selector: HotSelector<Outer, Element, Failure>) {
+  @inlinable init(
+    node: SubjectStorage<Element, Failure>, selector: HotSelector<Outer, Element, Failure>, outerRestarts: Bool
+  ) {
     self.node = node
-    self.selector.withLock { $0 = selector }
+    self.selector = selector
+    self.outerRestarts = outerRestarts
   }
 
   /// The outer node produced `value`: switch to the inner it selects.
   @inlinable func outerValue(_ value: Outer) {
-    guard let selector = selector.withLock({ $0 }) else { return }
-    let inner = selector.select(value)
+    guard let inner = selector.select(value) else { return }
     let (generation, previous) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
       guard !state.ended else { return (nil, nil) }
       state.generation += 1
@@ -66,7 +69,7 @@
   }
 
   @inlinable func outerEnded(_ termination: Termination<Failure>) {
-    selector.withLock { $0 = nil }
+    if !outerRestarts { selector.release() }
     let deliver = state.withLock { state -> Bool in
       guard !state.ended else { return false }
       switch termination {
@@ -112,7 +115,6 @@
 
   /// Stops observing the current inner (the node disconnects).
   @inlinable func detach() {
-    selector.withLock { $0 = nil }
     let detach = state.withLock { state -> (@Sendable () -> Void)? in
       state.ended = true
       defer { state.detachInner = nil }
@@ -139,31 +141,51 @@
 
 }
 
-/// The user's choice of inner node, in a class of its own: the switching node's connector holds it weakly, so that
-/// its consumers do not keep the inner sources alive (the value that describes the graph, a ``Property``, does).
+/// The user's choice of inner node, in a class of its own: the switching node's connector holds it, and each
+/// connection holds it until the outer node ends; then what it captures (inner properties it picks from) is let go
+/// of, so that the result ends once the outer and the current inner are gone (ReactiveSwift's flatten `.latest`).
 @usableFromInline final class HotSelector<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let select: @Sendable (Outer) -> SubjectStorage<Element, Failure>
+  @usableFromInline let choice: Locked<(@Sendable (Outer) -> SubjectStorage<Element, Failure>)?>
 
   @inlinable init(_ select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>) {
-    self.select = select
+    self.choice = Locked(select)
+  }
+
+  /// The inner node for `value`, or `nil` once released. The user's closure runs outside the lock.
+  @inlinable func select(_ value: Outer) -> SubjectStorage<Element, Failure>? {
+    choice.withLock { $0 }?(value)
+  }
+
+  /// Whether ``release()`` was called.
+  @inlinable var isReleased: Bool { choice.withLock { $0 == nil } }
+
+  /// Lets go of the closure and what it captures (released after the lock: it may hold the last reference to a
+  /// subject, whose release ends other nodes).
+  @inlinable func release() {
+    let released = choice.withLock { choice in
+      defer { choice = nil }
+      return choice
+    }
+    withExtendedLifetime(released) {}
   }
 }
 
 extension SubjectStorage {
   /// A node that follows the inner node `selector` picks for each value of `outer` (flatMapLatest over hot
   /// inners): it finishes once `outer` and the current inner have finished, and fails as soon as either fails.
-  /// The caller keeps `selector` alive for as long as the graph can gain consumers.
+  /// Its consumers keep it (and so `selector`) alive: a consumer of `outer.flatMapLatest { $0 }` whose property
+  /// value was not kept goes on until the outer and the inner it follows are released.
   @inlinable static func switching<Outer: Sendable>(
     _ outer: SubjectStorage<Outer, Failure>,
     selector: HotSelector<Outer, Element, Failure>
   ) -> SubjectStorage {
-    SubjectStorage(replay: replay(following: outer), restarts: outer.restarts) { [weak selector] node in
-      guard let selector else {
-        // Nobody can iterate the graph any more: end the consumer that still registered.
+    SubjectStorage(replay: replay(following: outer), restarts: outer.restarts) { node in
+      guard !selector.isReleased else {
+        // The outer ended and the choice was let go of: the node ended with it.
         node.terminate(.finished)
         return {}
       }
-      let connection = HotSwitch(node: node, selector: selector)
+      let connection = HotSwitch(node: node, selector: selector, outerRestarts: outer.restarts)
       let sink = outer.addSink { value in
         connection.outerValue(value)
       } onEnd: { termination in
