@@ -323,7 +323,9 @@ struct FlattenedPropertyLifetimeTests {
     var outer: AsyncCurrentValueSubject<Inner, Never>? = AsyncCurrentValueSubject(first)
     let log = Log<String>()
     let lifetime = Lifetime()
-    outer!.flatMapLatest { $0 }.hotSignal.sink(in: lifetime) { log.append("\($0)") } onEnd: { _ in
+    outer!.flatMapLatest { $0 }.hotSignal.sink(in: lifetime) {
+      log.append("\($0)")
+    } onEnd: { _ in
       log.append("end")
     }
     #expect(log.all == ["0"])
@@ -376,7 +378,9 @@ struct FlattenedPropertyLifetimeTests {
     var outer: AsyncCurrentValueSubject<Inner, Never>? = AsyncCurrentValueSubject(inner!)
     let log = Log<String>()
     let lifetime = Lifetime()
-    outer!.flatMapLatest { $0 }.hotSignal.sink(in: lifetime) { log.append("\($0)") } onEnd: { _ in
+    outer!.flatMapLatest { $0 }.hotSignal.sink(in: lifetime) {
+      log.append("\($0)")
+    } onEnd: { _ in
       log.append("end")
     }
     inner!.value = 2
