@@ -19,7 +19,7 @@ import Testing
 /// `MODEL_BASED_UNDOCUMENTED=1` generates the shapes left out as undocumented differences.
 @Suite("ModelBased: the library records what the reference model records")
 struct ModelBasedTests {
-  static let defaultPrograms = 3000
+  static let defaultPrograms = 5000
   static let defaultSeed: UInt64 = 0x00C0_FFEE
   /// The programs are split into chunks that run in parallel, each from its own seed.
   static let chunks = 4

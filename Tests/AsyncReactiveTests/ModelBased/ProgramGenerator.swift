@@ -152,11 +152,11 @@ struct ProgramGenerator {
         guard program.nodes.allSatisfy({ $0.op.isStateless }) else { return false }
       }
       if !options.includeUndocumented {
-        // UNDOCUMENTED: a late consumer of a `filter` or `compactMap` node over a current value receives the node's
-        // last output even when the current value was dropped since (RxSwift, and "the output of that value":
-        // nothing).
+        // UNDOCUMENTED: a late consumer of a node downstream of a `filter` or `compactMap` over a current value
+        // receives the node's last output even when the filter dropped the current value since (RxSwift, and "the
+        // output of that value": nothing; the filter node itself gives nothing, as it should).
         let upstream = program.upstream(of: late.ref)
-        let drops = upstream.contains { ref in
+        let drops = upstream.subtracting([late.ref]).contains { ref in
           guard case .node(let index) = ref else { return false }
           switch program.nodes[index].op {
           case .filter, .compactMap: return true

@@ -20,6 +20,15 @@ enum DocumentedDifference: Hashable, Sendable, CaseIterable {
   /// RxSwift: the model only generates `latest: false`, whose timeline is RxSwift's. Documented in
   /// Operators/ThrottleOperator.md ("Where `latest: true` differs from RxSwift").
   case throttleLatestWindows
+  /// An event must reach `timeout` strictly before its deadline: one arriving at the deadline, before the timeout's
+  /// timer has run (its own timer was scheduled earlier), times out, where RxSwift, running the work due at one
+  /// instant in scheduling order, forwards it and re-arms. Documented in Operators/TimeoutOperator.md ("an event
+  /// must arrive strictly before its deadline").
+  case timeoutStrictDeadline
+  /// A hot node that ended stays ended: a consumer that joins it later receives its end at once, where RxSwift
+  /// subscribes anew and runs the operator afresh. Documented in the README ("One engine: operators run inside
+  /// `send`": "a node that ended stays ended").
+  case endedNodesStayEnded
 }
 
 /// The reference model: runs a ``ModelProgram`` on a small simulation of RxSwift 6 under RxTest's `TestScheduler`
@@ -55,6 +64,7 @@ struct ReferenceModel {
 
 /// The mutable world of one model run: the virtual scheduler, the sources, the node instances.
 private final class Simulation {
+  var nextObserverID = 0
   let program: ModelProgram
   let differences: Set<DocumentedDifference>
   var now = 0
@@ -64,7 +74,7 @@ private final class Simulation {
   var sources: [SimNode] = []
   /// Under shared nodes, the one instance of each node.
   var shared: [Int: SimNode] = [:]
-  /// Without shared nodes, the instance of each subscription (kept alive here: observers hold them unowned).
+  /// Every instance made (kept alive here: observers hold them unowned).
   var instances: [SimNode] = []
   var mainEvents: [TickedEvent] = []
   var lateEvents: [TickedEvent] = []
@@ -126,30 +136,40 @@ private final class Simulation {
   }
 
   /// Registers an observer of `ref` whose creation rank is `key`, connecting what it needs.
-  func subscribe(_ ref: ModelRef, key: Int, port: Int = 0, _ sink: @escaping (ModelEvent) -> Void) {
+  /// Returns the instance observed and the observer's id there, to leave it later.
+  @discardableResult
+  func subscribe(_ ref: ModelRef, key: Int, _ sink: @escaping (ModelEvent) -> Void) -> (SimNode, Int) {
+    let node: SimNode
     switch ref {
     case .source(let index):
-      sources[index].addObserver(key: key, sink)
+      node = sources[index]
     case .node(let index):
       if differences.contains(.sharedHotNodes) {
-        let node = shared[index] ?? SimNode(simulation: self, node: program.nodes[index], key: index)
+        node = shared[index] ?? SimNode(simulation: self, node: program.nodes[index], key: index)
         shared[index] = node
-        node.addObserver(key: key, sink)
       } else {
-        let node = SimNode(simulation: self, node: program.nodes[index], key: index)
-        instances.append(node)
-        node.addObserver(key: key, sink)
+        node = SimNode(simulation: self, node: program.nodes[index], key: index)
       }
+      instances.append(node)
     }
+    return (node, node.addObserver(key: key, sink))
   }
 
-  /// What a consumer joining `ref` late receives at once, for the stateless chains the model allows.
+  /// What a consumer joining the connected node `ref` receives at once: nothing over passthrough sources only, the
+  /// output of the current value for a stateless chain over one.
   func replay(of ref: ModelRef) -> [ModelEvent] {
     switch ref {
     case .source(let index):
       return sources[index].sourceReplay()
     case .node(let index):
       let node = program.nodes[index]
+      let overCurrentValue = program.upstream(of: ref).contains { ref in
+        if case .source(let index) = ref, case .currentValue = program.sources[index] { return true }
+        return false
+      }
+      if let end = shared[index]?.ended { return [end] }
+      // A hot node replays nothing of what passthrough sources sent.
+      if !overCurrentValue { return [] }
       guard node.op.isStateless else {
         unmodelled = true
         return []
@@ -168,8 +188,12 @@ private final class SimNode {
   let key: Int
   let source: ModelSource?
   let node: ModelNode?
-  var observers: [(key: Int, sink: (ModelEvent) -> Void)] = []
+  var observers: [(id: Int, key: Int, sink: (ModelEvent) -> Void)] = []
+  /// The inputs this instance observes, with its observer's id in each.
+  var subscriptions: [(node: SimNode, id: Int)] = []
   var connected = false
+  /// Set when the last consumer left: the instance is dropped, and a later consumer connects a new one.
+  var disconnected = false
   var ended: ModelEvent?
 
   // The source's state.
@@ -186,6 +210,7 @@ private final class SimNode {
   var timer: Int?
   var lastSent: Int?
   var innerTimers: [Int] = []
+  var timeoutDue = 0
 
   init(simulation: Simulation, source: ModelSource, key: Int) {
     self.simulation = simulation
@@ -213,15 +238,43 @@ private final class SimNode {
     }
   }
 
-  func addObserver(key: Int, _ sink: @escaping (ModelEvent) -> Void) {
+  func addObserver(key: Int, _ sink: @escaping (ModelEvent) -> Void) -> Int {
+    let id = simulation.nextObserverID
+    simulation.nextObserverID += 1
+    defer { replayOrConnect(sink) }
     if simulation.differences.contains(.creationOrderSiblings) {
       let index = observers.firstIndex { $0.key > key } ?? observers.endIndex
-      observers.insert((key, sink), at: index)
+      observers.insert((id, key, sink), at: index)
     } else {
-      observers.append((key, sink))
+      observers.append((id, key, sink))
     }
+    return id
+  }
+
+  /// The last consumer leaving a node disconnects it from its inputs (RxSwift disposes the subscription); a
+  /// source stays.
+  func removeObserver(_ id: Int) {
+    observers.removeAll { $0.id == id }
+    guard observers.isEmpty, source == nil, !disconnected else { return }
+    if ended != nil && simulation.differences.contains(.endedNodesStayEnded) { return }
+    disconnected = true
+    simulation.cancel(timer)
+    for inner in innerTimers { simulation.cancel(inner) }
+    if simulation.shared[key] === self { simulation.shared[key] = nil }
+    leaveInputs()
+  }
+
+  func leaveInputs() {
+    let subscriptions = self.subscriptions
+    self.subscriptions = []
+    for subscription in subscriptions { subscription.node.removeObserver(subscription.id) }
+  }
+
+  private func replayOrConnect(_ sink: (ModelEvent) -> Void) {
     if source != nil {
       for event in sourceReplay() { sink(event) }
+    } else if ended != nil {
+      for event in simulation.replay(of: .node(key)) { sink(event) }
     } else if !connected {
       connected = true
       connect()
@@ -252,10 +305,16 @@ private final class SimNode {
     guard ended == nil else { return }
     if event.isEnd {
       ended = event
+      // Its last consumer may have left inside this very delivery (a `prefix` downstream that ended first): the
+      // end still sticks to the node.
+      if node != nil && simulation.differences.contains(.endedNodesStayEnded) && simulation.shared[key] == nil {
+        simulation.shared[key] = self
+      }
       simulation.cancel(timer)
       for inner in innerTimers { simulation.cancel(inner) }
     }
     for observer in observers { observer.sink(event) }
+    if event.isEnd { leaveInputs() }
   }
 
   /// Subscribes to the inputs in RxSwift's order: `withLatestFrom` its other input first, `timeout` after arming
@@ -263,7 +322,10 @@ private final class SimNode {
   func connect() {
     guard let node else { return }
     let observe = { [unowned self] (ref: ModelRef, port: Int) in
-      simulation.subscribe(ref, key: key, port: port) { [unowned self] event in receive(event, port: port) }
+      subscriptions.append(simulation.subscribe(ref, key: key) { [unowned self] event in receive(event, port: port) })
+      // Ended by what the input replayed: leave it at once, as RxSwift disposes a subscription that ended inside
+      // `subscribe`.
+      if ended != nil { leaveInputs() }
     }
     switch node.op {
     case .withLatestFrom(let other):
@@ -280,6 +342,7 @@ private final class SimNode {
 
   func armTimeout(_ ticks: Int) {
     simulation.cancel(timer)
+    timeoutDue = simulation.now + ticks
     timer = simulation.schedule(after: ticks) { [unowned self] in
       timer = nil
       emit(.failed(ModelClosures.timeoutCode))
@@ -287,7 +350,7 @@ private final class SimNode {
   }
 
   func receive(_ event: ModelEvent, port: Int) {
-    guard ended == nil, let node else { return }
+    guard ended == nil, !disconnected, let node else { return }
     switch node.op {
     case .map, .filter, .compactMap:
       switch event {
@@ -342,6 +405,9 @@ private final class SimNode {
       lastSent = simulation.now
       emit(event)
     case .timeout(let ticks):
+      if simulation.differences.contains(.timeoutStrictDeadline) && simulation.now >= timeoutDue {
+        return emit(.failed(ModelClosures.timeoutCode))
+      }
       guard case .value = event else { return emit(event) }
       emit(event)
       if ended == nil { armTimeout(ticks) }
