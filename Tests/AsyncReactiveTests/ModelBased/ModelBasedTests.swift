@@ -160,4 +160,46 @@ struct ModelBasedTests {
     // was scheduled at 1, before the debounce's timer (scheduled at 3), so it replaces 9 and waits until 5.
     await expect(program, records: [Self.at(5, .value(1))])
   }
+
+  // MARK: The documented differences, each on the program that shows it
+
+  @Test("timeout: a value arriving at the deadline times out even when its timer was scheduled first (RxSwift: 2@3)")
+  func timeoutNeedsAnEventStrictlyBeforeTheDeadline() async {
+    let program = ModelProgram(
+      sources: [.passthrough, .passthrough],
+      nodes: [
+        ModelNode(input: .source(0), op: .delay(2)), ModelNode(input: .node(0), op: .merge(.source(1))),
+        ModelNode(input: .node(1), op: .timeout(2)),
+      ], recorded: .node(2), late: nil,
+      sends: [
+        ModelSend(tick: 1, source: 1, action: .send(1)), ModelSend(tick: 1, source: 0, action: .send(2)),
+        ModelSend(tick: 1, source: 1, action: .send(3)),
+      ])
+    await expect(program, records: [Self.at(1, .value(1)), Self.at(1, .value(3)), Self.at(3, .failed(99))])
+    #expect(
+      ReferenceModel.rxSwift.run(program).main == [
+        Self.at(1, .value(1)), Self.at(1, .value(3)), Self.at(3, .value(2)), Self.at(5, .failed(99)),
+      ])
+  }
+
+  @Test("a node that ended stays ended: a late recorder of s.prefix(1) gets its end at once (RxSwift: runs it anew)")
+  func endedNodeStaysEnded() async {
+    let program = ModelProgram(
+      sources: [.passthrough],
+      nodes: [ModelNode(input: .source(0), op: .prefix(1)), ModelNode(input: .node(0), op: .map(add: 1))],
+      recorded: .node(1), late: ModelLateRecorder(ref: .node(0), tick: 2),
+      sends: [ModelSend(tick: 1, source: 0, action: .send(5)), ModelSend(tick: 3, source: 0, action: .send(6))])
+    await expect(program, records: [Self.at(1, .value(6)), Self.at(1, .finished)], late: [Self.at(2, .finished)])
+    #expect(ReferenceModel.rxSwift.run(program).late == [Self.at(3, .value(6)), Self.at(3, .finished)])
+  }
+
+  @Test("a shared scan: a late recorder continues the node's accumulator (RxSwift: a fresh one, 2@3)")
+  func sharedNodeKeepsOneState() async {
+    let program = ModelProgram(
+      sources: [.passthrough], nodes: [ModelNode(input: .source(0), op: .scan(seed: 0))], recorded: .node(0),
+      late: ModelLateRecorder(ref: .node(0), tick: 2),
+      sends: [ModelSend(tick: 1, source: 0, action: .send(1)), ModelSend(tick: 3, source: 0, action: .send(2))])
+    await expect(program, records: [Self.at(1, .value(1)), Self.at(3, .value(3))], late: [Self.at(3, .value(3))])
+    #expect(ReferenceModel.rxSwift.run(program).late == [Self.at(3, .value(2))])
+  }
 }
