@@ -342,6 +342,8 @@ private final class SimNode {
 
   func armTimeout(_ ticks: Int) {
     simulation.cancel(timer)
+    // Its last consumer may have left inside the delivery of the value that re-arms it.
+    guard !disconnected else { return }
     timeoutDue = simulation.now + ticks
     timer = simulation.schedule(after: ticks) { [unowned self] in
       timer = nil
@@ -474,7 +476,7 @@ private final class SimNode {
     while let first = delayed.first, first.due <= simulation.now {
       delayed.removeFirst()
       emit(first.event)
-      if ended != nil { return }
+      if ended != nil || disconnected { return }
     }
     if let first = delayed.first {
       timer = simulation.schedule(after: first.due - simulation.now) { [unowned self] in releaseDelayed() }
