@@ -161,6 +161,18 @@ struct ModelBasedTests {
     await expect(program, records: [Self.at(5, .value(1))])
   }
 
+  @Test("throttle(latest: false), RxSwift's own timeline in tens of ms: 2@1, 6@21, finished@30")
+  func throttleDropsWithinTheWindow() async {
+    let values = [(1, 2), (5, 3), (11, 4), (15, 5), (21, 6), (25, 7)]
+    let program = ModelProgram(
+      sources: [.passthrough], nodes: [ModelNode(input: .source(0), op: .throttle(20))], recorded: .node(0),
+      late: nil,
+      sends: values.map { ModelSend(tick: $0.0, source: 0, action: .send($0.1)) } + [
+        ModelSend(tick: 30, source: 0, action: .finish)
+      ])
+    await expect(program, records: [Self.at(1, .value(2)), Self.at(21, .value(6)), Self.at(30, .finished)])
+  }
+
   // MARK: The documented differences, each on the program that shows it
 
   @Test("timeout: a value arriving at the deadline times out even when its timer was scheduled first (RxSwift: 2@3)")

@@ -64,13 +64,13 @@ struct ReferenceModel {
 
 /// The mutable world of one model run: the virtual scheduler, the sources, the node instances.
 private final class Simulation {
-  var nextObserverID = 0
   let program: ModelProgram
   let differences: Set<DocumentedDifference>
   var now = 0
   var nextSequence = 0
   var timers: [Int: (due: Int, sequence: Int, action: () -> Void)] = [:]
   var nextTimerID = 0
+  var nextObserverID = 0
   var sources: [SimNode] = []
   /// Under shared nodes, the one instance of each node.
   var shared: [Int: SimNode] = [:]
