@@ -157,4 +157,18 @@ struct LateConsumerTests {
     #expect(Self.joinNow(node, lifetime).values == [3])
     lifetime.cancel()
   }
+
+  @Test("a documented limit: a node after a filter keeps its last output when the filter drops a later value")
+  func nodeAfterFilterKeepsItsOutput() {
+    let sources = Sources()
+    let evens = sources.s.filter { $0.isMultiple(of: 2) }
+    let node = evens.map { $0 * 10 }
+    let lifetime = Lifetime()
+    _ = Self.joinNow(node, lifetime)
+    sources.s.send(6)
+    sources.s.send(7)  // dropped by the filter
+    #expect(Self.joinNow(evens, lifetime).values == [])
+    #expect(Self.joinNow(node, lifetime).values == [60])  // RxSwift: nothing
+    lifetime.cancel()
+  }
 }

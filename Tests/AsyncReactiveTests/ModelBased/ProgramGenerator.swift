@@ -152,9 +152,9 @@ struct ProgramGenerator {
         guard program.nodes.allSatisfy({ $0.op.isStateless }) else { return false }
       }
       if !options.includeUndocumented {
-        // UNDOCUMENTED: a late consumer of a node downstream of a `filter` or `compactMap` over a current value
-        // receives the node's last output even when the filter dropped the current value since (RxSwift, and "the
-        // output of that value": nothing; the filter node itself gives nothing, as it should).
+        // A documented limit (API contracts, "What a consumer that joins late is given"): a late consumer of a node
+        // downstream of a `filter` or `compactMap` over a current value receives the node's last output even when
+        // the filter dropped the current value since (RxSwift: nothing; the filter node itself gives nothing).
         let upstream = program.upstream(of: late.ref)
         let drops = upstream.subtracting([late.ref]).contains { ref in
           guard case .node(let index) = ref else { return false }
@@ -164,14 +164,6 @@ struct ProgramGenerator {
           }
         }
         if drops { return false }
-        // UNDOCUMENTED: a late consumer of a node over a terminated current value receives the node's last output
-        // before the end (RxSwift, and the terminated subject itself: only the end).
-        let ended = program.sends.contains { send in
-          guard send.tick < late.tick, upstream.contains(.source(send.source)) else { return false }
-          if case .send = send.action { return false }
-          return true
-        }
-        if ended && late.ref != .source(0) { return false }
       }
     }
     return !ReferenceModel.library.run(program).unmodelled

@@ -50,6 +50,9 @@ extension HotSequence {
 
   /// Keeps the elements that satisfy `isIncluded`, deciding inside the upstream's `send`.
   ///
+  /// A consumer that joins is given the upstream's current value if it passes, nothing if it was dropped; a node
+  /// placed after the filter keeps its own last output, so put the filter last when that matters.
+  ///
   /// **Finishes:** when the upstream finishes. **Throws:** what the upstream throws.
   ///
   /// ```swift
