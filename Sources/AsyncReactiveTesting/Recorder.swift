@@ -83,17 +83,29 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     }
     let iterator = base.makeAsyncIterator()
     self.lifetime = nil
-    // On the virtual-time executor inside `TestClock.withVirtualTime`, so that `settle()` waits for it too.
-    task = Task(executorPreference: TaskExecutorContext.preferred) {
-      var iterator = iterator
-      do throws(Failure) {
-        while let value = try await iterator.next(isolation: nil) {
-          storage.record(value, at: clock.now)
-        }
-        storage.recordEnd(.finished, at: clock.now)
-      } catch {
-        storage.recordEnd(.failed(error), at: clock.now)
+    // On the clock's test executor, so that `settle()` waits for it too, even when the recorder is made outside the
+    // `TestClock.withVirtualTime` body (in a suite's `init()`).
+    let executor = TaskExecutorContext.preferred(for: clock)
+    task = Task(executorPreference: executor) {
+      // The tasks the run starts (a cold input's pump) prefer the same executor.
+      await TaskExecutorContext.$preferred.withValue(executor) {
+        await Self.read(iterator, into: storage, clock: clock)
       }
+    }
+  }
+
+  /// Reads a cold run to its end, recording each value and the end with the clock's instant.
+  private static func read<Iterator: AsyncIteratorProtocol<Element, Failure>>(
+    _ iterator: Iterator, into storage: Storage, clock: TestClock
+  ) async {
+    var iterator = iterator
+    do throws(Failure) {
+      while let value = try await iterator.next(isolation: nil) {
+        storage.record(value, at: clock.now)
+      }
+      storage.recordEnd(.finished, at: clock.now)
+    } catch {
+      storage.recordEnd(.failed(error), at: clock.now)
     }
   }
 

@@ -410,8 +410,10 @@ public final class TestClock: Clock, Sendable {
   /// not inherit an executor preference: create them with `Task(executorPreference:)`, or use a child task).
   /// Work that escapes still runs, but `advance` and `settle` do not wait for it; a task that escapes and sleeps on
   /// this clock is reported as a test issue, with its name, when an advance wakes it. The library's own tasks that
-  /// wait on this clock (timers) run on the executor wherever and whenever they were created, even in a suite's
-  /// `init()` before the virtual time began.
+  /// wait on this clock run on the executor wherever and whenever they were created, even in a suite's `init()`
+  /// before the virtual time began: timers, and the task of an `observe`, a `bind` or a `Property(initial:then:)`
+  /// whose cold run waits on this clock (a retry's delay, a timer, a time operator), with the tasks it starts; a
+  /// ``Recorder`` records on this clock's executor.
   ///
   /// Outside `withVirtualTime` the clock keeps its plain behaviour: `advance` wakes what is due and does not wait
   /// for the woken tasks, so a sleep registered during an advance is due from the new `now`.

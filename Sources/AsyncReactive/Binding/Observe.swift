@@ -41,9 +41,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     if let node = Signal(self).hotNode {
       return HotSignal(node: node).observe(in: lifetime, isolation: isolation, onValue, onFinish: onFinish)
     }
-    let iterator = makeAsyncIterator()
+    // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
+    let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
     let slot = lifetime.reserve()
-    let task = Task(named: "observe(in:)") {
+    let task = Task(named: "observe(in:)", executor: executor) {
       // Capturing the isolated parameter makes this task run on the caller's actor.
       _ = isolation
       defer { slot.done() }
@@ -122,9 +123,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     isolation: isolated (any Actor)?,
     _ write: @escaping (Target, Element) -> Void
   ) -> ObservationHandle {
-    let iterator = makeAsyncIterator()
+    // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
+    let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
     let slot = lifetime.reserve()
-    let task = Task(named: "bind(to:_:in:)") { [weak target] in
+    let task = Task(named: "bind(to:_:in:)", executor: executor) { [weak target] in
       // Capturing the isolated parameter makes this task run on the caller's actor.
       _ = isolation
       defer { slot.done() }
@@ -171,9 +173,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
       return HotSignal(node: node).observe(
         in: lifetime, isolation: isolation, onValue: onValue, onFailure: onFailure, onFinish: onFinish)
     }
-    let iterator = makeAsyncIterator()
+    // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
+    let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
     let slot = lifetime.reserve()
-    let task = Task(named: "observe(in:onValue:onFailure:)") {
+    let task = Task(named: "observe(in:onValue:onFailure:)", executor: executor) {
       // Capturing the isolated parameter makes this task run on the caller's actor.
       _ = isolation
       defer { slot.done() }

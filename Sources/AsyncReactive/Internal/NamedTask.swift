@@ -16,6 +16,47 @@
   }
 }
 
+extension TaskExecutorContext {
+  /// While a consumer builds a cold run (its `makeAsyncIterator()`), collects the executor of a test clock the run
+  /// waits on (a retry's delay, a timer read by the consumer, a time operator of the run's graph): see
+  /// ``discovering(_:)``. `nil` otherwise: noting a clock then costs the read of a task-local.
+  @TaskLocal package static var discovery: ClockDiscovery?
+
+  /// Notes, while a run is being built, that it waits on `clock`: the consumer's task will prefer the clock's own
+  /// executor when it is a test clock (see ``VirtualTimeClock``). Called when such a run or node is made, never per
+  /// element.
+  @usableFromInline package static func note<C: Clock>(_ clock: C) {
+    guard let discovery else { return }
+    if let executor = (clock as? any VirtualTimeClock)?.virtualTimeExecutor { discovery.record(executor) }
+  }
+
+  /// Builds a consumer's run with `build` and returns it with the executor the consumer's task should prefer: the
+  /// test's (inside virtual time), or else that of a test clock the run waits on, so that an observation made
+  /// outside the virtual time (a view model built in a suite's `init()`) still runs where the clock waits for it.
+  /// `nil` for a run that waits on no test clock, outside a test.
+  @usableFromInline package static func discovering<Result>(_ build: () -> Result) -> (Result, (any TaskExecutor)?) {
+    if let preferred { return (build(), preferred) }
+    let discovery = ClockDiscovery()
+    let result = $discovery.withValue(discovery) { build() }
+    return (result, discovery.executor)
+  }
+}
+
+/// What ``TaskExecutorContext/discovering(_:)`` collects: the first test clock's executor noted.
+@usableFromInline package final class ClockDiscovery: Sendable {
+  @usableFromInline let found = Locked<(any TaskExecutor)?>(nil)
+
+  @usableFromInline init() {}
+
+  @usableFromInline func record(_ executor: any TaskExecutor) {
+    found.withLock { found in
+      if found == nil { found = executor }
+    }
+  }
+
+  @usableFromInline var executor: (any TaskExecutor)? { found.withLock { $0 } }
+}
+
 /// A clock that can run virtual time on an executor of its own (the testing module's `TestClock`): the library's
 /// tasks that wait on it prefer the executor it gives, wherever and whenever they were created.
 package protocol VirtualTimeClock: Sendable {
@@ -51,7 +92,9 @@ extension Task where Failure == Never {
     let token = ResourceToken(.task(name))
     let counted: () async -> Success = {
       defer { token.release() }
-      return await operation()
+      guard let executor else { return await operation() }
+      // The tasks this one starts (a cold input's pump, made when its graph connects) prefer the same executor.
+      return await TaskExecutorContext.$preferred.withValue(executor) { await operation() }
     }
     // No `executorPreference:` argument at all without a preferred executor: given one, even `nil`, the runtime
     // records a preference on the task (the argument is not a constant in this generic code), and then reads

@@ -115,6 +115,8 @@ extension ColdRecipe where Element == Int, Failure == Never {
   @exclusivity(unchecked) @usableFromInline var ended = false
 
   @inlinable init(first: Duration, interval: Duration, ticks: Int, clock: C) {
+    // A consumer that reads this run sleeps on the clock in its own task: it prefers a test clock's executor.
+    TaskExecutorContext.note(clock)
     self.clock = clock
     self.interval = interval
     self.ticks = ticks

@@ -122,8 +122,9 @@ public struct Property<Value: Sendable>: PropertyProtocol {
       return
     }
     let subject = AsyncCurrentValueSubject<Value, Never>(initial)
-    let iterator = values.makeAsyncIterator()
-    let task = Task(named: "Property(initial:then:) feed") {
+    // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
+    let (iterator, executor) = TaskExecutorContext.discovering { values.makeAsyncIterator() }
+    let task = Task(named: "Property(initial:then:) feed", executor: executor) {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) { subject.send(value) }
       subject.finish()

@@ -73,4 +73,61 @@ struct VirtualTimeEscapeTests {
     await woke.wait()
     await poller.value
   }
+
+  @Test("a retry's delays and next attempts, observed from a task made before the virtual time: exact, 200 runs")
+  func retryDelayRunsOnTheExecutor() async {
+    struct Failed: Error {}
+    for _ in 0..<200 {
+      let clock = TestClock()
+      let attempts = Log<String>()
+      let events = Log<String>()
+      let lifetime = Lifetime()
+      // Made outside the body, as in a suite's init(): the observation's task prefers the clock's executor, which
+      // it finds while building the run (the retry waits on the clock).
+      let loads = Signal<Int, any Error>.future {
+        attempts.append("attempt at \(clock.now)")
+        if attempts.all.count < 3 { throw Failed() }
+        return 42
+      }
+      .retry(3, delay: .constant(.seconds(2)), clock: clock)
+      loads.observe(in: lifetime) { value in
+        events.append("value \(value) at \(clock.now)")
+      } onFailure: { _ in
+        events.append("failed")
+      }
+      await clock.withVirtualTime {
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(2))
+        #expect(attempts.all == ["attempt at t=0s", "attempt at t=2s"])
+        await clock.advance(by: .seconds(2))
+        #expect(attempts.all == ["attempt at t=0s", "attempt at t=2s", "attempt at t=4s"])
+        #expect(events.all == ["value 42 at t=4s"])
+      }
+      lifetime.cancel()
+    }
+  }
+
+  @Test("a cold timer and a cold debounce observed, and a recorder, all made before the virtual time: exact, 200 runs")
+  func coldTimeObservedFromOutside() async {
+    for _ in 0..<200 {
+      let clock = TestClock()
+      let ticks = Log<String>()
+      let lifetime = Lifetime()
+      let query = AsyncStream<String>.makeStream()
+      Signal.timer(after: .seconds(3), clock: clock).observe(in: lifetime) { _ in
+        ticks.append("tick at \(clock.now)")
+      }
+      let searches = Recorder(Signal(query.stream).debounce(for: .seconds(1), clock: clock), clock: clock)
+      await clock.withVirtualTime {
+        query.continuation.yield("sw")
+        await clock.settle()
+        await clock.advance(by: .seconds(1))
+        #expect(searches.events == [.value("sw", at: .seconds(1))])
+        await clock.advance(by: .seconds(2))
+        #expect(ticks.all == ["tick at t=3s"])
+      }
+      query.continuation.finish()
+      lifetime.cancel()
+    }
+  }
 }

@@ -141,6 +141,8 @@ extension HotSequence {
   ) -> HotSignal<Rule.Output, Rule.Failure>
   where Rule.Input == Element, C.Instant == Rule.Instant {
     let upstream = hotSignal.node
+    // Made while a consumer builds a cold run: its task prefers a test clock's executor (see `discovering`).
+    TaskExecutorContext.note(clock)
     return HotSignal(
       node: SubjectStorage(replay: .none, restarts: upstream.restarts) { node in
         let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {

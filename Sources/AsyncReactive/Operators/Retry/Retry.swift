@@ -67,9 +67,10 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
       maxRetries >= 0,
       "retry(\(maxRetries), delay:): the number of retries must not be negative (retry(0) makes one attempt)"
     )
+    let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
     return Signal(
-      retrying: self, policy: .delayed(maxRetries: maxRetries, delay: delay, sleep: { try await clock.sleep(for: $0) })
-    )
+      retrying: self,
+      policy: .delayed(maxRetries: maxRetries, delay: delay, sleep: sleep, note: { TaskExecutorContext.note(clock) }))
   }
 
   /// On failure, asks `shouldRetry` whether to iterate this sequence again.
@@ -93,7 +94,10 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
 /// How a retry decides whether to run the upstream again.
 @usableFromInline enum RetryPolicy<Failure: Error>: Sendable {
   case count(Int)
-  case delayed(maxRetries: Int, delay: RetryDelay, sleep: @Sendable (Duration) async throws -> Void)
+  /// `note` tells a consumer building a run which clock the delays wait on (see `TaskExecutorContext.note`).
+  case delayed(
+    maxRetries: Int, delay: RetryDelay, sleep: @Sendable (Duration) async throws -> Void,
+    note: @Sendable () -> Void)
   case predicate(@Sendable (Failure, Int) async -> Bool)
 }
 
@@ -125,6 +129,7 @@ extension Signal {
   @inlinable init(_ upstream: Signal<Element, Failure>, policy: RetryPolicy<Failure>) {
     self.attempt = upstream.makePull
     self.policy = policy
+    if case .delayed(_, _, _, let note) = policy { note() }
     self.current = attempt()
   }
 
@@ -160,10 +165,10 @@ extension Signal {
     switch policy {
     case .count(let maxRetries):
       return failedAttempts <= maxRetries
-    case .delayed(let maxRetries, var delay, let sleep):
+    case .delayed(let maxRetries, var delay, let sleep, let note):
       guard failedAttempts <= maxRetries else { return false }
       let wait = delay.next(beforeRetry: failedAttempts)
-      policy = .delayed(maxRetries: maxRetries, delay: delay, sleep: sleep)
+      policy = .delayed(maxRetries: maxRetries, delay: delay, sleep: sleep, note: note)
       do {
         try await sleep(wait)
       } catch {
