@@ -113,20 +113,23 @@ struct VirtualTimeEscapeTests {
       let clock = TestClock()
       let ticks = Log<String>()
       let lifetime = Lifetime()
-      let query = AsyncStream<String>.makeStream()
+      // A foreign input: a pump task reads it, started by the recorder's task when the graph connects.
+      let query = TestSubject<String, Never>()
       Signal.timer(after: .seconds(3), clock: clock).observe(in: lifetime) { _ in
         ticks.append("tick at \(clock.now)")
       }
-      let searches = Recorder(Signal(query.stream).debounce(for: .seconds(1), clock: clock), clock: clock)
+      let searches = Recorder(Signal(query).debounce(for: .seconds(1), clock: clock), clock: clock)
       await clock.withVirtualTime {
-        query.continuation.yield("sw")
+        // What the tasks made before the virtual time did before they parked: the timer sleeps, the pump waits.
+        await clock.waitForSleepers(1)
+        await query.waitForConsumers(1)
+        await query.send("sw")
         await clock.settle()
         await clock.advance(by: .seconds(1))
         #expect(searches.events == [.value("sw", at: .seconds(1))])
         await clock.advance(by: .seconds(2))
         #expect(ticks.all == ["tick at t=3s"])
       }
-      query.continuation.finish()
       lifetime.cancel()
     }
   }
