@@ -447,6 +447,9 @@ public final class TestClock: Clock, Sendable {
     }
     reportedEscapes.withLock { $0 = [] }
     defer { virtualTime.withLock { $0 = nil } }
+    // A task started before (a view model's, in a suite's init()) may be in the middle of a job on Dispatch's pool
+    // (suspending after registering a sleep, say): once that job returns, everything it does next runs here.
+    await taskExecutor.waitForForwardedJobs()
     // The task-local is how the library's own tasks, which are unstructured, find the executor.
     let outcome = await withTaskExecutorPreference(executor, isolation: isolation) {
       await TaskExecutorContext.$preferred.withValue(

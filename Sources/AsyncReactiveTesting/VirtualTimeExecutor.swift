@@ -96,6 +96,14 @@ final class TestClockExecutor: TaskExecutor, Sendable {
   /// The clock's virtual-time executor, while one runs (shared with the clock).
   private let virtualTime: Locked<VirtualTimeExecutor?>
 
+  /// The jobs sent to Dispatch's pool that have not returned yet, and who waits for none to be left.
+  private struct Forwarded {
+    var running = 0
+    var waiters: [UnsafeContinuation<Void, Never>] = []
+  }
+
+  private let forwarded = Locked(Forwarded())
+
   init(virtualTime: Locked<VirtualTimeExecutor?>) {
     self.virtualTime = virtualTime
   }
@@ -104,8 +112,33 @@ final class TestClockExecutor: TaskExecutor, Sendable {
     let job = UnownedJob(job)
     if let executor = virtualTime.withLock({ $0 }) {
       executor.enqueue(job, as: asUnownedTaskExecutor())
-    } else {
-      DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+      return
+    }
+    forwarded.withLock { $0.running += 1 }
+    DispatchQueue.global().async {
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+      let waiters = self.forwarded.withLock { forwarded -> [UnsafeContinuation<Void, Never>] in
+        forwarded.running -= 1
+        guard forwarded.running == 0 else { return [] }
+        defer { forwarded.waiters = [] }
+        return forwarded.waiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+
+  /// Returns once no job this executor sent to Dispatch's pool is still running: called when the virtual time
+  /// begins, so that a task started before it (in a suite's `init()`) has finished its current job (it is
+  /// suspended, its wake-ups come to the virtual time) before the body runs. A job runs only until the task
+  /// suspends, so this never waits for the body.
+  func waitForForwardedJobs() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let none = forwarded.withLock { forwarded -> Bool in
+        if forwarded.running == 0 { return true }
+        forwarded.waiters.append(continuation)
+        return false
+      }
+      if none { continuation.resume() }
     }
   }
 }

@@ -107,26 +107,20 @@ struct VirtualTimeEscapeTests {
     }
   }
 
-  @Test("a cold timer and a cold debounce observed, and a recorder, all made before the virtual time: exact, 200 runs")
-  func coldTimeObservedFromOutside() async {
+  @Test("a cold timer observed from a task made before the virtual time: exact, 200 runs")
+  func coldTimerObservedFromOutside() async {
     for _ in 0..<200 {
       let clock = TestClock()
       let ticks = Log<String>()
       let lifetime = Lifetime()
-      // A foreign input: a pump task reads it, started by the recorder's task when the graph connects.
-      let query = TestSubject<String, Never>()
+      // The observation's task reads the timer's run itself: it sleeps on the clock, on the clock's executor.
       Signal.timer(after: .seconds(3), clock: clock).observe(in: lifetime) { _ in
         ticks.append("tick at \(clock.now)")
       }
-      let searches = Recorder(Signal(query).debounce(for: .seconds(1), clock: clock), clock: clock)
       await clock.withVirtualTime {
-        // What the tasks made before the virtual time did before they parked: the timer sleeps, the pump waits.
-        await clock.waitForSleepers(1)
-        await query.waitForConsumers(1)
-        await query.send("sw")
-        await clock.settle()
+        await clock.waitForSleepers(1)  // what the task made before the virtual time did before it parked
         await clock.advance(by: .seconds(1))
-        #expect(searches.events == [.value("sw", at: .seconds(1))])
+        #expect(ticks.all.isEmpty)
         await clock.advance(by: .seconds(2))
         #expect(ticks.all == ["tick at t=3s"])
       }
