@@ -67,10 +67,10 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
       maxRetries >= 0,
       "retry(\(maxRetries), delay:): the number of retries must not be negative (retry(0) makes one attempt)"
     )
-    let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
     return Signal(
-      retrying: self,
-      policy: .delayed(maxRetries: maxRetries, delay: delay, sleep: sleep, note: { TaskExecutorContext.note(clock) }))
+      retrying: self, policy: .delayed(maxRetries: maxRetries, delay: delay, sleep: { try await clock.sleep(for: $0) }),
+      // A consumer building a run learns which clock the delays wait on (see `TaskExecutorContext.note`).
+      note: { TaskExecutorContext.note(clock) })
   }
 
   /// On failure, asks `shouldRetry` whether to iterate this sequence again.
@@ -94,21 +94,24 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
 /// How a retry decides whether to run the upstream again.
 @usableFromInline enum RetryPolicy<Failure: Error>: Sendable {
   case count(Int)
-  /// `note` tells a consumer building a run which clock the delays wait on (see `TaskExecutorContext.note`).
-  case delayed(
-    maxRetries: Int, delay: RetryDelay, sleep: @Sendable (Duration) async throws -> Void,
-    note: @Sendable () -> Void)
+  case delayed(maxRetries: Int, delay: RetryDelay, sleep: @Sendable (Duration) async throws -> Void)
   case predicate(@Sendable (Failure, Int) async -> Bool)
 }
 
 extension Signal {
-  /// `base`, run again after each failure that `policy` retries.
-  @inlinable init<Base: ReiterableAsyncSequence & Sendable>(retrying base: Base, policy: RetryPolicy<Failure>)
-  where Base.Element == Element, Base.Failure == Failure {
+  /// `base`, run again after each failure that `policy` retries; `note`, if any, runs when a run is made (a
+  /// delayed retry tells the consumer building it which clock it waits on).
+  @inlinable init<Base: ReiterableAsyncSequence & Sendable>(
+    retrying base: Base, policy: RetryPolicy<Failure>, note: (@Sendable () -> Void)? = nil
+  ) where Base.Element == Element, Base.Failure == Failure {
     let upstream = Signal(base)
+    guard let note else {
+      self = .running { RetryRun(upstream, policy: policy).pull(into:) }
+      return
+    }
     self = .running {
-      let run = RetryRun(upstream, policy: policy)
-      return run.pull(into:)
+      note()
+      return RetryRun(upstream, policy: policy).pull(into:)
     }
   }
 }
@@ -129,7 +132,6 @@ extension Signal {
   @inlinable init(_ upstream: Signal<Element, Failure>, policy: RetryPolicy<Failure>) {
     self.attempt = upstream.makePull
     self.policy = policy
-    if case .delayed(_, _, _, let note) = policy { note() }
     self.current = attempt()
   }
 
@@ -165,10 +167,10 @@ extension Signal {
     switch policy {
     case .count(let maxRetries):
       return failedAttempts <= maxRetries
-    case .delayed(let maxRetries, var delay, let sleep, let note):
+    case .delayed(let maxRetries, var delay, let sleep):
       guard failedAttempts <= maxRetries else { return false }
       let wait = delay.next(beforeRetry: failedAttempts)
-      policy = .delayed(maxRetries: maxRetries, delay: delay, sleep: sleep, note: note)
+      policy = .delayed(maxRetries: maxRetries, delay: delay, sleep: sleep)
       do {
         try await sleep(wait)
       } catch {
