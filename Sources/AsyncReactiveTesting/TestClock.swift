@@ -227,6 +227,7 @@ public final class TestClock: Clock, Sendable {
   public init(now: Instant = Instant(offset: .zero)) {
     state = Locked(StateMachine(now: now))
     taskExecutor = TestClockExecutor(virtualTime: virtualTime)
+    TestTaskPlacement.register(taskExecutor)
   }
 
   /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run()``.
@@ -413,7 +414,9 @@ public final class TestClock: Clock, Sendable {
   /// wait on this clock run on the executor wherever and whenever they were created, even in a suite's `init()`
   /// before the virtual time began: timers, and the task of an `observe`, a `bind` or a `Property(initial:then:)`
   /// whose cold run waits on this clock (a retry's delay, a timer, a time operator), with the tasks it starts; a
-  /// ``Recorder`` records on this clock's executor.
+  /// ``Recorder`` records on this clock's executor. Every other task the library starts for the test's code runs on
+  /// the executor of the latest clock the test made (in a suite's `init()` too), and `settle()` reports, by name,
+  /// each one the test started before it made a clock and that still runs elsewhere.
   ///
   /// Outside `withVirtualTime` the clock keeps its plain behaviour: `advance` wakes what is due and does not wait
   /// for the woken tasks, so a sleep registered during an advance is due from the new `now`.
@@ -485,6 +488,24 @@ public final class TestClock: Clock, Sendable {
       preconditionFailure("TestClock.settle() runs inside withVirtualTime { }: outside it, nothing knows what runs")
     }
     await quiesce(executor)
+    reportEscapedTasks()
+  }
+
+  /// Records a test issue, once per task name and virtual time, for each library task of the running test that
+  /// lives and runs outside any test executor (one started before the test made its first clock): `settle()`
+  /// could not wait for what it does.
+  private func reportEscapedTasks() {
+    guard let test = TestTaskPlacement.currentTest() else { return }
+    for name in TestTaskPlacement.shared.escapedTasks(of: test) {
+      guard reportedEscapes.withLock({ $0.insert("the task '\(name)'").inserted }) else { continue }
+      Issue.record(
+        """
+        TestClock: the task '\(name)' of this test runs outside withVirtualTime's test executor, so settle() \
+        returned without waiting for what it does. It was started outside the withVirtualTime body before the \
+        test made its TestClock: make the clock first (a suite's init() can), or build what starts it inside \
+        the body.
+        """)
+    }
   }
 
   /// Waits until neither the test executor nor the main actor has work left from the code under test: the

@@ -187,9 +187,14 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
       // which is most of the cost of a task.
       // Counted without a token object (an allocation per run): an immediate task's operation always runs.
       let scope = ResourceCounters.acquireTask(.task("Command run"))
-      task = Task.immediate(name: named ? "Command run" : nil, executorPreference: TaskExecutorContext.preferred) {
+      let (executor, escape) = TaskPlacementHook.place(
+        taskNamed: "Command run", executor: TaskExecutorContext.preferred)
+      task = Task.immediate(name: named ? "Command run" : nil, executorPreference: executor) {
         [self] in
-        defer { ResourceCounters.releaseTask(.task("Command run"), in: scope) }
+        defer {
+          ResourceCounters.releaseTask(.task("Command run"), in: scope)
+          withExtendedLifetime(escape) {}
+        }
         return try await runBody(id, input)
       }
     } else {

@@ -90,8 +90,12 @@ extension Task where Failure == Never {
     @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
   ) {
     let token = ResourceToken(.task(name))
+    let (executor, escape) = TaskPlacementHook.place(taskNamed: name, executor: executor)
     let counted: () async -> Success = {
-      defer { token.release() }
+      defer {
+        token.release()
+        withExtendedLifetime(escape) {}
+      }
       guard let executor else { return await operation() }
       // The tasks this one starts (a cold input's pump, made when its graph connects) prefer the same executor.
       return await TaskExecutorContext.$preferred.withValue(executor) { await operation() }
@@ -122,14 +126,17 @@ extension Task where Failure == any Error {
     @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
   ) {
     let token = ResourceToken(.task(name))
+    let (executor, escape) = TaskPlacementHook.place(taskNamed: name, executor: TaskExecutorContext.preferred)
     let counted: () async throws -> Success = {
-      defer { token.release() }
+      defer {
+        token.release()
+        withExtendedLifetime(escape) {}
+      }
       return try await operation()
     }
     // No `executorPreference:` argument at all without a preferred executor: given one, even `nil`, the runtime
     // records a preference on the task (the argument is not a constant in this generic code), and then reads
     // that record under the task's status-record lock at every executor check and drops it at the end.
-    let executor = TaskExecutorContext.preferred
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       if let executor {
         self.init(name: name, executorPreference: executor, priority: priority, operation: counted)
@@ -160,8 +167,12 @@ extension Task where Success == Void, Failure == Never {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // Counted without a token object (an allocation per task): an immediate task's operation always runs.
       let scope = ResourceCounters.acquireTask(.task(name))
+      let (executor, escape) = TaskPlacementHook.place(taskNamed: name, executor: executor)
       let counted: () async -> Void = {
-        defer { ResourceCounters.releaseTask(.task(name), in: scope) }
+        defer {
+          ResourceCounters.releaseTask(.task(name), in: scope)
+          withExtendedLifetime(escape) {}
+        }
         await operation()
       }
       if let executor {

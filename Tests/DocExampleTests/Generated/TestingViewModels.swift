@@ -155,4 +155,15 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:221
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 222)
+struct LoginTests {
+  let clock = TestClock()          // first: the view model's tasks run on its executor
+  let viewModel: LoginViewModel
+
+  init() {
+    viewModel = LoginViewModel(api: FakeLoginAPI(clock: clock))
+  }
+}
+#sourceLocation()
 }
