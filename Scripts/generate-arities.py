@@ -102,7 +102,10 @@ class CombineLatest(Operator):
             f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
             f"  // A combination of current values is current too (combineLatest of properties).\n"
-            f"  return Inputs.node(inputs, replay: combinedReplay([{replays}])) {{\n"
+            f"  return Inputs.node(\n"
+            f"    inputs, replay: combinedReplay([{replays}]), origin: origin,\n"
+            f"    inputNodes: {graph_inputs(n)}\n"
+            f"  ) {{\n"
             f"    Rule(inputCount: {n}, empty: {tuple_of(['nil'] * n)}) {{ latest in {full} }}\n"
             f"  }}"
         )
@@ -136,7 +139,7 @@ class Zip(Operator):
             f"  typealias Rule = ZipRule<{buffers}, {element_tuple(n)}>\n"
             f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
-            f"  return Inputs.node(inputs, replay: .none) {{\n"
+            f"  return Inputs.node(inputs, replay: .none, origin: origin, inputNodes: {graph_inputs(n)}) {{\n"
             f"    Rule(inputCount: {n}, empty: {tuple_of(['ZipBuffer()'] * n)}) {{ buffers in {take} }}\n"
             f"  }}"
         )
@@ -167,8 +170,16 @@ class Merge(Operator):
             f"  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
             f"  // A consumer that joins is given each input's current value, as a fresh subscription would be.\n"
-            f"  return Inputs.node(inputs, replay: mergedReplay([{replays}])) {{ MergeRule() }}"
+            f"  return Inputs.node(\n"
+            f"    inputs, replay: mergedReplay([{replays}]), origin: origin,\n"
+            f"    inputNodes: {graph_inputs(n)}\n"
+            f"  ) {{ MergeRule() }}"
         )
+
+
+def graph_inputs(n):
+    """The hot input nodes, for a graph dump."""
+    return "NodeInputs([" + ", ".join(f"graphInput(base{k})" for k in range(1, n + 1)) + "].compactMap { $0 })"
 
 
 def doc(lines):
@@ -254,10 +265,14 @@ def overload(op, n, failure, hot):
     protocol = "HotSequence" if hot else "AsyncSequence & Sendable"
     generics = ", ".join(f"{base}: {protocol}" for base in bases(n))
     parameters = ", ".join(f"_ base{k}: Base{k}" for k in range(1, n + 1))
+    parameters += ",\n  fileID: StaticString = #fileID, line: UInt = #line"
     result_failure = "Base1.Failure" if failure == "shared" else "any Error"
     result = f"{'HotSignal' if hot else 'Signal'}<{op.output(n)}, {result_failure}>"
     arguments = ", ".join(f"base{k}" for k in range(1, n + 1))
-    call = f"{op.maker}({arguments}, failures: {', '.join(['{ $0 }'] * n)})"
+    call = (
+        f"{op.maker}({arguments}, origin: NodeOrigin(.{op.name}, fileID: fileID, line: line), "
+        f"failures: {', '.join(['{ $0 }'] * n)})"
+    )
     if hot:
         body = f"HotSignal(node: {call})"
     else:
@@ -282,7 +297,7 @@ def builder(op, n):
     comment = "/// The node of every overload above, once it chose how each input's failure becomes the result's.\n"
     return (
         (comment if n == 2 else "")
-        + f"@inlinable func {op.maker}<{generics}>(\n  {parameters},\n  {failures}\n)"
+        + f"@inlinable func {op.maker}<{generics}>(\n  {parameters}, origin: NodeOrigin,\n  {failures}\n)"
         + f" -> SubjectStorage<{op.output(n)}, Failure>\n"
         + requirements(op, n, False, False)
         + f"{{\n{op.body(n)}\n}}\n"

@@ -43,6 +43,8 @@ struct ScenarioSetup: Sendable {
   var seed: UInt64
   /// Whether the screen's signals print their events (`--debug`).
   var tracing = false
+  /// Whether each screen prints its view model's graph after its run (`--graph`).
+  var graphs = false
   /// How long (real time) the scenario may stand still before it counts as stuck: the virtual-time driver's
   /// watchdog and the handshakes with the fake UI. Generous in tests, where a loaded machine (the thread sanitizer,
   /// a parallel test run) can take long to run a step; a scenario that works never waits that long.
@@ -59,7 +61,7 @@ func runScenario(_ number: Int, _ setup: ScenarioSetup) async {
   let scenario = Scenario.all[number - 1]
   let stage = Stage(
     seed: setup.seed, base: ContinuousClock(), screen: scenario.screen, patience: setup.patience,
-    tracing: setup.tracing, output: setup.output)
+    tracing: setup.tracing, graphs: setup.graphs, output: setup.output)
   await scenario.play(stage)
   stage.timeline.finish()
 }
@@ -77,7 +79,7 @@ func runScenarioInVirtualTime(_ number: Int, _ setup: ScenarioSetup) async -> St
   let base = TestClock()
   let stage = Stage(
     seed: setup.seed, base: base, screen: scenario.screen, patience: setup.patience, tracing: setup.tracing,
-    output: setup.output)
+    graphs: setup.graphs, output: setup.output)
   let stall = await runInVirtualTime(stage, base: base, patience: setup.patience) { await scenario.play(stage) }
   stage.timeline.finish()
   return stall

@@ -248,10 +248,13 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
     // subscription, then every change; the command closing (`open` becomes `nil`) finishes it.
     return Property(
       read: { enabledIf.value && (open.value ?? false) },
-      changes: HotSignal(node: makeCombineLatest(enabledIf, open, failures: neverFailure, neverFailure))
-        .prefix { $1 != nil }
-        .map { $0 && $1! }
-        .removeDuplicates())
+      changes: HotSignal(
+        node: makeCombineLatest(
+          enabledIf, open, origin: NodeOrigin(.combineLatest), failures: neverFailure, neverFailure)
+      )
+      .prefix { $1 != nil }
+      .map { $0 && $1! }
+      .removeDuplicates())
   }
 }
 

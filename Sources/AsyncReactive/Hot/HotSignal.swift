@@ -109,15 +109,21 @@ extension SubjectStorage {
   ///
   /// - Parameters:
   ///   - upstream: the input node; kept alive by this node.
+  ///   - origin: the operator and where it was made; `inputs`: what a graph dump shows it reads (the upstream).
   ///   - observer: makes the value handler of one connection; the handler sends to the node it is given.
   ///   - onEnd: what the upstream's end does to the node (by default, the same end).
   @inlinable package static func observing<Input: Sendable, InputFailure: Error>(
     _ upstream: SubjectStorage<Input, InputFailure>,
     replay: Replay? = nil,
+    origin: NodeOrigin = NodeOrigin(.node),
+    inputs: NodeInputs? = nil,
     observer: @escaping @Sendable (SubjectStorage) -> @Sendable (Input) -> Void,
     onEnd: @escaping @Sendable (SubjectStorage, Termination<InputFailure>) -> Void
   ) -> SubjectStorage {
-    SubjectStorage(replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts) { node in
+    SubjectStorage(
+      replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts, origin: origin,
+      inputs: inputs ?? .one(upstream)
+    ) { node in
       let sink = upstream.addSink(onValue: observer(node)) { termination in onEnd(node, termination) }
       return { upstream.removeSink(sink) }
     }

@@ -16,7 +16,7 @@ import Synchronization
 /// when its first consumer comes; the sinks it registers then carry its own rank and take that place among the
 /// input's observers. A consumer attached directly (`sink`, `observe`, `bind`) takes a new rank when it attaches.
 ///
-/// The rank of the node connecting now is a thread-specific value set around the (synchronous) connection.
+/// The node connecting now is a thread-specific value set around the (synchronous) connection.
 @usableFromInline package enum CreationRank {
   /// The last rank given; ranks start at 1.
   static let counter = Atomic<Int>(0)
@@ -35,24 +35,50 @@ import Synchronization
     counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
+  /// Holds the node whose inputs are being connected on this thread (unretained; no value when none is), beside its
+  /// rank: the sinks it registers name it as what they feed, for a graph dump.
+  static let connectingNodeKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "AsyncReactive: no thread-specific key left for the nodes being connected")
+    return key
+  }()
+
   /// The rank of a sink being registered: the connecting node's, or a new one for a consumer attached directly.
   @usableFromInline package static func forNewSink() -> Int {
     if let connecting = pthread_getspecific(connectingKey) { return Int(bitPattern: connecting) }
     return next()
   }
 
-  /// Marks this thread as connecting the inputs of the node of `rank` (the sinks it registers meanwhile carry that
-  /// rank); returns what to give ``endConnecting(_:)`` when the connection is made. No closure is involved: a
-  /// closure around the connection, generic over its result, made the connection's `disconnect` closure go through a
-  /// reabstraction thunk kept for the node's whole life (+90 bytes per hot operator).
-  @usableFromInline package static func beginConnecting(as rank: Int) -> UnsafeMutableRawPointer? {
-    let previous = pthread_getspecific(connectingKey)
+  /// The node connecting its inputs on this thread, which a sink registered now feeds; `nil` for a consumer attached
+  /// directly.
+  @usableFromInline package static func connectingNode() -> (any AnyObject & Sendable)? {
+    guard let connecting = pthread_getspecific(connectingNodeKey) else { return nil }
+    // Only ``beginConnecting(_:as:)`` stores here, and only a `Sendable` object; `Sendable` is a marker (no witness
+    // table), so an object reference and a Sendable one have the same layout.
+    return unsafeBitCast(
+      Unmanaged<AnyObject>.fromOpaque(connecting).takeUnretainedValue(), to: (any AnyObject & Sendable).self)
+  }
+
+  /// Marks this thread as connecting the inputs of `node`, of `rank` (the sinks it registers meanwhile carry that
+  /// rank and name the node); returns what to give ``endConnecting(_:)`` when the connection is made. The node
+  /// outlives the connection (its caller holds it). No closure is involved: a closure around the connection, generic
+  /// over its result, made the connection's `disconnect` closure go through a reabstraction thunk kept for the
+  /// node's whole life (+90 bytes per hot operator).
+  @usableFromInline package static func beginConnecting(
+    _ node: some AnyObject & Sendable, as rank: Int
+  ) -> (rank: UnsafeMutableRawPointer?, node: UnsafeMutableRawPointer?) {
+    let previous = (pthread_getspecific(connectingKey), pthread_getspecific(connectingNodeKey))
     pthread_setspecific(connectingKey, UnsafeRawPointer(bitPattern: rank))
+    pthread_setspecific(connectingNodeKey, Unmanaged.passUnretained(node).toOpaque())
     return previous
   }
 
   /// Restores what ``beginConnecting(as:)`` replaced (connections nest: an input that connects its own inputs).
-  @usableFromInline package static func endConnecting(_ previous: UnsafeMutableRawPointer?) {
-    pthread_setspecific(connectingKey, previous)
+  @usableFromInline package static func endConnecting(
+    _ previous: (rank: UnsafeMutableRawPointer?, node: UnsafeMutableRawPointer?)
+  ) {
+    pthread_setspecific(connectingKey, previous.rank)
+    pthread_setspecific(connectingNodeKey, previous.node)
   }
 }

@@ -53,7 +53,10 @@ extension HotSequence {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts) { node in
+      node: SubjectStorage(
+        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+        origin: NodeOrigin(.bufferByCount), inputs: .one(upstream)
+      ) { node in
         let batch = ConnectionState<[Element]>([])
         let sink = upstream.addSink { value in
           batch.value.append(value)

@@ -50,7 +50,7 @@ extension HotSequence {
 
   @inlinable func hotCombinePrevious(initial: Element?) -> HotSignal<(Element, Element), Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.combinePrevious)) { node in
         let previous = ConnectionState(initial)
         return { value in
           defer { previous.value = value }

@@ -48,7 +48,10 @@ extension HotSequence {
   ) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts) { node in
+      node: SubjectStorage(
+        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+        origin: NodeOrigin(.handleEvents), inputs: .one(upstream)
+      ) { node in
         onStart?()
         let ending = HotEnding()
         let sink = upstream.addSink { value in

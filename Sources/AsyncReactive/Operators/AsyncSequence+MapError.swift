@@ -30,7 +30,7 @@ extension HotSequence {
     _ transform: @escaping @Sendable (Failure) -> NewFailure
   ) -> HotSignal<Element, NewFailure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.mapError)) { node in
         { value in node.send(value) }
       } onEnd: { node, termination in
         node.terminate(mapTermination(termination, transform))

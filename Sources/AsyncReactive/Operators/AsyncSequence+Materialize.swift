@@ -56,7 +56,7 @@ extension HotSequence {
   /// ```
   @inlinable public func materialize() -> HotSignal<Event<Element, Failure>, Never> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.materialize)) { node in
         { value in node.send(.value(value)) }
       } onEnd: { node, termination in
         switch termination {

@@ -44,7 +44,7 @@ extension HotSequence {
     inclusive: Bool
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.prefixWhile)) { node in
         { value in
           if predicate(value) {
             node.send(value)

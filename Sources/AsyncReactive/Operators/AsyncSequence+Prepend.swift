@@ -58,7 +58,8 @@ extension HotSequence {
     let upstream = hotSignal.node
     return HotSignal(
       node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), prefix: prefix, restarts: upstream.restarts
+        replay: SubjectStorage.replay(following: upstream), prefix: prefix, restarts: upstream.restarts,
+        origin: NodeOrigin(.prepend), inputs: .one(upstream)
       ) { node in
         let sink = upstream.addSink { value in
           node.send(value)

@@ -49,8 +49,10 @@ extension HotSequence where Element: Equatable {
   /// ```swift
   /// let queries = searchText.removeDuplicates()   // HotSignal<String, Never>: "a", "a", "ab" → "a", "ab"
   /// ```
-  @inlinable public func removeDuplicates() -> HotSignal<Element, Failure> {
-    removeDuplicates(by: ==)
+  @inlinable public func removeDuplicates(
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> HotSignal<Element, Failure> {
+    removeDuplicates(by: ==, fileID: fileID, line: line)
   }
 }
 
@@ -62,10 +64,11 @@ extension HotSequence {
   /// ```
   /// - Parameter areDuplicates: compares the previous value (first) with the new one (second).
   @inlinable public func removeDuplicates(
-    by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
+    by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line)) { node in
         let previous = ConnectionState<Element?>(nil)
         return { value in
           if let last = previous.value, areDuplicates(last, value) { return }
@@ -83,8 +86,9 @@ extension HotSequence {
   /// let userChanges = session.removeDuplicates(by: \.user.id)   // HotSignal<Session, Never>
   /// ```
   @inlinable public func removeDuplicates<Key: Equatable & Sendable>(
-    by keyPath: any KeyPath<Element, Key> & Sendable
+    by keyPath: any KeyPath<Element, Key> & Sendable,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
-    removeDuplicates { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+    removeDuplicates(by: { $0[keyPath: keyPath] == $1[keyPath: keyPath] }, fileID: fileID, line: line)
   }
 }

@@ -26,7 +26,7 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
   @inlinable public func replaceError(with value: Element) -> HotSignal<Element, Never> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.replaceError)) { node in
         { element in node.send(element) }
       } onEnd: { node, termination in
         if case .failed = termination { node.send(value) }

@@ -35,10 +35,11 @@ extension HotSequence {
   ///   - next: combines the accumulator with a value; runs once per value, on the sending thread.
   @inlinable public func scan<Result: Sendable>(
     _ initial: Result,
-    _ next: @escaping @Sendable (Result, Element) -> Result
+    _ next: @escaping @Sendable (Result, Element) -> Result,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Result, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.scan, fileID: fileID, line: line)) { node in
         let accumulator = ConnectionState(initial)
         return { value in
           accumulator.value = next(accumulator.value, value)

@@ -42,7 +42,10 @@ extension HotSequence {
   @inlinable public func trackActivity(_ tracker: ActivityTracker) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts) { node in
+      node: SubjectStorage(
+        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+        origin: NodeOrigin(.trackActivity), inputs: .one(upstream)
+      ) { node in
         let activity = tracker.begin()
         let sink = upstream.addSink { value in
           node.send(value)

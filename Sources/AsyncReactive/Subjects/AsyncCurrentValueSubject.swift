@@ -41,7 +41,7 @@ public final class AsyncCurrentValueSubject<Element: Sendable, Failure: Error>: 
   /// let isLoading = AsyncCurrentValueSubject<Bool, Never>(false)
   /// ```
   @inlinable public init(_ value: Element) {
-    storage = SubjectStorage(replay: .current, initial: value)
+    storage = SubjectStorage(replay: .current, initial: value, origin: NodeOrigin(.currentValueSubject))
   }
 
   /// The current value. Setting it sends the new value to every consumer (ignored after termination, when

@@ -22,7 +22,8 @@
 /// for try await list in orders { show(list) }
 /// ```
 public final class AsyncPassthroughSubject<Element: Sendable, Failure: Error>: SubjectProtocol {
-  @usableFromInline let storage = SubjectStorage<Element, Failure>(replay: .none)
+  @usableFromInline let storage = SubjectStorage<Element, Failure>(
+    replay: .none, origin: NodeOrigin(.passthroughSubject))
 
   /// Creates a subject with no consumers.
   @inlinable public init() {}

@@ -24,7 +24,7 @@ public final class AsyncReplaySubject<Element: Sendable, Failure: Error>: Subjec
   /// ```
   @inlinable public init(bufferSize: Int) {
     precondition(bufferSize >= 0, "AsyncReplaySubject(bufferSize: \(bufferSize)): bufferSize must not be negative")
-    storage = SubjectStorage(replay: .latest(bufferSize))
+    storage = SubjectStorage(replay: .latest(bufferSize), origin: NodeOrigin(.replaySubject))
   }
 
   /// Records `value` for replay and delivers it to every current consumer; ignored after termination.

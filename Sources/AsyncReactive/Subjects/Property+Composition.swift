@@ -17,10 +17,13 @@ extension PropertyProtocol {
   /// - Parameter transform: a fast, pure function of the value; it runs on every read and every change.
   /// - Returns: the derived ``Property``.
   @inlinable public func map<Transformed: Sendable>(
-    _ transform: @escaping @Sendable (Value) -> Transformed
+    _ transform: @escaping @Sendable (Value) -> Transformed,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Transformed> {
     let base = property
-    return Property(read: { [read = base.reader] in transform(read()) }, changes: base.hotSignal.map(transform))
+    return Property(
+      read: { [read = base.reader] in transform(read()) },
+      changes: base.hotSignal.map(transform, fileID: fileID, line: line))
   }
 
   /// A property with the same value whose iteration skips values equal to the previous one, by
@@ -32,10 +35,12 @@ extension PropertyProtocol {
   /// - Parameter areEquivalent: whether two consecutive values are the same.
   /// - Returns: the derived ``Property``.
   @inlinable public func removeDuplicates(
-    by areEquivalent: @escaping @Sendable (Value, Value) -> Bool
+    by areEquivalent: @escaping @Sendable (Value, Value) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Value> {
     let base = property
-    return Property(read: base.reader, changes: base.hotSignal.removeDuplicates(by: areEquivalent))
+    return Property(
+      read: base.reader, changes: base.hotSignal.removeDuplicates(by: areEquivalent, fileID: fileID, line: line))
   }
 
   /// A property that follows the property `transform` returns for the current value (ReactiveSwift's
@@ -51,7 +56,8 @@ extension PropertyProtocol {
   /// - Parameter transform: picks the property to follow for a value.
   /// - Returns: the derived ``Property``.
   @inlinable public func flatMapLatest<Inner: PropertyProtocol>(
-    _ transform: @escaping @Sendable (Value) -> Inner
+    _ transform: @escaping @Sendable (Value) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Inner.Value> {
     let base = property
     let selector = HotSelector<Value, Inner.Value, Never> { transform($0).hotSignal.node }
@@ -70,8 +76,8 @@ extension PropertyProtocol where Value: Equatable {
   /// let canSubmit = combineLatest(username, password).map(isValid).removeDuplicates()
   /// ```
   /// - Returns: the derived ``Property``.
-  @inlinable public func removeDuplicates() -> Property<Value> {
-    removeDuplicates(by: ==)
+  @inlinable public func removeDuplicates(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Value> {
+    removeDuplicates(by: ==, fileID: fileID, line: line)
   }
 }
 
@@ -82,8 +88,8 @@ extension PropertyProtocol where Value == Bool {
   /// let spinnerHidden = command.executing.not()
   /// ```
   /// - Returns: the derived ``Property``.
-  @inlinable public func not() -> Property<Bool> {
-    map { !$0 }
+  @inlinable public func not(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Bool> {
+    map({ !$0 }, fileID: fileID, line: line)
   }
 
   /// A property that is `true` while both this property and `other` are (ReactiveSwift's `and(_:)`): its value
@@ -99,11 +105,16 @@ extension PropertyProtocol where Value == Bool {
   /// ```
   /// - Parameter other: the second condition.
   /// - Returns: the derived ``Property``.
-  @inlinable public func and<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
+  @inlinable public func and<Other: PropertyProtocol<Bool>>(
+    _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Bool> {
     let (a, b) = (property, other.property)
     return Property(
       read: { [a = a.reader, b = b.reader] in a() && b() },
-      changes: HotSignal(node: makeCombineLatest(a, b, failures: neverFailure, neverFailure)).map { $0 && $1 }
+      changes: HotSignal(
+        node: makeCombineLatest(
+          a, b, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure, neverFailure)
+      ).map({ $0 && $1 }, fileID: fileID, line: line)
     )
   }
 
@@ -119,11 +130,16 @@ extension PropertyProtocol where Value == Bool {
   /// ```
   /// - Parameter other: the second condition.
   /// - Returns: the derived ``Property``.
-  @inlinable public func or<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
+  @inlinable public func or<Other: PropertyProtocol<Bool>>(
+    _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Bool> {
     let (a, b) = (property, other.property)
     return Property(
       read: { [a = a.reader, b = b.reader] in a() || b() },
-      changes: HotSignal(node: makeCombineLatest(a, b, failures: neverFailure, neverFailure)).map { $0 || $1 }
+      changes: HotSignal(
+        node: makeCombineLatest(
+          a, b, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure, neverFailure)
+      ).map({ $0 || $1 }, fileID: fileID, line: line)
     )
   }
 }
@@ -144,7 +160,8 @@ extension Property where Value == Bool {
   ///   properties).
   /// - Returns: the derived ``Property``.
   @inlinable public static func all<Properties: Collection>(
-    _ properties: Properties
+    _ properties: Properties,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Bool> where Properties.Element: PropertyProtocol<Bool> {
     let sources = properties.map(\.property)
     guard !sources.isEmpty else { return Property(value: true) }
@@ -170,7 +187,8 @@ extension Property where Value == Bool {
   ///   properties).
   /// - Returns: the derived ``Property``.
   @inlinable public static func any<Properties: Collection>(
-    _ properties: Properties
+    _ properties: Properties,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Bool> where Properties.Element: PropertyProtocol<Bool> {
     let sources = properties.map(\.property)
     guard !sources.isEmpty else { return Property(value: false) }
@@ -200,12 +218,15 @@ extension Property where Value == Bool {
 /// ```
 /// - Returns: the combined ``Property``.
 @inlinable public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol>(
-  _ p1: P1, _ p2: P2
+  _ p1: P1, _ p2: P2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Property<(P1.Value, P2.Value)> {
   let (a, b) = (p1.property, p2.property)
   return Property(
     read: { [a = a.reader, b = b.reader] in (a(), b()) },
-    changes: HotSignal(node: makeCombineLatest(a, b, failures: neverFailure, neverFailure))
+    changes: HotSignal(
+      node: makeCombineLatest(
+        a, b, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure, neverFailure))
   )
 }
 
@@ -216,12 +237,16 @@ extension Property where Value == Bool {
 /// ```
 /// - Returns: the combined ``Property``.
 @inlinable public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol>(
-  _ p1: P1, _ p2: P2, _ p3: P3
+  _ p1: P1, _ p2: P2, _ p3: P3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Property<(P1.Value, P2.Value, P3.Value)> {
   let (a, b, c) = (p1.property, p2.property, p3.property)
   return Property(
     read: { [a = a.reader, b = b.reader, c = c.reader] in (a(), b(), c()) },
-    changes: HotSignal(node: makeCombineLatest(a, b, c, failures: neverFailure, neverFailure, neverFailure))
+    changes: HotSignal(
+      node: makeCombineLatest(
+        a, b, c, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure, neverFailure,
+        neverFailure))
   )
 }
 
@@ -233,13 +258,16 @@ extension Property where Value == Bool {
 /// - Returns: the combined ``Property``.
 @inlinable
 public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol>(
-  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4
+  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value)> {
   let (a, b, c, d) = (p1.property, p2.property, p3.property, p4.property)
   return Property(
     read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader] in (a(), b(), c(), d()) },
     changes: HotSignal(
-      node: makeCombineLatest(a, b, c, d, failures: neverFailure, neverFailure, neverFailure, neverFailure))
+      node: makeCombineLatest(
+        a, b, c, d, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure,
+        neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -253,14 +281,16 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: Proper
 public func combineLatest<
   P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol, P5: PropertyProtocol
 >(
-  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4, _ p5: P5
+  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4, _ p5: P5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value, P5.Value)> {
   let (a, b, c, d, e) = (p1.property, p2.property, p3.property, p4.property, p5.property)
   return Property(
     read: { [a = a.reader, b = b.reader, c = c.reader, d = d.reader, e = e.reader] in (a(), b(), c(), d(), e()) },
     changes: HotSignal(
       node: makeCombineLatest(
-        a, b, c, d, e, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
+        a, b, c, d, e, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure,
+        neverFailure, neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -275,7 +305,8 @@ public func combineLatest<
   P1: PropertyProtocol, P2: PropertyProtocol, P3: PropertyProtocol, P4: PropertyProtocol, P5: PropertyProtocol,
   P6: PropertyProtocol
 >(
-  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4, _ p5: P5, _ p6: P6
+  _ p1: P1, _ p2: P2, _ p3: P3, _ p4: P4, _ p5: P5, _ p6: P6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Property<(P1.Value, P2.Value, P3.Value, P4.Value, P5.Value, P6.Value)> {
   let (a, b, c, d, e, f) = (p1.property, p2.property, p3.property, p4.property, p5.property, p6.property)
   return Property(
@@ -284,7 +315,8 @@ public func combineLatest<
     },
     changes: HotSignal(
       node: makeCombineLatest(
-        a, b, c, d, e, f, failures: neverFailure, neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
+        a, b, c, d, e, f, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure,
+        neverFailure, neverFailure, neverFailure, neverFailure, neverFailure))
   )
 }
 
@@ -296,7 +328,9 @@ public func combineLatest<
 /// ```
 /// - Parameter properties: the sources; the value has one element per source, in this order.
 /// - Returns: the combined ``Property``.
-@inlinable public func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]> {
+@inlinable public func combineLatest<P: PropertyProtocol>(
+  _ properties: [P], fileID: StaticString = #fileID, line: UInt = #line
+) -> Property<[P.Value]> {
   let sources = properties.map(\.property)
   guard !sources.isEmpty else { return Property(value: []) }
   return Property(read: { sources.map(\.value) }, changes: HotSignal(node: makeCombineLatest(sources)))

@@ -138,7 +138,9 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// (ReactiveSwift's rule: the property lives as long as its ultimate source); the last consumer leaving then stops
   /// the observation, and the source's end ends them.
   init(initial: Value, observing upstream: SubjectStorage<Value, Never>) {
-    let node = SubjectStorage<Value, Never>(replay: .current, initial: initial) { node in
+    let node = SubjectStorage<Value, Never>(
+      replay: .current, initial: initial, origin: NodeOrigin(.property), inputs: .one(upstream)
+    ) { node in
       let sink = upstream.addSink(onValue: { node.send($0) }, onEnd: { node.terminate($0) })
       return { upstream.removeSink(sink) }
     }

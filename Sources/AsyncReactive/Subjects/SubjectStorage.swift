@@ -248,6 +248,8 @@ import Synchronization
     @usableFromInline let active = Atomic<Bool>(true)
     /// Where it stands among the source's sinks (see ``CreationRank``): the observing node's creation rank.
     @usableFromInline let rank: Int
+    /// The node it feeds, or `nil` for a consumer attached directly (what a graph dump shows).
+    @usableFromInline let owner: (any AnyObject & Sendable)?
 
     @inlinable init(
       onValue: @escaping @Sendable (Element) -> Void,
@@ -255,6 +257,7 @@ import Synchronization
     ) {
       self.onValue = onValue
       self.onEnd = onEnd
+      self.owner = CreationRank.connectingNode()
       self.rank = CreationRank.forNewSink()
     }
 
@@ -314,9 +317,16 @@ import Synchronization
   @usableFromInline let restarts: Bool
   /// When this node was made, among all nodes and direct observers (see ``CreationRank``).
   @usableFromInline let rank: Int
+  /// The operator or source that made it, and where (see ``DebugGraph``).
+  @usableFromInline package let origin: NodeOrigin
+  /// The nodes it reads.
+  @usableFromInline package let inputs: NodeInputs
+  /// The name given to `debug(_:)`, for a debug node.
+  @usableFromInline package let label: String?
 
   @inlinable package init(
     replay: Replay, initial: Element? = nil, prefix: [Element] = [], restarts: Bool = false,
+    origin: NodeOrigin = NodeOrigin(.node), inputs: NodeInputs = .none, label: String? = nil,
     connector: Connector? = nil
   ) {
     let capacity: Int
@@ -336,6 +346,9 @@ import Synchronization
     self.remembers = capacity > 0 || !state.inputValues.isEmpty
     self.restarts = restarts
     self.connector = connector
+    self.origin = origin
+    self.inputs = inputs
+    self.label = label
     self.rank = CreationRank.next()
   }
 
@@ -821,7 +834,7 @@ import Synchronization
       }
       switch step {
       case .connect:
-        let previous = CreationRank.beginConnecting(as: rank)
+        let previous = CreationRank.beginConnecting(self, as: rank)
         let disconnect = connector(self)
         CreationRank.endConnecting(previous)
         state.withLock { $0.link.disconnect = disconnect }

@@ -12,6 +12,8 @@ struct Options: Sendable, Equatable {
   var fast = false
   /// Print the screen's signals through `debug()`, on the timeline.
   var debug = false
+  /// Print each screen's graph after its run (`debugGraph()`), as text and as DOT.
+  var graph = false
 
   /// What the command line asks for.
   enum Parsed: Sendable, Equatable {
@@ -22,7 +24,7 @@ struct Options: Sendable, Equatable {
   }
 
   static let usage = """
-    usage: swift run Demo [--scenario N] [--seed N] [--fast] [--debug] [--help]
+    usage: swift run Demo [--scenario N] [--seed N] [--fast] [--debug] [--graph] [--help]
 
     Plays the source documents' screens with AsyncReactive: actor view models, a fake API with latency and
     failures, views that only bind. Prints one line per event: time since the scenario started, screen,
@@ -40,6 +42,8 @@ struct Options: Sendable, Equatable {
       --debug        also print the signals each view binds, through debug(): `dbg` lines on the
                      timeline with the signal's name, the time since it was subscribed and the event
                      (start, value, finish, failure, cancel), just before the view lines they cause
+      --graph        after each screen, print its view model's live graph (debugGraph()), as text and
+                     as Graphviz DOT
       --help         print this help
     """
 
@@ -57,9 +61,13 @@ struct Options: Sendable, Equatable {
       switch name {
       case "--help", "-h":
         return .help
-      case "--fast", "--debug":
+      case "--fast", "--debug", "--graph":
         guard inlineValue == nil else { return .usageError("\(name) takes no value") }
-        if name == "--fast" { options.fast = true } else { options.debug = true }
+        switch name {
+        case "--fast": options.fast = true
+        case "--debug": options.debug = true
+        default: options.graph = true
+        }
       case "--scenario", "--seed":
         guard let value = inlineValue ?? remaining.popFirst() else { return .usageError("\(name) needs a value") }
         if name == "--seed" {

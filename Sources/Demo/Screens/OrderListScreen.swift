@@ -87,6 +87,7 @@ actor OrderListViewModel {
   await viewModel.reload()
   await stage.waitsUntil { view.status.text.hasPrefix("shows the error") }
   await stage.pause(100)
+  stage.showGraph("orderListSubject", viewModel.orderListSubject.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)
 }

@@ -20,6 +20,8 @@ struct Stage: Sendable {
   /// Bumped by everything the virtual-time driver watches.
   let activity: Activity
   let person: Person
+  /// Where a screen's graph goes after its run (`--graph`); `nil` when the graphs are not printed.
+  let graphs: (@Sendable (String) -> Void)?
 
   /// Creates the stage of screen `screen` over `base`; lines go to `output`. `patience` bounds (in real time) the
   /// handshakes with the fake UI's controls; `tracing` puts the signals' `debug()` lines on the timeline.
@@ -29,8 +31,10 @@ struct Stage: Sendable {
     screen: String,
     patience: Duration = .seconds(10),
     tracing: Bool = false,
+    graphs: Bool = false,
     output: @escaping @Sendable (String) -> Void
   ) {
+    self.graphs = graphs ? output : nil
     activity = Activity()
     clock = ScenarioClock(base, activity: activity)
     timeline = Timeline(screen: screen, clock: clock, output: output)
@@ -38,6 +42,16 @@ struct Stage: Sendable {
     person = Person(activity: activity)
     self.screen = Screen(
       timeline: timeline, clock: clock, person: person, activity: activity, patience: patience, tracing: tracing)
+  }
+
+  /// Prints the live graph around `node` of the screen's view model (`--graph`): as text, then as Graphviz DOT.
+  func showGraph(_ name: String, _ graph: @autoclosure () -> DebugGraph) {
+    guard let graphs else { return }
+    let graph = graph()
+    graphs("graph of \(name):")
+    graphs(graph.description)
+    graphs("as DOT (dot -Tsvg):")
+    graphs(graph.dot)
   }
 
   /// Reports what the user does, at the time the user last waited until.

@@ -25,4 +25,22 @@ let traced = query.debug("query", clock: testClock, sink: DebugSink { lines.appe
 #sourceLocation()
     _ = (searches, lines, traced)
   }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:105
+  @MainActor static func example2() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 106)
+let username = AsyncCurrentValueSubject<String, Never>("")
+let password = AsyncCurrentValueSubject<String, Never>("")
+let isSignupEnabled = combineLatest(username.map { $0.count >= 3 }, password.map { $0.count >= 8 })
+  .map { $0 && $1 }
+isSignupEnabled.sink(in: lifetime) { enabled in print(enabled) }
+print(isSignupEnabled.debugGraph())
+// #1 map → Bool (Signup.swift:4) · connected · current: false · observers: sink
+// └─ #2 combineLatest → (Bool, Bool) (Signup.swift:3) · connected · current: (false, false) · observers: #1
+//    ├─ #3 map → Bool (Signup.swift:3) · connected · current: false · observers: #2
+//    │  └─ #4 AsyncCurrentValueSubject → String · current: "" · observers: #3
+//    └─ #5 map → Bool (Signup.swift:3) · connected · current: false · observers: #2
+//       └─ #6 AsyncCurrentValueSubject → String · current: "" · observers: #5
+#sourceLocation()
+    _ = (username, password, isSignupEnabled)
+  }
 }

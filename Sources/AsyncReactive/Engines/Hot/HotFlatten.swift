@@ -294,6 +294,7 @@ where Inner.Element: Sendable {
 extension HotSequence {
   /// The node under every hot flatten operator.
   @inlinable func hotFlatten<Inner: AsyncSequence & Sendable, ResultFailure: Error>(
+    origin: NodeOrigin = NodeOrigin(.flatMap),
     _ strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded,
     gate: FlattenGate? = nil,
@@ -306,7 +307,8 @@ extension HotSequence {
     let outer = hotSignal.node
     return HotSignal(
       node: flattenNode(
-        outer: Signal(hot: outer), outerStart: .shared, restarts: outer.restarts, strategy, buffering: buffering,
+        origin: origin, outer: Signal(hot: outer), outerStart: .shared, restarts: outer.restarts, strategy,
+        buffering: buffering,
         gate: gate, innerStart: innerStart, transform: transform, outerFailure: outerFailure,
         innerFailure: innerFailure, transformFailure: transformFailure))
   }
@@ -318,6 +320,7 @@ extension HotSequence {
 func flattenNode<
   Outer: Sendable, OuterFailure: Error, Inner: AsyncSequence & Sendable, ResultFailure: Error
 >(
+  origin: NodeOrigin = NodeOrigin(.flatMap),
   outer: Signal<Outer, OuterFailure>,
   outerStart: ColdStart,
   restarts: Bool,
@@ -339,7 +342,8 @@ func flattenNode<
   } else {
     replay = .none
   }
-  return SubjectStorage(replay: replay, restarts: restarts) { node in
+  let inputs: NodeInputs = outer.hotNode.map { .one($0) } ?? .none
+  return SubjectStorage(replay: replay, restarts: restarts, origin: origin, inputs: inputs) { node in
     let connection = HotFlatten<Inner, ResultFailure>(
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)

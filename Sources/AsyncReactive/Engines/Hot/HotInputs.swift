@@ -255,15 +255,17 @@ extension HotInputs {
   /// No inputs: a node that has finished. `output` may be `nil` only when `Output == Step` (the overload below).
   @inlinable static func node(
     _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay,
+    origin: NodeOrigin? = nil, inputNodes: NodeInputs = .none,
     output: (@Sendable (Step) -> Output)?,
     rule: @escaping @Sendable () -> Rule
   ) -> SubjectStorage<Output, Failure> {
+    let origin = origin ?? NodeOrigin(NodeKind(operatorName: Rule.operatorName))
     guard !inputs.isEmpty else {
-      let node = SubjectStorage<Output, Failure>(replay: .none)
+      let node = SubjectStorage<Output, Failure>(replay: .none, origin: origin)
       node.terminate(.finished)
       return node
     }
-    return SubjectStorage(replay: replay) { node in
+    return SubjectStorage(replay: replay, origin: origin, inputs: inputNodes) { node in
       let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
       let detaches = inputs.enumerated().map { index, attach in attach(connection, index) }
       return {
@@ -278,9 +280,10 @@ extension HotInputs {
 extension HotInputs where Output == Step {
   /// A node over `inputs` that holds the rule's outputs as they are.
   @inlinable static func node(
-    _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay, rule: @escaping @Sendable () -> Rule
+    _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay,
+    origin: NodeOrigin? = nil, inputNodes: NodeInputs = .none, rule: @escaping @Sendable () -> Rule
   ) -> SubjectStorage<Output, Failure> {
-    node(inputs, replay: replay, output: nil, rule: rule)
+    node(inputs, replay: replay, origin: origin, inputNodes: inputNodes, output: nil, rule: rule)
   }
 }
 
@@ -324,6 +327,13 @@ where Input.Element: Sendable {
   guard let node = Signal(input).hotNode else { return false }
   if case .none = node.replay { return false }
   return true
+}
+
+/// `input`'s node when its value is hot, for a graph dump (see ``DebugGraph``); `nil` for a cold input, whose runs
+/// each build their own.
+@inlinable package func graphInput<Input: AsyncSequence & Sendable>(_ input: Input) -> (any AnyObject & Sendable)?
+where Input.Element: Sendable {
+  Signal(input).hotNode
 }
 
 /// Whether `input`'s value is hot (a subject, a property, a hot chain, a ``Signal`` that erases one): decided once,

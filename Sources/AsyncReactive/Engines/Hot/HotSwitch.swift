@@ -179,7 +179,10 @@ extension SubjectStorage {
     _ outer: SubjectStorage<Outer, Failure>,
     selector: HotSelector<Outer, Element, Failure>
   ) -> SubjectStorage {
-    SubjectStorage(replay: replay(following: outer), restarts: outer.restarts) { node in
+    SubjectStorage(
+      replay: replay(following: outer), restarts: outer.restarts, origin: NodeOrigin(.flatMapLatest),
+      inputs: .one(outer)
+    ) { node in
       guard !selector.isReleased else {
         // The outer ended and the choice was let go of: the node ended with it.
         node.terminate(.finished)

@@ -144,7 +144,10 @@ extension HotSequence {
     // Made while a consumer builds a cold run: its task prefers a test clock's executor (see `discovering`).
     TaskExecutorContext.note(clock)
     return HotSignal(
-      node: SubjectStorage(replay: .none, restarts: upstream.restarts) { node in
+      node: SubjectStorage(
+        replay: .none, restarts: upstream.restarts, origin: NodeOrigin(NodeKind(operatorName: Rule.operatorName)),
+        inputs: .one(upstream)
+      ) { node in
         let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
           node.terminate($0)
         }

@@ -33,14 +33,16 @@
 ///   - base2: the second input.
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`; hot when any input is.
 @inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) {
-    makeCombineLatest(base1, base2, failures: { $0 }, { $0 })
+    makeCombineLatest(
+      base1, base2, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 })
   }
 }
 
@@ -52,14 +54,16 @@ where
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element), any Error>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) {
-    makeCombineLatest(base1, base2, failures: { $0 }, { $0 })
+    makeCombineLatest(
+      base1, base2, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 })
   }
 }
 
@@ -71,12 +75,15 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure
 {
-  HotSignal(node: makeCombineLatest(base1, base2, failures: { $0 }, { $0 }))
+  HotSignal(
+    node: makeCombineLatest(
+      base1, base2, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 }))
 }
 
 /// Combines the latest elements of two sequences into tuples.
@@ -87,14 +94,17 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error> {
-  HotSignal(node: makeCombineLatest(base1, base2, failures: { $0 }, { $0 }))
+  HotSignal(
+    node: makeCombineLatest(
+      base1, base2, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 }))
 }
 
 /// The node of every overload above, once it chose how each input's failure becomes the result's.
 @inlinable func makeCombineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Failure: Error>(
-  _ base1: Base1, _ base2: Base2,
+  _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
 ) -> SubjectStorage<(Base1.Element, Base2.Element), Failure>
@@ -109,7 +119,10 @@ where
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
   ]
   // A combination of current values is current too (combineLatest of properties).
-  return Inputs.node(inputs, replay: combinedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2)])) {
+  return Inputs.node(
+    inputs, replay: combinedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2)]), origin: origin,
+    inputNodes: NodeInputs([graphInput(base1), graphInput(base2)].compactMap { $0 })
+  ) {
     Rule(inputCount: 2, empty: (nil, nil)) { latest in (latest.0!, latest.1!) }
   }
 }
@@ -125,7 +138,8 @@ where
 public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -133,7 +147,9 @@ where
   Base3.Element: Sendable, Base3.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3)) {
-    makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+    makeCombineLatest(
+      base1, base2, base3, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 })
   }
 }
 
@@ -148,7 +164,8 @@ where
 public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -156,7 +173,9 @@ where
   Base3.Element: Sendable
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3)) {
-    makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+    makeCombineLatest(
+      base1, base2, base3, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 })
   }
 }
 
@@ -168,13 +187,17 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure,
   Base3.Failure == Base1.Failure
 {
-  HotSignal(node: makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeCombineLatest(
+      base1, base2, base3, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }))
 }
 
 /// Combines the latest elements of three sequences into tuples.
@@ -185,16 +208,20 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error> {
-  HotSignal(node: makeCombineLatest(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeCombineLatest(
+      base1, base2, base3, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }))
 }
 
 @inlinable
 func makeCombineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
@@ -216,7 +243,9 @@ where
   // A combination of current values is current too (combineLatest of properties).
   return Inputs.node(
     inputs,
-    replay: combinedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3)])
+    replay: combinedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3)]),
+    origin: origin,
+    inputNodes: NodeInputs([graphInput(base1), graphInput(base2), graphInput(base3)].compactMap { $0 })
   ) {
     Rule(inputCount: 3, empty: (nil, nil, nil)) { latest in (latest.0!, latest.1!, latest.2!) }
   }
@@ -233,7 +262,8 @@ public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -242,7 +272,9 @@ where
   Base4.Element: Sendable, Base4.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4)) {
-    makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+    makeCombineLatest(
+      base1, base2, base3, base4, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -257,7 +289,8 @@ public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -266,7 +299,9 @@ where
   Base4.Element: Sendable
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4)) {
-    makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+    makeCombineLatest(
+      base1, base2, base3, base4, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -278,14 +313,18 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure,
   Base3.Failure == Base1.Failure,
   Base4.Failure == Base1.Failure
 {
-  HotSignal(node: makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeCombineLatest(
+      base1, base2, base3, base4, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }))
 }
 
 /// Combines the latest elements of four sequences into tuples.
@@ -297,9 +336,13 @@ where
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @_disfavoredOverload @inlinable
 public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error> {
-  HotSignal(node: makeCombineLatest(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeCombineLatest(
+      base1, base2, base3, base4, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -307,7 +350,7 @@ func makeCombineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -335,7 +378,9 @@ where
     inputs,
     replay: combinedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4)].compactMap { $0 })
   ) {
     Rule(inputCount: 4, empty: (nil, nil, nil, nil)) { latest in (latest.0!, latest.1!, latest.2!, latest.3!) }
   }
@@ -352,7 +397,8 @@ public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -363,7 +409,11 @@ where
 {
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
-  ) { makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeCombineLatest(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Combines the latest elements of five sequences into tuples.
@@ -377,7 +427,8 @@ public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -388,7 +439,11 @@ where
 {
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
-  ) { makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeCombineLatest(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Combines the latest elements of five sequences into tuples.
@@ -402,7 +457,8 @@ where
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure,
@@ -411,7 +467,9 @@ where
   Base5.Failure == Base1.Failure
 {
   HotSignal(
-    node: makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+    node: makeCombineLatest(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Combines the latest elements of five sequences into tuples.
@@ -425,10 +483,13 @@ where
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error> {
   HotSignal(
-    node: makeCombineLatest(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+    node: makeCombineLatest(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -436,7 +497,7 @@ func makeCombineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -468,7 +529,9 @@ where
     replay: combinedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5)].compactMap { $0 })
   ) {
     Rule(inputCount: 5, empty: (nil, nil, nil, nil, nil)) { latest in
       (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!)
@@ -487,7 +550,8 @@ public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -502,7 +566,8 @@ where
       || isHotInput(base6)
   ) {
     makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -517,7 +582,8 @@ public func combineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -532,7 +598,8 @@ where
       || isHotInput(base6)
   ) {
     makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -547,7 +614,8 @@ where
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure
 >
@@ -560,7 +628,8 @@ where
 {
   HotSignal(
     node: makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Combines the latest elements of six sequences into tuples.
@@ -574,11 +643,13 @@ where
 public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error> {
   HotSignal(
     node: makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -586,7 +657,7 @@ func makeCombineLatest<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -621,7 +692,12 @@ where
     replay: combinedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5), inputReplaysCurrent(base6),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6),
+      ].compactMap { $0 })
   ) {
     Rule(inputCount: 6, empty: (nil, nil, nil, nil, nil, nil)) { latest in
       (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!, latest.5!)
@@ -642,7 +718,8 @@ public func combineLatest<
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
   Base7: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element),
   Base1.Failure
@@ -661,7 +738,8 @@ where
       || isHotInput(base6) || isHotInput(base7)
   ) {
     makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -678,7 +756,8 @@ public func combineLatest<
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
   Base7: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
 >
@@ -696,7 +775,8 @@ where
       || isHotInput(base6) || isHotInput(base7)
   ) {
     makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -712,7 +792,8 @@ public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
   Base6: HotSequence, Base7: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element),
   Base1.Failure
@@ -727,8 +808,8 @@ where
 {
   HotSignal(
     node: makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
-  )
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Combines the latest elements of seven sequences into tuples.
@@ -743,14 +824,15 @@ public func combineLatest<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
   Base6: HotSequence, Base7: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
 > {
   HotSignal(
     node: makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
-  )
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -760,6 +842,7 @@ func makeCombineLatest<
   Base7: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -799,7 +882,12 @@ where
     replay: combinedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6), graphInput(base7),
+      ].compactMap { $0 })
   ) {
     Rule(inputCount: 7, empty: (nil, nil, nil, nil, nil, nil, nil)) { latest in
       (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!, latest.5!, latest.6!)
@@ -821,7 +909,8 @@ public func combineLatest<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -843,8 +932,9 @@ where
       || isHotInput(base6) || isHotInput(base7) || isHotInput(base8)
   ) {
     makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, base8,
+      origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -862,7 +952,8 @@ public func combineLatest<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -884,8 +975,9 @@ where
       || isHotInput(base6) || isHotInput(base7) || isHotInput(base8)
   ) {
     makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, base8,
+      origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -902,7 +994,8 @@ public func combineLatest<
   Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -920,8 +1013,9 @@ where
 {
   HotSignal(
     node: makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, base7, base8,
+      origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 }))
 }
 
 /// Combines the latest elements of eight sequences into tuples.
@@ -937,7 +1031,8 @@ public func combineLatest<
   Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -946,8 +1041,9 @@ public func combineLatest<
 > {
   HotSignal(
     node: makeCombineLatest(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, base7, base8,
+      origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -957,7 +1053,7 @@ func makeCombineLatest<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8,
+  _ base8: Base8, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -1009,7 +1105,12 @@ where
     replay: combinedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7), inputReplaysCurrent(base8),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6), graphInput(base7), graphInput(base8),
+      ].compactMap { $0 })
   ) {
     Rule(inputCount: 8, empty: (nil, nil, nil, nil, nil, nil, nil, nil)) { latest in
       (latest.0!, latest.1!, latest.2!, latest.3!, latest.4!, latest.5!, latest.6!, latest.7!)

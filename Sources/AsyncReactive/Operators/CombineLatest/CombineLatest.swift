@@ -13,9 +13,11 @@
 /// - Parameter bases: the inputs; each output has one element per input, in this order.
 /// - Returns: a ``Signal`` of arrays; hot when any input is.
 @inlinable public func combineLatest<Base: AsyncSequence & Sendable>(
-  _ bases: [Base]
+  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<[Base.Element], Base.Failure> where Base.Element: Sendable {
-  naryResult(anyHot: bases.contains(where: isHotInput)) { makeCombineLatest(bases) }
+  naryResult(anyHot: bases.contains(where: isHotInput)) {
+    makeCombineLatest(bases, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line))
+  }
 }
 
 /// Combines the latest elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal``
@@ -27,13 +29,15 @@
 /// ```
 /// - Parameter bases: the inputs; each output has one element per input, in this order.
 /// - Returns: a ``HotSignal`` of arrays.
-@inlinable public func combineLatest<Base: HotSequence>(_ bases: [Base]) -> HotSignal<[Base.Element], Base.Failure> {
-  HotSignal(node: makeCombineLatest(bases))
+@inlinable public func combineLatest<Base: HotSequence>(
+  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
+) -> HotSignal<[Base.Element], Base.Failure> {
+  HotSignal(node: makeCombineLatest(bases, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line)))
 }
 
 /// The node of an array combineLatest (also what a combined array of properties iterates).
 @inlinable func makeCombineLatest<Base: AsyncSequence & Sendable>(
-  _ bases: [Base]
+  _ bases: [Base], origin: NodeOrigin = NodeOrigin(.combineLatest)
 ) -> SubjectStorage<[Base.Element], Base.Failure> where Base.Element: Sendable {
   typealias Rule = CombineLatestRule<[Base.Element?], [Base.Element]>
   typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
@@ -41,7 +45,10 @@
     Inputs.attach(any: base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index] = element } }
   }
   let count = bases.count
-  return Inputs.node(inputs, replay: combinedReplay(bases.map(inputReplaysCurrent))) {
+  return Inputs.node(
+    inputs, replay: combinedReplay(bases.map(inputReplaysCurrent)), origin: origin,
+    inputNodes: NodeInputs(bases.compactMap(graphInput))
+  ) {
     Rule(inputCount: count, empty: Array(repeating: nil, count: count)) { $0.map { $0! } }
   }
 }

@@ -22,11 +22,15 @@ extension HotSequence {
   @inlinable public func debug<C: Clock>(
     _ name: String,
     clock: C = ContinuousClock(),
-    sink: DebugSink = .standardError
+    sink: DebugSink = .standardError,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where C.Duration == Duration {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts) { node in
+      node: SubjectStorage(
+        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+        origin: NodeOrigin(.debug, fileID: fileID, line: line), inputs: .one(upstream), label: name
+      ) { node in
         let reporter = HotDebugReporter(name: name, clock: clock, sink: sink)
         reporter.report("start")
         let observer = upstream.addSink { value in

@@ -29,10 +29,12 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy = .merge,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -43,10 +45,12 @@ extension HotSequence {
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy = .merge,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -57,10 +61,12 @@ extension HotSequence {
   /// outer sequence cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy = .merge,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -71,10 +77,12 @@ extension HotSequence {
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy = .merge,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -85,10 +93,12 @@ extension HotSequence {
   /// inner sequence, as `any Error`.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy = .merge,
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -117,11 +127,13 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -133,11 +145,13 @@ extension HotSequence {
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -149,11 +163,13 @@ extension HotSequence {
   /// outer sequence cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -165,11 +181,13 @@ extension HotSequence {
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -181,11 +199,13 @@ extension HotSequence {
   /// inner sequence, as `any Error`.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return hotFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -212,10 +232,12 @@ extension HotSequence {
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -226,10 +248,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -240,10 +264,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
   /// outer sequence cannot fail.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -254,10 +280,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -268,10 +296,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
   /// inner sequence, as `any Error`.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     hotFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -297,10 +327,12 @@ extension HotSequence {
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -311,10 +343,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -325,10 +359,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
   /// outer sequence cannot fail.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -339,10 +375,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -353,10 +391,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
   /// inner sequence, as `any Error`.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     hotFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -383,10 +423,12 @@ extension HotSequence {
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -397,10 +439,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
   /// sequence (both have the same typed `Failure`).
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     hotFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -411,10 +455,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
   /// outer sequence cannot fail.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -425,10 +471,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     hotFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -439,10 +487,12 @@ extension HotSequence {
   /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
   /// inner sequence, as `any Error`.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     hotFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }

@@ -15,10 +15,11 @@ extension HotSequence {
   /// - Parameter transform: the mapping; called once per element, in order, on the sending thread.
   /// - Returns: a ``HotSignal`` of the transformed elements.
   @inlinable public func map<Transformed: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Transformed
+    _ transform: @escaping @Sendable (Element) -> Transformed,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Transformed, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.map, fileID: fileID, line: line)) { node in
         { value in node.send(transform(value)) }
       } onEnd: { node, termination in
         node.terminate(termination)
@@ -36,10 +37,11 @@ extension HotSequence {
   /// - Parameter transform: the mapping; `nil` drops the element.
   /// - Returns: a ``HotSignal`` of the non-`nil` results.
   @inlinable public func compactMap<Transformed: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Transformed?
+    _ transform: @escaping @Sendable (Element) -> Transformed?,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Transformed, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.compactMap, fileID: fileID, line: line)) { node in
         { value in
           if let transformed = transform(value) { node.send(transformed) } else { node.forgetCurrentIfReplaying() }
         }
@@ -62,10 +64,11 @@ extension HotSequence {
   /// - Parameter isIncluded: whether an element goes on.
   /// - Returns: a ``HotSignal`` of the included elements.
   @inlinable public func filter(
-    _ isIncluded: @escaping @Sendable (Element) -> Bool
+    _ isIncluded: @escaping @Sendable (Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.filter, fileID: fileID, line: line)) { node in
         { value in
           if isIncluded(value) { node.send(value) } else { node.forgetCurrentIfReplaying() }
         }
@@ -95,10 +98,11 @@ extension HotSequence {
   /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
   /// - Returns: a ``HotSignal`` of the leading elements that satisfy `predicate`.
   @inlinable public func prefix(
-    while predicate: @escaping @Sendable (Element) -> Bool
+    while predicate: @escaping @Sendable (Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)) { node in
         { value in
           if predicate(value) { node.send(value) } else { node.terminate(.finished) }
         }

@@ -19,7 +19,9 @@ extension HotSequence {
     precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
     guard count > 0 else { return hotSignal }
     return HotSignal(
-      node: .observing(hotSignal.node, replay: SubjectStorage<Element, Failure>.Replay.none) { node in
+      node: .observing(
+        hotSignal.node, replay: SubjectStorage<Element, Failure>.Replay.none, origin: NodeOrigin(.dropFirst)
+      ) { node in
         let remaining = ConnectionState(count)
         return { value in
           if remaining.value > 0 { remaining.value -= 1 } else { node.send(value) }
@@ -48,7 +50,7 @@ extension HotSequence {
       return HotSignal(node: node)
     }
     return HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.prefix)) { node in
         let remaining = ConnectionState(maxLength)
         return { value in
           guard remaining.value > 0 else { return }
@@ -76,7 +78,7 @@ extension HotSequence {
     while predicate: @escaping @Sendable (Element) -> Bool
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.dropWhile)) { node in
         let skipping = ConnectionState(true)
         return { value in
           if skipping.value {

@@ -29,13 +29,16 @@
 ///   - base2: the second input.
 /// - Returns: a ``Signal`` of `Base1.Element`; hot when any input is.
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
 {
-  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) { makeMerge(base1, base2, failures: { $0 }, { $0 }) }
+  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) {
+    makeMerge(base1, base2, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 })
+  }
 }
 
 /// Interleaves the elements of two sequences as they are produced.
@@ -45,13 +48,16 @@ where
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element
 {
-  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) { makeMerge(base1, base2, failures: { $0 }, { $0 }) }
+  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) {
+    makeMerge(base1, base2, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 })
+  }
 }
 
 /// Interleaves the elements of two sequences as they are produced.
@@ -62,12 +68,14 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure
 {
-  HotSignal(node: makeMerge(base1, base2, failures: { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(base1, base2, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of two sequences as they are produced.
@@ -78,17 +86,19 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element
 {
-  HotSignal(node: makeMerge(base1, base2, failures: { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(base1, base2, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 }))
 }
 
 /// The node of every overload above, once it chose how each input's failure becomes the result's.
 @inlinable func makeMerge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Failure: Error>(
-  _ base1: Base1, _ base2: Base2,
+  _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
 ) -> SubjectStorage<Base1.Element, Failure>
@@ -102,9 +112,10 @@ where
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
   ]
   // A consumer that joins is given each input's current value, as a fresh subscription would be.
-  return Inputs.node(inputs, replay: mergedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2)])) {
-    MergeRule()
-  }
+  return Inputs.node(
+    inputs, replay: mergedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2)]), origin: origin,
+    inputNodes: NodeInputs([graphInput(base1), graphInput(base2)].compactMap { $0 })
+  ) { MergeRule() }
 }
 
 /// Interleaves the elements of three sequences as they are produced.
@@ -115,7 +126,8 @@ where
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
 public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -123,7 +135,8 @@ where
   Base3.Element: Sendable, Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3)) {
-    makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+    makeMerge(
+      base1, base2, base3, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -135,7 +148,8 @@ where
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
 public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
@@ -143,7 +157,8 @@ where
   Base3.Element: Sendable, Base3.Element == Base1.Element
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3)) {
-    makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+    makeMerge(
+      base1, base2, base3, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -155,13 +170,16 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
   Base3.Element == Base1.Element, Base3.Failure == Base1.Failure
 {
-  HotSignal(node: makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(
+      base1, base2, base3, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of three sequences as they are produced.
@@ -172,20 +190,23 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element,
   Base3.Element == Base1.Element
 {
-  HotSignal(node: makeMerge(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(
+      base1, base2, base3, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
 func makeMerge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
@@ -203,7 +224,9 @@ where
   ]
   // A consumer that joins is given each input's current value, as a fresh subscription would be.
   return Inputs.node(
-    inputs, replay: mergedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3)])
+    inputs, replay: mergedReplay([inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3)]),
+    origin: origin,
+    inputNodes: NodeInputs([graphInput(base1), graphInput(base2), graphInput(base3)].compactMap { $0 })
   ) { MergeRule() }
 }
 
@@ -218,7 +241,8 @@ public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -227,7 +251,9 @@ where
   Base4.Element: Sendable, Base4.Element == Base1.Element, Base4.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4)) {
-    makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+    makeMerge(
+      base1, base2, base3, base4, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 })
   }
 }
 
@@ -242,7 +268,8 @@ public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
@@ -251,7 +278,9 @@ where
   Base4.Element: Sendable, Base4.Element == Base1.Element
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4)) {
-    makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+    makeMerge(
+      base1, base2, base3, base4, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 })
   }
 }
 
@@ -263,14 +292,18 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
   Base3.Element == Base1.Element, Base3.Failure == Base1.Failure,
   Base4.Element == Base1.Element, Base4.Failure == Base1.Failure
 {
-  HotSignal(node: makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(
+      base1, base2, base3, base4, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of four sequences as they are produced.
@@ -282,14 +315,18 @@ where
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element,
   Base3.Element == Base1.Element,
   Base4.Element == Base1.Element
 {
-  HotSignal(node: makeMerge(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(
+      base1, base2, base3, base4, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }))
 }
 
 @inlinable
@@ -297,7 +334,7 @@ func makeMerge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -321,7 +358,9 @@ where
     inputs,
     replay: mergedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4)].compactMap { $0 })
   ) { MergeRule() }
 }
 
@@ -336,7 +375,8 @@ public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -347,7 +387,11 @@ where
 {
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
-  ) { makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeMerge(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Interleaves the elements of five sequences as they are produced.
@@ -361,7 +405,8 @@ public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
@@ -372,7 +417,11 @@ where
 {
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
-  ) { makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeMerge(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Interleaves the elements of five sequences as they are produced.
@@ -384,7 +433,8 @@ where
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
@@ -392,7 +442,10 @@ where
   Base4.Element == Base1.Element, Base4.Failure == Base1.Failure,
   Base5.Element == Base1.Element, Base5.Failure == Base1.Failure
 {
-  HotSignal(node: makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of five sequences as they are produced.
@@ -404,7 +457,8 @@ where
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
 public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element,
@@ -412,7 +466,10 @@ where
   Base4.Element == Base1.Element,
   Base5.Element == Base1.Element
 {
-  HotSignal(node: makeMerge(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeMerge(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.merge, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -420,7 +477,7 @@ func makeMerge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -448,7 +505,9 @@ where
     replay: mergedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5)].compactMap { $0 })
   ) { MergeRule() }
 }
 
@@ -463,7 +522,8 @@ public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -476,7 +536,11 @@ where
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
       || isHotInput(base6)
-  ) { makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeMerge(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Interleaves the elements of six sequences as they are produced.
@@ -490,7 +554,8 @@ public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
@@ -503,7 +568,11 @@ where
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
       || isHotInput(base6)
-  ) { makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeMerge(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Interleaves the elements of six sequences as they are produced.
@@ -517,7 +586,8 @@ where
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
@@ -527,7 +597,9 @@ where
   Base6.Element == Base1.Element, Base6.Failure == Base1.Failure
 {
   HotSignal(
-    node: makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+    node: makeMerge(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of six sequences as they are produced.
@@ -541,7 +613,8 @@ where
 public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element,
@@ -551,7 +624,9 @@ where
   Base6.Element == Base1.Element
 {
   HotSignal(
-    node: makeMerge(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+    node: makeMerge(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -559,7 +634,7 @@ func makeMerge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -590,7 +665,12 @@ where
     replay: mergedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5), inputReplaysCurrent(base6),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6),
+      ].compactMap { $0 })
   ) { MergeRule() }
 }
 
@@ -606,7 +686,8 @@ public func merge<
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
   Base7: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -622,7 +703,8 @@ where
       || isHotInput(base6) || isHotInput(base7)
   ) {
     makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -638,7 +720,8 @@ public func merge<
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
   Base7: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
@@ -654,7 +737,8 @@ where
       || isHotInput(base6) || isHotInput(base7)
   ) {
     makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -670,7 +754,8 @@ public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
   Base6: HotSequence, Base7: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
@@ -682,8 +767,8 @@ where
 {
   HotSignal(
     node: makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
-  )
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of seven sequences as they are produced.
@@ -698,7 +783,8 @@ public func merge<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
   Base6: HotSequence, Base7: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element,
@@ -710,8 +796,8 @@ where
 {
   HotSignal(
     node: makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
-  )
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -721,6 +807,7 @@ func makeMerge<
   Base7: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -754,7 +841,12 @@ where
     replay: mergedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6), graphInput(base7),
+      ].compactMap { $0 })
   ) { MergeRule() }
 }
 
@@ -771,7 +863,8 @@ public func merge<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -788,8 +881,8 @@ where
       || isHotInput(base6) || isHotInput(base7) || isHotInput(base8)
   ) {
     makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -806,7 +899,8 @@ public func merge<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base1.Element, any Error>
 where
   Base1.Element: Sendable,
@@ -823,8 +917,8 @@ where
       || isHotInput(base6) || isHotInput(base7) || isHotInput(base8)
   ) {
     makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -841,7 +935,8 @@ public func merge<
   Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, Base1.Failure>
 where
   Base2.Element == Base1.Element, Base2.Failure == Base1.Failure,
@@ -854,8 +949,8 @@ where
 {
   HotSignal(
     node: makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Interleaves the elements of eight sequences as they are produced.
@@ -871,7 +966,8 @@ public func merge<
   Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<Base1.Element, any Error>
 where
   Base2.Element == Base1.Element,
@@ -884,8 +980,8 @@ where
 {
   HotSignal(
     node: makeMerge(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.merge, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -895,7 +991,7 @@ func makeMerge<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8,
+  _ base8: Base8, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -932,6 +1028,11 @@ where
     replay: mergedReplay([
       inputReplaysCurrent(base1), inputReplaysCurrent(base2), inputReplaysCurrent(base3), inputReplaysCurrent(base4),
       inputReplaysCurrent(base5), inputReplaysCurrent(base6), inputReplaysCurrent(base7), inputReplaysCurrent(base8),
-    ])
+    ]), origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6), graphInput(base7), graphInput(base8),
+      ].compactMap { $0 })
   ) { MergeRule() }
 }

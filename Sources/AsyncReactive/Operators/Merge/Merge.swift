@@ -10,9 +10,11 @@
 /// - Parameter bases: the inputs.
 /// - Returns: a ``Signal`` of the inputs' elements; hot when any input is.
 @inlinable public func merge<Base: AsyncSequence & Sendable>(
-  _ bases: [Base]
+  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base.Element, Base.Failure> where Base.Element: Sendable {
-  naryResult(anyHot: bases.contains(where: isHotInput)) { makeMerge(bases) }
+  naryResult(anyHot: bases.contains(where: isHotInput)) {
+    makeMerge(bases, origin: NodeOrigin(.merge, fileID: fileID, line: line))
+  }
 }
 
 /// Interleaves the elements of an array of hot sequences, inside their sends: a ``HotSignal``. An empty array gives
@@ -23,18 +25,23 @@
 /// ```
 /// - Parameter bases: the inputs.
 /// - Returns: a ``HotSignal`` of the inputs' elements.
-@inlinable public func merge<Base: HotSequence>(_ bases: [Base]) -> HotSignal<Base.Element, Base.Failure> {
-  HotSignal(node: makeMerge(bases))
+@inlinable public func merge<Base: HotSequence>(
+  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
+) -> HotSignal<Base.Element, Base.Failure> {
+  HotSignal(node: makeMerge(bases, origin: NodeOrigin(.merge, fileID: fileID, line: line)))
 }
 
 /// The node of an array merge.
 @inlinable func makeMerge<Base: AsyncSequence & Sendable>(
-  _ bases: [Base]
+  _ bases: [Base], origin: NodeOrigin = NodeOrigin(.merge)
 ) -> SubjectStorage<Base.Element, Base.Failure> where Base.Element: Sendable {
   typealias Inputs = HotInputs<MergeRule<Base.Element>, Base.Element, Base.Failure>
   let inputs: [Inputs.Attach] = bases.map { base in
     Inputs.attach(any: base, failure: { $0 }) { _, element in .emit(element) }
   }
   // A consumer that joins is given each input's current value, as a fresh subscription would be.
-  return Inputs.node(inputs, replay: mergedReplay(bases.map(inputReplaysCurrent))) { MergeRule() }
+  return Inputs.node(
+    inputs, replay: mergedReplay(bases.map(inputReplaysCurrent)), origin: origin,
+    inputNodes: NodeInputs(bases.compactMap(graphInput))
+  ) { MergeRule() }
 }

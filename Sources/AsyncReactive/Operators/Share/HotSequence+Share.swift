@@ -21,7 +21,7 @@ extension HotSequence {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
     guard replay > 0 else { return hotSignal }
     return HotSignal(
-      node: .observing(hotSignal.node, replay: .latest(replay)) { node in
+      node: .observing(hotSignal.node, replay: .latest(replay), origin: NodeOrigin(.share)) { node in
         { value in node.send(value) }
       } onEnd: { node, termination in
         node.forgetCurrent()

@@ -120,7 +120,9 @@ extension HotSequence {
     typealias Rule = TimeoutRule<Element, TimeoutFailure<Failure>, C.Instant>
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(replay: .none, restarts: upstream.restarts) { node in
+      node: SubjectStorage(
+        replay: .none, restarts: upstream.restarts, origin: NodeOrigin(.timeoutFallback), inputs: .one(upstream)
+      ) { node in
         let switching = HotTimeoutFallback(fallback: fallback, node: node, fallbackFailure: fallbackFailure)
         let rule = Rule(interval: interval, start: clock.now, timedOut: .timedOut)
         let connection = HotTime<Rule, C, ResultFailure>(rule: rule, clock: clock, node: node) { termination in

@@ -8,6 +8,7 @@ extension HotSequence {
   /// The node under every hot `withLatestFrom`: it observes `other` before this sequence (so that a current
   /// value is there for the first element) and pairs through the shared ``WithLatestFromRule``.
   @inlinable func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable, ResultFailure: Error>(
+    origin: NodeOrigin = NodeOrigin(.withLatestFrom),
     _ other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Output,
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
@@ -22,15 +23,21 @@ extension HotSequence {
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
     let replay: SubjectStorage<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
-    return HotSignal(node: Inputs.node(inputs, replay: replay, output: { combine($0.0, $0.1) }) { Rule() })
+    let inputNodes = NodeInputs([hotSignal.node, graphInput(other)].compactMap { $0 })
+    return HotSignal(
+      node: Inputs.node(
+        inputs, replay: replay, origin: origin, inputNodes: inputNodes, output: { combine($0.0, $0.1) }
+      ) { Rule() })
   }
 
   /// The node under the property forms: the property's value is read inside this sequence's `send`.
   @inlinable func hotWithLatestValue<Source: PropertyProtocol, Output: Sendable>(
+    origin: NodeOrigin = NodeOrigin(.withLatestFrom),
     _ property: Source, combine: @escaping @Sendable (Element, Source.Value) -> Output
   ) -> HotSignal<Output, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node) { node in
+      node: .observing(hotSignal.node, origin: origin, inputs: .many([hotSignal.node, property.hotSignal.node])) {
+        node in
         { value in node.send(combine(value, property.value)) }
       } onEnd: { node, termination in
         node.terminate(termination)
@@ -55,9 +62,12 @@ extension HotSequence {
   /// - Parameter property: the property whose value goes with each element.
   /// - Returns: a ``HotSignal`` of `(Element, Source.Value)`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
-    _ property: Source
+    _ property: Source,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Source.Value), Never> where Failure == Never {
-    hotWithLatestValue(property) { ($0, $1) }
+    hotWithLatestValue(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property
+    ) { ($0, $1) }
   }
 
   /// Pairs each element with the current value of `property`, read inside this sequence's `send`.
@@ -66,9 +76,12 @@ extension HotSequence {
   /// let requests = refreshes.withLatestFrom(viewModel.filter)   // HotSignal<((), Filter), APIError>
   /// ```
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
-    _ property: Source
+    _ property: Source,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Source.Value), Failure> {
-    hotWithLatestValue(property) { ($0, $1) }
+    hotWithLatestValue(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property
+    ) { ($0, $1) }
   }
 
   /// Combines each element with the current value of `property` through `combine`, inside this sequence's
@@ -79,9 +92,11 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output
+    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, Never> where Failure == Never {
-    hotWithLatestValue(property, combine: combine)
+    hotWithLatestValue(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property, combine: combine)
   }
 
   /// Combines each element with the current value of `property` through `combine`, inside this sequence's
@@ -92,9 +107,11 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output
+    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, Failure> {
-    hotWithLatestValue(property, combine: combine)
+    hotWithLatestValue(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property, combine: combine)
   }
 }
 
@@ -109,10 +126,13 @@ extension HotSequence {
   /// - Parameter other: the sequence whose latest element goes with each element.
   /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: neverFailure)
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+      baseFailure: neverFailure, otherFailure: neverFailure)
   }
 
   /// Pairs each element with the latest element of `other`, inside the sends.
@@ -123,9 +143,12 @@ extension HotSequence {
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Failure>
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Failure {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+      baseFailure: { $0 }, otherFailure: { $0 })
   }
 
   /// Pairs each element with the latest element of `other`, inside the sends.
@@ -136,9 +159,12 @@ extension HotSequence {
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Other.Failure>
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Other.Failure> where Other.Element: Sendable, Failure == Never {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: neverFailure, otherFailure: { $0 })
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+      baseFailure: neverFailure, otherFailure: { $0 })
   }
 
   /// Pairs each element with the latest element of `other`, inside the sends.
@@ -149,9 +175,12 @@ extension HotSequence {
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Failure>
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: neverFailure)
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+      baseFailure: { $0 }, otherFailure: neverFailure)
   }
 
   /// Pairs each element with the latest element of `other`, inside the sends.
@@ -162,9 +191,12 @@ extension HotSequence {
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), any Error>
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), any Error> where Other.Element: Sendable {
-    hotWithLatestFrom(other, combine: { ($0, $1) }, baseFailure: { $0 }, otherFailure: { $0 })
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+      baseFailure: { $0 }, otherFailure: { $0 })
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
@@ -176,9 +208,12 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, Never> where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: neverFailure)
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine,
+      baseFailure: neverFailure, otherFailure: neverFailure)
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
@@ -190,9 +225,12 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, Failure> where Other.Element: Sendable, Other.Failure == Failure {
-    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine, baseFailure: { $0 },
+      otherFailure: { $0 })
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
@@ -204,9 +242,12 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, Other.Failure> where Other.Element: Sendable, Failure == Never {
-    hotWithLatestFrom(other, combine: combine, baseFailure: neverFailure, otherFailure: { $0 })
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine,
+      baseFailure: neverFailure, otherFailure: { $0 })
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
@@ -218,9 +259,12 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, Failure> where Other.Element: Sendable, Other.Failure == Never {
-    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: neverFailure)
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine, baseFailure: { $0 },
+      otherFailure: neverFailure)
   }
 
   /// Combines each element with the latest element of `other` through `combine`, inside the sends.
@@ -232,9 +276,12 @@ extension HotSequence {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Output, any Error> where Other.Element: Sendable {
-    hotWithLatestFrom(other, combine: combine, baseFailure: { $0 }, otherFailure: { $0 })
+    hotWithLatestFrom(
+      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine, baseFailure: { $0 },
+      otherFailure: { $0 })
   }
 
 }

@@ -32,13 +32,16 @@
 ///   - base2: the second input.
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`; hot when any input is.
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Failure == Base1.Failure
 {
-  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) { makeZip(base1, base2, failures: { $0 }, { $0 }) }
+  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) {
+    makeZip(base1, base2, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 })
+  }
 }
 
 /// Pairs the n-th elements of two sequences into tuples.
@@ -48,13 +51,16 @@ where
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element), any Error>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable
 {
-  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) { makeZip(base1, base2, failures: { $0 }, { $0 }) }
+  naryResult(anyHot: isHotInput(base1) || isHotInput(base2)) {
+    makeZip(base1, base2, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 })
+  }
 }
 
 /// Pairs the n-th elements of two sequences into tuples.
@@ -65,12 +71,13 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure
 {
-  HotSignal(node: makeZip(base1, base2, failures: { $0 }, { $0 }))
+  HotSignal(node: makeZip(base1, base2, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of two sequences into tuples.
@@ -81,14 +88,15 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: HotSequence>(
-  _ base1: Base1, _ base2: Base2
+  _ base1: Base1, _ base2: Base2,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element), any Error> {
-  HotSignal(node: makeZip(base1, base2, failures: { $0 }, { $0 }))
+  HotSignal(node: makeZip(base1, base2, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 }))
 }
 
 /// The node of every overload above, once it chose how each input's failure becomes the result's.
 @inlinable func makeZip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Failure: Error>(
-  _ base1: Base1, _ base2: Base2,
+  _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
 ) -> SubjectStorage<(Base1.Element, Base2.Element), Failure>
@@ -102,7 +110,10 @@ where
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs([graphInput(base1), graphInput(base2)].compactMap { $0 })
+  ) {
     Rule(inputCount: 2, empty: (ZipBuffer(), ZipBuffer())) { buffers in
       (buffers.0.removeFirst(), buffers.1.removeFirst())
     }
@@ -117,7 +128,8 @@ where
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable
 public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -125,7 +137,7 @@ where
   Base3.Element: Sendable, Base3.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3)) {
-    makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+    makeZip(base1, base2, base3, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -137,7 +149,8 @@ where
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable
 public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -145,7 +158,7 @@ where
   Base3.Element: Sendable
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3)) {
-    makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 })
+    makeZip(base1, base2, base3, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -157,13 +170,16 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure,
   Base3.Failure == Base1.Failure
 {
-  HotSignal(node: makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeZip(
+      base1, base2, base3, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of three sequences into tuples.
@@ -174,16 +190,19 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3
+  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element), any Error> {
-  HotSignal(node: makeZip(base1, base2, base3, failures: { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeZip(
+      base1, base2, base3, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
 func makeZip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
@@ -203,7 +222,10 @@ where
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
     Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs([graphInput(base1), graphInput(base2), graphInput(base3)].compactMap { $0 })
+  ) {
     Rule(inputCount: 3, empty: (ZipBuffer(), ZipBuffer(), ZipBuffer())) { buffers in
       (buffers.0.removeFirst(), buffers.1.removeFirst(), buffers.2.removeFirst())
     }
@@ -221,7 +243,8 @@ public func zip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -230,7 +253,9 @@ where
   Base4.Element: Sendable, Base4.Failure == Base1.Failure
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4)) {
-    makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+    makeZip(
+      base1, base2, base3, base4, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 })
   }
 }
 
@@ -245,7 +270,8 @@ public func zip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -254,7 +280,9 @@ where
   Base4.Element: Sendable
 {
   naryResult(anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4)) {
-    makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 })
+    makeZip(
+      base1, base2, base3, base4, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 })
   }
 }
 
@@ -266,14 +294,18 @@ where
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure,
   Base3.Failure == Base1.Failure,
   Base4.Failure == Base1.Failure
 {
-  HotSignal(node: makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeZip(
+      base1, base2, base3, base4, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of four sequences into tuples.
@@ -285,9 +317,13 @@ where
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), any Error> {
-  HotSignal(node: makeZip(base1, base2, base3, base4, failures: { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeZip(
+      base1, base2, base3, base4, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }))
 }
 
 @inlinable
@@ -295,7 +331,7 @@ func makeZip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -318,7 +354,11 @@ where
     Inputs.attach(any: base3, failure: failure3) { rule, element in rule.receive(from: 2) { $0.2.append(element) } },
     Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs(
+      [graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4)].compactMap { $0 })
+  ) {
     Rule(inputCount: 4, empty: (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())) { buffers in
       (buffers.0.removeFirst(), buffers.1.removeFirst(), buffers.2.removeFirst(), buffers.3.removeFirst())
     }
@@ -336,7 +376,8 @@ public func zip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -347,7 +388,11 @@ where
 {
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
-  ) { makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeZip(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Pairs the n-th elements of five sequences into tuples.
@@ -361,7 +406,8 @@ public func zip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -372,7 +418,11 @@ where
 {
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
-  ) { makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeZip(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Pairs the n-th elements of five sequences into tuples.
@@ -384,7 +434,8 @@ where
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Base1.Failure>
 where
   Base2.Failure == Base1.Failure,
@@ -392,7 +443,10 @@ where
   Base4.Failure == Base1.Failure,
   Base5.Failure == Base1.Failure
 {
-  HotSignal(node: makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeZip(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of five sequences into tuples.
@@ -404,9 +458,13 @@ where
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @_disfavoredOverload @inlinable
 public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence>(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), any Error> {
-  HotSignal(node: makeZip(base1, base2, base3, base4, base5, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+  HotSignal(
+    node: makeZip(
+      base1, base2, base3, base4, base5, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 }, { $0 },
+      { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -414,7 +472,7 @@ func makeZip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -442,7 +500,11 @@ where
     Inputs.attach(any: base4, failure: failure4) { rule, element in rule.receive(from: 3) { $0.3.append(element) } },
     Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs(
+      [graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5)].compactMap { $0 })
+  ) {
     Rule(inputCount: 5, empty: (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())) { buffers in
       (
         buffers.0.removeFirst(), buffers.1.removeFirst(), buffers.2.removeFirst(), buffers.3.removeFirst(),
@@ -463,7 +525,8 @@ public func zip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure>
 where
   Base1.Element: Sendable,
@@ -476,7 +539,11 @@ where
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
       || isHotInput(base6)
-  ) { makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeZip(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Pairs the n-th elements of six sequences into tuples.
@@ -490,7 +557,8 @@ public func zip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error>
 where
   Base1.Element: Sendable,
@@ -503,7 +571,11 @@ where
   naryResult(
     anyHot: isHotInput(base1) || isHotInput(base2) || isHotInput(base3) || isHotInput(base4) || isHotInput(base5)
       || isHotInput(base6)
-  ) { makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }) }
+  ) {
+    makeZip(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+  }
 }
 
 /// Pairs the n-th elements of six sequences into tuples.
@@ -517,7 +589,8 @@ where
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Base1.Failure
 >
@@ -529,7 +602,9 @@ where
   Base6.Failure == Base1.Failure
 {
   HotSignal(
-    node: makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+    node: makeZip(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of six sequences into tuples.
@@ -543,10 +618,13 @@ where
 public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence, Base6: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), any Error> {
   HotSignal(
-    node: makeZip(base1, base2, base3, base4, base5, base6, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
+    node: makeZip(
+      base1, base2, base3, base4, base5, base6, origin: NodeOrigin(.zip, fileID: fileID, line: line), failures: { $0 },
+      { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -554,7 +632,7 @@ func makeZip<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable,
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable, Failure: Error
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6,
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -585,7 +663,14 @@ where
     Inputs.attach(any: base5, failure: failure5) { rule, element in rule.receive(from: 4) { $0.4.append(element) } },
     Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6),
+      ].compactMap { $0 })
+  ) {
     Rule(inputCount: 6, empty: (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())) {
       buffers in
       (
@@ -608,7 +693,8 @@ public func zip<
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
   Base7: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element),
   Base1.Failure
@@ -627,7 +713,8 @@ where
       || isHotInput(base6) || isHotInput(base7)
   ) {
     makeZip(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -643,7 +730,8 @@ public func zip<
   Base4: AsyncSequence & Sendable, Base5: AsyncSequence & Sendable, Base6: AsyncSequence & Sendable,
   Base7: AsyncSequence & Sendable
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
 >
@@ -661,7 +749,8 @@ where
       || isHotInput(base6) || isHotInput(base7)
   ) {
     makeZip(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -677,7 +766,8 @@ public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
   Base6: HotSequence, Base7: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element),
   Base1.Failure
@@ -692,8 +782,8 @@ where
 {
   HotSignal(
     node: makeZip(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
-  )
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of seven sequences into tuples.
@@ -708,14 +798,15 @@ public func zip<
   Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence, Base5: HotSequence,
   Base6: HotSequence, Base7: HotSequence
 >(
-  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7
+  _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), any Error
 > {
   HotSignal(
     node: makeZip(
-      base1, base2, base3, base4, base5, base6, base7, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
-  )
+      base1, base2, base3, base4, base5, base6, base7, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -725,6 +816,7 @@ func makeZip<
   Base7: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
+  origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -760,7 +852,14 @@ where
     Inputs.attach(any: base6, failure: failure6) { rule, element in rule.receive(from: 5) { $0.5.append(element) } },
     Inputs.attach(any: base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6), graphInput(base7),
+      ].compactMap { $0 })
+  ) {
     Rule(
       inputCount: 7, empty: (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
     ) { buffers in
@@ -785,7 +884,8 @@ public func zip<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -807,8 +907,8 @@ where
       || isHotInput(base6) || isHotInput(base7) || isHotInput(base8)
   ) {
     makeZip(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -825,7 +925,8 @@ public func zip<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -847,8 +948,8 @@ where
       || isHotInput(base6) || isHotInput(base7) || isHotInput(base8)
   ) {
     makeZip(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 })
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 })
   }
 }
 
@@ -865,7 +966,8 @@ public func zip<
   Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -883,8 +985,8 @@ where
 {
   HotSignal(
     node: makeZip(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 /// Pairs the n-th elements of eight sequences into tuples.
@@ -900,7 +1002,8 @@ public func zip<
   Base6: HotSequence, Base7: HotSequence, Base8: HotSequence
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8
+  _ base8: Base8,
+  fileID: StaticString = #fileID, line: UInt = #line
 ) -> HotSignal<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
@@ -909,8 +1012,8 @@ public func zip<
 > {
   HotSignal(
     node: makeZip(
-      base1, base2, base3, base4, base5, base6, base7, base8, failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 },
-      { $0 }, { $0 }))
+      base1, base2, base3, base4, base5, base6, base7, base8, origin: NodeOrigin(.zip, fileID: fileID, line: line),
+      failures: { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }, { $0 }))
 }
 
 @inlinable
@@ -920,7 +1023,7 @@ func makeZip<
   Base7: AsyncSequence & Sendable, Base8: AsyncSequence & Sendable, Failure: Error
 >(
   _ base1: Base1, _ base2: Base2, _ base3: Base3, _ base4: Base4, _ base5: Base5, _ base6: Base6, _ base7: Base7,
-  _ base8: Base8,
+  _ base8: Base8, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
@@ -966,7 +1069,14 @@ where
     Inputs.attach(any: base7, failure: failure7) { rule, element in rule.receive(from: 6) { $0.6.append(element) } },
     Inputs.attach(any: base8, failure: failure8) { rule, element in rule.receive(from: 7) { $0.7.append(element) } },
   ]
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs(
+      [
+        graphInput(base1), graphInput(base2), graphInput(base3), graphInput(base4), graphInput(base5),
+        graphInput(base6), graphInput(base7), graphInput(base8),
+      ].compactMap { $0 })
+  ) {
     Rule(
       inputCount: 8,
       empty: (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())

@@ -10,9 +10,11 @@
 /// - Parameter bases: the inputs; each output has one element per input, in this order.
 /// - Returns: a ``Signal`` of arrays; hot when any input is.
 @inlinable public func zip<Base: AsyncSequence & Sendable>(
-  _ bases: [Base]
+  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<[Base.Element], Base.Failure> where Base.Element: Sendable {
-  naryResult(anyHot: bases.contains(where: isHotInput)) { makeZip(bases) }
+  naryResult(anyHot: bases.contains(where: isHotInput)) {
+    makeZip(bases, origin: NodeOrigin(.zip, fileID: fileID, line: line))
+  }
 }
 
 /// Pairs the n-th elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal``. An empty
@@ -23,13 +25,15 @@
 /// ```
 /// - Parameter bases: the inputs; each output has one element per input, in this order.
 /// - Returns: a ``HotSignal`` of arrays.
-@inlinable public func zip<Base: HotSequence>(_ bases: [Base]) -> HotSignal<[Base.Element], Base.Failure> {
-  HotSignal(node: makeZip(bases))
+@inlinable public func zip<Base: HotSequence>(
+  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
+) -> HotSignal<[Base.Element], Base.Failure> {
+  HotSignal(node: makeZip(bases, origin: NodeOrigin(.zip, fileID: fileID, line: line)))
 }
 
 /// The node of an array zip.
 @inlinable func makeZip<Base: AsyncSequence & Sendable>(
-  _ bases: [Base]
+  _ bases: [Base], origin: NodeOrigin = NodeOrigin(.zip)
 ) -> SubjectStorage<[Base.Element], Base.Failure> where Base.Element: Sendable {
   typealias Rule = ZipRule<[ZipBuffer<Base.Element>], [Base.Element]>
   typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
@@ -38,7 +42,10 @@
     }
   }
   let count = bases.count
-  return Inputs.node(inputs, replay: .none) {
+  return Inputs.node(
+    inputs, replay: .none, origin: origin,
+    inputNodes: NodeInputs(bases.compactMap(graphInput))
+  ) {
     Rule(inputCount: count, empty: Array(repeating: ZipBuffer(), count: count)) { buffers in
       buffers.indices.map { buffers[$0].removeFirst() }
     }

@@ -1,0 +1,178 @@
+/// What every node of a graph tells ``DebugGraph`` of itself: which operator or source made it, where in the
+/// user's code, which nodes it reads, and what it holds now. The library's node class conforms; a dump reaches a
+/// node as `AnyObject` (an input, the node a sink feeds) and casts it once, when it draws the graph.
+package protocol DumpableNode: AnyObject, Sendable {
+  /// The operator or source, and where it was made.
+  var origin: NodeOrigin { get }
+  /// The nodes it reads.
+  var inputs: NodeInputs { get }
+  /// The name given to `debug(_:)`, for a debug node.
+  var label: String? { get }
+  /// What the node holds now, read under its lock.
+  func snapshot() -> NodeSnapshot
+}
+
+/// Which nodes a node reads, held strongly (as its connection does). Each is a node of the library's (see
+/// ``DumpableNode``), held as an object so that holding one costs no witness table.
+@usableFromInline package enum NodeInputs: Sendable {
+  case none
+  case one(any AnyObject & Sendable)
+  case many([any AnyObject & Sendable])
+
+  @inlinable package init(_ nodes: [any AnyObject & Sendable]) {
+    switch nodes.count {
+    case 0: self = .none
+    case 1: self = .one(nodes[0])
+    default: self = .many(nodes)
+    }
+  }
+
+  var nodes: [any AnyObject & Sendable] {
+    switch self {
+    case .none: []
+    case .one(let node): [node]
+    case .many(let nodes): nodes
+    }
+  }
+}
+
+/// The operator or source that made a node, and where: a kind (one byte) and the caller's `#fileID` and `#line`,
+/// captured as a `StaticString` and an integer (nothing allocated per node).
+@usableFromInline package struct NodeOrigin: Sendable {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let kind: NodeKind
+  @usableFromInline let line: UInt32
+
+  /// A node made by `kind` at `fileID:line` (a line of 0 means unknown).
+  @inlinable package init(_ kind: NodeKind, fileID: StaticString = "", line: UInt = 0) {
+    self.kind = kind
+    self.fileID = fileID
+    self.line = UInt32(truncatingIfNeeded: line)
+  }
+
+  /// `"Signup.swift:42"`, or `nil` when the site is unknown or inside this library (an operator the library applied
+  /// for one of its own, such as a cold `Signal`'s run or a command's state).
+  var site: String? {
+    guard line > 0, fileID.utf8CodeUnitCount > 0 else { return nil }
+    let file = fileID.description
+    guard !file.hasPrefix("AsyncReactive/") else { return nil }
+    return "\(file):\(line)"
+  }
+}
+
+/// What made a node: a source or an operator. Its raw value is what the dump prints.
+@usableFromInline package enum NodeKind: UInt8, Sendable {
+  case passthroughSubject, currentValueSubject, replaySubject, property, command, commandStream
+  case signalNode, coldRun, pump, emitter, share
+  case map, filter, compactMap, scan, removeDuplicates, prefix, prefixWhile, dropFirst, dropWhile, prepend
+  case combinePrevious
+  case mapError, replaceError, catchError, handleEvents, materialize, bufferByCount, bufferByTime, trackActivity
+  case debug, not
+  case combineLatest, merge, zip, withLatestFrom, sample, takeUntil
+  case flatMap, flatMapLatest, flatMapFirst, concatMap, switchToLatest
+  case debounce, throttle, delay, timeout, timeoutFallback, timer
+  case node
+
+  /// The kind of a rule-driven operator's node, from its rule's name (read once, when the node is made).
+  @usableFromInline package init(operatorName name: String) {
+    switch name {
+    case "zip": self = .zip
+    case "merge": self = .merge
+    case "combineLatest": self = .combineLatest
+    case "withLatestFrom": self = .withLatestFrom
+    case "sample(on:)": self = .sample
+    case "take(until:)": self = .takeUntil
+    case "debounce": self = .debounce
+    case "throttle": self = .throttle
+    case "delay": self = .delay
+    case "timeout": self = .timeout
+    case "buffer(every:)": self = .bufferByTime
+    default: self = .node
+    }
+  }
+
+  /// The name the dump prints: the operator as the user wrote it.
+  var name: String {
+    switch self {
+    case .passthroughSubject: "AsyncPassthroughSubject"
+    case .currentValueSubject: "AsyncCurrentValueSubject"
+    case .replaySubject: "AsyncReplaySubject"
+    case .property: "Property"
+    case .command: "Command"
+    case .commandStream: "Command stream"
+    case .signalNode: "Signal"
+    case .coldRun: "cold run"
+    case .pump: "pump"
+    case .emitter: "Signal emitter"
+    case .share: "share"
+    case .catchError: "catch"
+    case .prefixWhile: "prefix(while:)"
+    case .dropWhile: "drop(while:)"
+    case .sample: "sample(on:)"
+    case .takeUntil: "take(until:)"
+    case .bufferByTime: "buffer(every:)"
+    case .bufferByCount: "buffer(count:)"
+    case .timeoutFallback: "timeout(fallback)"
+    case .node: "node"
+    default: "\(self)"
+    }
+  }
+}
+
+/// A node's state at one instant, as ``DebugGraph`` prints it.
+package struct NodeSnapshot: Sendable {
+  /// What it sends: `"String"`, or `"Int, fails with MyError"`.
+  package var output: String = ""
+  /// Whether it observes its inputs now (a source is always connected).
+  package var connected: Bool
+  /// Whether it has inputs to observe (an operator's node); a subject has none.
+  package var hasInputs = true
+  /// `"finished"` or `"failed: …"` once it ended.
+  package var ending: String?
+  /// Its current or last replayed value, described and truncated.
+  package var current: String?
+  /// Consumers that iterate it with an unbounded buffer, and with a bounded one.
+  package var iterators: Int
+  package var boundedQueues: Int
+  /// Values buffered for its iterators, in all.
+  package var queued: Int
+  /// Its synchronous observers in call order: the node each one feeds, or `nil` for a direct `sink`/`observe`.
+  package var observers: [(any AnyObject & Sendable)?]
+}
+
+extension SubjectStorage: DumpableNode {
+  package func snapshot() -> NodeSnapshot {
+    state.withLock { state in
+      var queued = 0
+      for queue in state.queues { queued += queue.map { $0.pending.count - $0.head } ?? 0 }
+      for reader in state.readers {
+        queued += (reader.queue.map { $0.pending.count - $0.head } ?? 0) + max(0, state.logEnd - reader.cursor)
+      }
+      let ending: String? =
+        switch state.terminal {
+        case nil: nil
+        case .finished: "finished"
+        case .failed(let error): "failed: \(error)"
+        }
+      let output = Failure.self == Never.self ? "\(Element.self)" : "\(Element.self), fails with \(Failure.self)"
+      return NodeSnapshot(
+        output: output,
+        connected: connector == nil || state.link.disconnect != nil,
+        hasInputs: connector != nil,
+        ending: ending,
+        current: state.replay.last.map { NodeSnapshot.summary(of: $0) },
+        iterators: state.readers.count,
+        boundedQueues: state.queues.count,
+        queued: queued,
+        observers: state.sinks.map(\.owner))
+    }
+  }
+}
+
+extension NodeSnapshot {
+  /// `String(describing:)` of `value` (a string in quotes), cut to 40 characters.
+  static func summary(of value: some Any) -> String {
+    let text = value is String || value is Substring ? "\"\(value)\"" : String(describing: value)
+    return text.count <= 40 ? text : String(text.prefix(39)) + "…"
+  }
+}

@@ -1,0 +1,147 @@
+import AsyncReactive
+import Testing
+
+/// `debugGraph()`: the exact text, DOT and Mermaid pictures of live graphs.
+@Suite("debugGraph: a picture of the live graph")
+struct DebugGraphTests {
+  static let file = "AsyncReactiveTests/DebugGraphTests.swift"
+
+  @Test("a subject, a map and two consumers: operator, site, state and consumers, exact")
+  func subjectMapTwoConsumers() async {
+    let lifetime = Lifetime()
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let line = #line + 1
+    let doubled = subject.map { $0 * 2 }
+    doubled.sink(in: lifetime) { _ in }
+    let iterator = doubled.makeAsyncIterator()
+    subject.send(1)
+    let expected = """
+      #1 map → Int (\(Self.file):\(line)) · connected · observers: sink · 1 iterator, 1 queued
+      └─ #2 AsyncPassthroughSubject → Int · observers: #1
+      """
+    #expect(doubled.debugGraph().description == expected)
+    #expect(subject.debugGraph().description == expected)  // the same picture from the source
+    withExtendedLifetime(iterator) {}
+    lifetime.cancel()
+  }
+
+  @Test("the signup form: combineLatest over two maps of current values, and a tap with the latest form")
+  func signupForm() async {
+    let lifetime = Lifetime()
+    let username = AsyncCurrentValueSubject<String, Never>("")
+    let password = AsyncCurrentValueSubject<String, Never>("")
+    let taps = AsyncPassthroughSubject<Void, Never>()
+    let line = #line + 1
+    let usernameValid = username.map { $0.count >= 3 }
+    let passwordValid = password.map { $0.count >= 8 }
+    let isEnabled = combineLatest(usernameValid, passwordValid).map { $0 && $1 }.removeDuplicates()
+    let submits = taps.withLatestFrom(isEnabled)
+    isEnabled.sink(in: lifetime) { _ in }
+    submits.sink(in: lifetime) { _ in }
+    username.send("ann")
+    // From the tap's node: a property read by withLatestFrom is read, not observed, so the picture from
+    // `isEnabled` does not reach `submits`.
+    let graph = submits.debugGraph()
+    #expect(
+      graph.description == """
+        #1 withLatestFrom → ((), Bool) (\(Self.file):\(line + 3)) · connected · observers: sink
+        ├─ #2 AsyncPassthroughSubject → () · observers: #1
+        └─ #3 removeDuplicates → Bool (\(Self.file):\(line + 2)) · connected · current: false · observers: sink
+           └─ #4 map → Bool (\(Self.file):\(line + 2)) · connected · current: false · observers: #3
+              └─ #5 combineLatest → (Bool, Bool) (\(Self.file):\(line + 2)) · connected · current: (true, false) · observers: #4
+                 ├─ #6 map → Bool (\(Self.file):\(line)) · connected · current: true · observers: #5
+                 │  └─ #7 AsyncCurrentValueSubject → String · current: "ann" · observers: #6
+                 └─ #8 map → Bool (\(Self.file):\(line + 1)) · connected · current: false · observers: #5
+                    └─ #9 AsyncCurrentValueSubject → String · current: "" · observers: #8
+        """)
+    #expect(graph.nodeCount == 9)
+    #expect(graph.edgeCount == 8)
+    lifetime.cancel()
+  }
+
+  @Test("a node read by two others appears once; the text is the same on every call")
+  func sharedNodeAppearsOnce() async {
+    let lifetime = Lifetime()
+    let query = AsyncCurrentValueSubject<String, Never>("swift")
+    let line = #line + 1
+    let trimmed = query.map { $0.lowercased() }
+    let counts = trimmed.map { $0.count }
+    let empties = trimmed.filter { $0.isEmpty }
+    counts.sink(in: lifetime) { _ in }
+    empties.sink(in: lifetime) { _ in }
+    let text = query.debugGraph().description
+    #expect(
+      text == """
+        #1 map → Int (\(Self.file):\(line + 1)) · connected · current: 5 · observers: sink
+        └─ #2 map → String (\(Self.file):\(line)) · connected · current: "swift" · observers: #1, #4
+           └─ #3 AsyncCurrentValueSubject → String · current: "swift" · observers: #2
+        #4 filter → String (\(Self.file):\(line + 2)) · connected · observers: sink
+        └─ #2 (above)
+        """)
+    for _ in 0..<10 { #expect(query.debugGraph().description == text) }
+    lifetime.cancel()
+  }
+
+  @Test("a node whose consumers left is not connected; an ended node says how it ended; debug's name is shown")
+  func stateAndLabel() async {
+    let subject = AsyncPassthroughSubject<Int, TestError>()
+    let line = #line + 1
+    let named = subject.debug("numbers", sink: DebugSink { _ in }).map { $0 + 1 }
+    #expect(
+      named.debugGraph().description == """
+        #1 map → Int, fails with TestError (\(Self.file):\(line)) · not connected
+        └─ #2 debug "numbers" → Int, fails with TestError (\(Self.file):\(line)) · not connected
+           └─ #3 AsyncPassthroughSubject → Int, fails with TestError
+        """)
+    subject.fail(TestError(code: 7))
+    #expect(
+      subject.debugGraph().description == """
+        #1 AsyncPassthroughSubject → Int, fails with TestError · failed: TestError(code: 7)
+        """)
+  }
+
+  @Test("a command's executing, observed: a property over the command's state")
+  func commandExecuting() async throws {
+    let lifetime = Lifetime()
+    let command = Command<Int, Int, Never> { $0 * 2 }
+    let line = #line + 1
+    let spinnerHidden = command.executing.not()
+    spinnerHidden.sink(in: lifetime) { _ in }
+    _ = try await command.execute(1)
+    #expect(
+      spinnerHidden.debugGraph().description == """
+        #1 map → Bool (\(Self.file):\(line)) · connected · current: true · observers: sink
+        └─ #2 AsyncCurrentValueSubject → Bool · current: false · observers: #1
+        """)
+    lifetime.cancel()
+  }
+
+  @Test("DOT and Mermaid: parsed back, one node per graph node and one edge per input")
+  func dotAndMermaid() async {
+    let lifetime = Lifetime()
+    let a = AsyncCurrentValueSubject<Int, Never>(1)
+    let b = AsyncCurrentValueSubject<Int, Never>(2)
+    let sum = combineLatest(a.map { $0 * 10 }, b).map { $0 + $1 }
+    let shared = a.map { -$0 }
+    let both = merge(sum, shared)
+    both.sink(in: lifetime) { _ in }
+    let graph = both.debugGraph()
+    #expect(graph.nodeCount == 7)
+    #expect(graph.edgeCount == 7)
+
+    let dot = graph.dot
+    #expect(dot.hasPrefix("digraph AsyncReactive {\n") && dot.hasSuffix("\n}"))
+    let dotNodes = dot.split(separator: "\n").filter { $0.contains(" [label=\"") }
+    let dotEdges = dot.split(separator: "\n").filter { $0.contains(" -> ") }
+    #expect(dotNodes.count == graph.nodeCount)
+    #expect(dotEdges.count == graph.edgeCount)
+    #expect(dotNodes.allSatisfy { $0.filter { $0 == "\"" }.count == 2 })  // labels escape their quotes
+
+    let mermaid = graph.mermaid.split(separator: "\n")
+    #expect(mermaid.first == "flowchart BT")
+    #expect(mermaid.filter { $0.contains("[\"") || $0.contains("([\"") }.count == graph.nodeCount)
+    #expect(mermaid.filter { $0.contains(" --> ") }.count == graph.edgeCount)
+    #expect(!graph.mermaid.dropFirst().contains("\"\""))
+    lifetime.cancel()
+  }
+}
