@@ -3,7 +3,8 @@ import Testing
 
 /// Runs `body` and fails the test if anything the library started inside it (a task: an operator's pump, a
 /// timer, an observation, a binding, a command run; or a subject consumer) is still alive after the block,
-/// naming what is (RxSwift's `Resources.total` check, scoped to the block).
+/// naming what is (RxSwift's `Resources.total` check, scoped to the block): each task by its name, and each consumer
+/// with the node it observes, as `debugGraph()` prints it (`a sink of map → Int (Search.swift:12) · connected`).
 ///
 /// Only what `body` started counts, including what those tasks started in turn, so tests running in parallel
 /// do not disturb it. Ending a lifetime or releasing a view model cancels tasks that wind down a moment later:
@@ -49,8 +50,10 @@ public func expectNoLeaks<Result>(
   }
   if watched.expired && scope.total > 0 {
     let alive = scope.live.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
+    // Each leaked consumer with the node it keeps observing, as the graph dump prints it.
+    let consumers = scope.liveConsumers.map { "\n  \($0.kind) of \(DebugGraph.line(describing: $0.node))" }.sorted()
     recordTimeout(
-      "expectNoLeaks: still alive \(timeout.secondsDescription) after the block: \(alive)",
+      "expectNoLeaks: still alive \(timeout.secondsDescription) after the block: \(alive)" + consumers.joined(),
       sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }

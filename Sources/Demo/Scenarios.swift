@@ -43,8 +43,8 @@ struct ScenarioSetup: Sendable {
   var seed: UInt64
   /// Whether the screen's signals print their events (`--debug`).
   var tracing = false
-  /// Whether each screen prints its view model's graph after its run (`--graph`).
-  var graphs = false
+  /// How each screen prints its view model's graph after its run (`--graph`, `--graph-svg`); `nil`: it does not.
+  var graphs: GraphFormat? = nil
   /// How long (real time) the scenario may stand still before it counts as stuck: the virtual-time driver's
   /// watchdog and the handshakes with the fake UI. Generous in tests, where a loaded machine (the thread sanitizer,
   /// a parallel test run) can take long to run a step; a scenario that works never waits that long.

@@ -49,6 +49,7 @@
 
   /// Observes `node` until the source ends, `lifetime` ends or ``cancel()`` is called.
   func start(observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime) -> ObservationHandle {
+    resourceScope?.noteConsumer(self, kind: "an observation (\(name))", of: node)
     let sink = node.addSink { [self] value in
       receive(value)
     } onEnd: { [self] termination in
@@ -191,6 +192,7 @@
     observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime,
     _ onValue: @escaping @Sendable (Element) -> Bool
   ) -> ObservationHandle {
+    resourceScope?.noteConsumer(self, kind: "a sink", of: node)
     let sink = node.addSink { [self] value in
       if !onValue(value) { cancel() }
     } onEnd: { [self] _ in
@@ -261,6 +263,7 @@ extension ObservationControl {
       return state[keyPath: Self.ending].waiters
     }
     guard let waiters else { return }
+    resourceScope?.forgetConsumer(self)
     ResourceCounters.releaseConsumer(in: resourceScope)
     slot.done()
     for waiter in waiters { waiter.resume() }

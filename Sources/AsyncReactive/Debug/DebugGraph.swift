@@ -115,6 +115,28 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     roots = rootDiscoveries.map { number[ObjectIdentifier(order[$0])]! }
   }
 
+  /// One node described on its own, as a leak report names it: `map → Int (Search.swift:12) · connected · 1
+  /// observer · 1 iterator, 0 queued`.
+  package static func line(describing object: any AnyObject & Sendable) -> String {
+    guard let node = object as? any DumpableNode else { return "\(type(of: object))" }
+    let snapshot = node.snapshot()
+    var text = node.origin.kind.name
+    if let label = node.label { text += " \"\(label)\"" }
+    text += " → \(snapshot.output)"
+    if let site = node.origin.site { text += " (\(site))" }
+    var parts = [text]
+    if snapshot.hasInputs { parts.append(snapshot.connected ? "connected" : "not connected") }
+    if let ending = snapshot.ending { parts.append(ending) }
+    if let current = snapshot.current { parts.append("current: \(current)") }
+    let observers = snapshot.observers.count
+    if observers > 0 { parts.append(observers == 1 ? "1 observer" : "\(observers) observers") }
+    let iterators = snapshot.iterators + snapshot.boundedQueues
+    if iterators > 0 {
+      parts.append((iterators == 1 ? "1 iterator" : "\(iterators) iterators") + ", \(snapshot.queued) queued")
+    }
+    return parts.joined(separator: " · ")
+  }
+
   /// The indented text picture.
   ///
   /// ```swift
@@ -159,6 +181,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     if !node.observers.isEmpty {
       parts.append("observers: " + node.observers.map { $0.map { "#\($0)" } ?? "sink" }.joined(separator: ", "))
     }
+    if let lastEvent = snapshot.lastEvent { parts.append("last: \(lastEvent)") }
     let iterators = snapshot.iterators + snapshot.boundedQueues
     if iterators > 0 {
       var text = iterators == 1 ? "1 iterator" : "\(iterators) iterators"
@@ -205,6 +228,93 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
       for input in node.inputs { lines.append("  n\(input) --> n\(node.number)") }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The picture as an SVG image, laid out by the library itself (no Graphviz needed): sources at the bottom, each
+  /// node one row above the highest of its inputs, an arrow from each input to the node that reads it. For a
+  /// document or a page that shows images.
+  ///
+  /// ```swift
+  /// print(viewModel.isSignupEnabled.debugGraph().svg)   // save as signup.svg
+  /// ```
+  public var svg: String {
+    // Rows: a node sits one row above its highest input (row 0: nodes without inputs in the picture).
+    var row = [Int](repeating: 0, count: nodes.count + 1)
+    for _ in nodes {
+      for node in nodes {
+        for input in node.inputs { row[node.number] = max(row[node.number], row[input] + 1) }
+      }
+    }
+    let charWidth = 7.2
+    let lineHeight = 16.0
+    let padding = 8.0
+    let gap = (x: 24.0, y: 48.0)
+    let labels = nodes.map { [headline(of: $0)] + details(of: $0) }
+    let sizes = labels.map { lines in
+      (
+        width: Double(lines.map(\.count).max() ?? 0) * charWidth + 2 * padding,
+        height: Double(lines.count) * lineHeight + 2 * padding
+      )
+    }
+    let rows = (row.max() ?? 0) + 1
+    var members = [[Int]](repeating: [], count: rows)
+    for node in nodes { members[row[node.number]].append(node.number) }
+    let rowWidths = members.map { $0.reduce(0.0) { $0 + sizes[$1 - 1].width } + gap.x * Double(max($0.count - 1, 0)) }
+    let rowHeights = members.map { $0.map { sizes[$0 - 1].height }.max() ?? 0 }
+    let width = (rowWidths.max() ?? 0) + 2 * gap.x
+    let height = rowHeights.reduce(0, +) + gap.y * Double(rows - 1) + 2 * gap.x
+    // Row 0 at the bottom: sources feed upwards.
+    var frames = [(x: Double, y: Double, width: Double, height: Double)](
+      repeating: (0, 0, 0, 0), count: nodes.count + 1)
+    var top = gap.x
+    for rowIndex in stride(from: rows - 1, through: 0, by: -1) {
+      var x = (width - rowWidths[rowIndex]) / 2
+      for number in members[rowIndex] {
+        let size = sizes[number - 1]
+        frames[number] = (x, top + (rowHeights[rowIndex] - size.height) / 2, size.width, size.height)
+        x += size.width + gap.x
+      }
+      top += rowHeights[rowIndex] + gap.y
+    }
+    func number(_ value: Double) -> String { String(Int(value.rounded())) }
+    var svg = [
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" "
+        + "font-family=\"Menlo, monospace\" font-size=\"12\">",
+      "  <defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\" "
+        + "markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/></marker></defs>",
+      "  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+    ]
+    for node in nodes {
+      let to = frames[node.number]
+      for input in node.inputs {
+        let from = frames[input]
+        svg.append(
+          "  <line x1=\"\(number(from.x + from.width / 2))\" y1=\"\(number(from.y))\" "
+            + "x2=\"\(number(to.x + to.width / 2))\" y2=\"\(number(to.y + to.height))\" stroke=\"#555\" "
+            + "marker-end=\"url(#arrow)\"/>")
+      }
+    }
+    for node in nodes {
+      let frame = frames[node.number]
+      let radius = node.isSource ? 12 : 3
+      let fill = node.isSource ? "#eef5ff" : "#f7f7f7"
+      svg.append(
+        "  <rect x=\"\(number(frame.x))\" y=\"\(number(frame.y))\" width=\"\(number(frame.width))\" "
+          + "height=\"\(number(frame.height))\" rx=\"\(radius)\" fill=\"\(fill)\" stroke=\"#333\"/>")
+      for (index, text) in labels[node.number - 1].enumerated() {
+        let y = frame.y + padding + lineHeight * Double(index) + 12
+        let weight = index == 0 ? " font-weight=\"bold\"" : ""
+        svg.append(
+          "  <text x=\"\(number(frame.x + padding))\" y=\"\(number(y))\"\(weight)>\(Self.escapedForXML(text))</text>")
+      }
+    }
+    svg.append("</svg>")
+    return svg.joined(separator: "\n")
+  }
+
+  private static func escapedForXML(_ text: String) -> String {
+    text.replacingOccurrences("&", with: "&amp;").replacingOccurrences("<", with: "&lt;")
+      .replacingOccurrences(">", with: "&gt;").replacingOccurrences("\"", with: "&quot;")
   }
 
   /// `#2 map → Bool (Signup.swift:14)`.

@@ -136,6 +136,8 @@ package struct NodeSnapshot: Sendable {
   package var boundedQueues: Int
   /// Values buffered for its iterators, in all.
   package var queued: Int
+  /// What it did with its last event, when it traces (see ``AsyncReactiveDebug``).
+  package var lastEvent: String?
   /// Its synchronous observers in call order: the node each one feeds, or `nil` for a direct `sink`/`observe`.
   package var observers: [(any AnyObject & Sendable)?]
 }
@@ -164,6 +166,7 @@ extension SubjectStorage: DumpableNode {
         iterators: state.readers.count,
         boundedQueues: state.queues.count,
         queued: queued,
+        lastEvent: trace?.lastEvent,
         observers: state.sinks.map(\.owner))
     }
   }

@@ -102,6 +102,8 @@ public enum LiveCounts {
     var total = 0
     /// Who waits for the total to drop to a bound, with the bound.
     var waiters: [(bound: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The live consumers whose node is known, by consumer: what kind of consumer, and the node it observes.
+    var consumers: [ObjectIdentifier: (kind: String, node: any AnyObject & Sendable)] = [:]
   }
 
   private let state = Locked(State())
@@ -113,6 +115,22 @@ public enum LiveCounts {
 
   /// How many resources are alive.
   package var total: Int { state.withLock { $0.total } }
+
+  /// Remembers that consumer `owner` (a `kind`: "an iterator", "a sink") observes `node`, until
+  /// ``forgetConsumer(_:)``: what a leak report names.
+  @usableFromInline package func noteConsumer(_ owner: AnyObject, kind: String, of node: any AnyObject & Sendable) {
+    state.withLock { $0.consumers[ObjectIdentifier(owner)] = (kind, node) }
+  }
+
+  /// Forgets what ``noteConsumer(_:kind:of:)`` remembered for `owner`.
+  @usableFromInline package func forgetConsumer(_ owner: AnyObject) {
+    _ = state.withLock { $0.consumers.removeValue(forKey: ObjectIdentifier(owner)) }
+  }
+
+  /// The live consumers whose node is known: their kind and the node each observes.
+  package var liveConsumers: [(kind: String, node: any AnyObject & Sendable)] {
+    state.withLock { Array($0.consumers.values) }
+  }
 
   fileprivate func acquire(_ kind: ResourceKind) {
     state.withLock { state in

@@ -71,7 +71,10 @@ extension HotSequence {
       node: .observing(hotSignal.node, origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line)) { node in
         let previous = ConnectionState<Element?>(nil)
         return { value in
-          if let last = previous.value, areDuplicates(last, value) { return }
+          if let last = previous.value, areDuplicates(last, value) {
+            node.traceDropped(value, "dropped by removeDuplicates: equal to the previous value")
+            return
+          }
           previous.value = value
           node.send(value)
         }

@@ -323,6 +323,8 @@ import Synchronization
   @usableFromInline package let inputs: NodeInputs
   /// The name given to `debug(_:)`, for a debug node.
   @usableFromInline package let label: String?
+  /// What it did with its last event, when it was made inside `AsyncReactiveDebug.tracing`; `nil` otherwise.
+  @usableFromInline package let trace: NodeTrace?
 
   @inlinable package init(
     replay: Replay, initial: Element? = nil, prefix: [Element] = [], restarts: Bool = false,
@@ -349,12 +351,14 @@ import Synchronization
     self.origin = origin
     self.inputs = inputs
     self.label = label
+    self.trace = AsyncReactiveDebug.traceForNewNode()
     self.rank = CreationRank.next()
   }
 
   // MARK: Producer side
 
   @inlinable package func send(_ element: Element) {
+    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
     // Relaxed is enough: a registration that happened before this send (in its task, or through whatever
     // ordered the two) is seen; one racing with it may or may not get the value, as under the lock.
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
@@ -404,6 +408,7 @@ import Synchronization
   /// Sends `element` if connection `epoch` is still the node's current one: a restarting node's old run may still
   /// be delivering on another thread when a new run has connected, and must not reach the new run's consumers.
   @inlinable package func send(_ element: Element, epoch: Int) {
+    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
     let admitted = state.withLock { state -> Admitted in
       guard state.terminal == nil, state.link.epoch == epoch else { return .nothing }
       return admit(element, in: &state)
@@ -414,6 +419,7 @@ import Synchronization
   /// Sends `element`, which came from input `input` of a ``Replay/eachInput(_:)`` node: it becomes that input's
   /// replayed value.
   @inlinable package func send(_ element: Element, fromInput input: Int) {
+    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
     let admitted = state.withLock { state -> Admitted in
       guard state.terminal == nil else { return .nothing }
       state.inputValues[input] = element

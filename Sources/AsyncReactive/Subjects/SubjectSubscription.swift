@@ -93,11 +93,13 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
       self.id = id
       self.unbounded = unbounded
       self.resourceScope = ResourceCounters.acquireConsumer()
+      resourceScope?.noteConsumer(self, kind: "an iterator (subscribe or for await)", of: storage)
     }
 
     // Once iterated, the iterator's `Consumer` owns the registration and removes the consumer.
     deinit {
       if !iterated.load(ordering: .relaxed) { storage.removeConsumer(id) }
+      resourceScope?.forgetConsumer(self)
       ResourceCounters.releaseConsumer(in: resourceScope)
     }
   }

@@ -26,7 +26,9 @@ enum DemoCommand {
         let scenario = Scenario.all[number - 1]
         output("")
         output("── \(scenario.number). \(scenario.title)")
-        let setup = ScenarioSetup(seed: options.seed, tracing: options.debug, graphs: options.graph, output: output)
+        let setup = ScenarioSetup(
+          seed: options.seed, tracing: options.debug,
+          graphs: options.graphSVG ? .svg : options.graph ? .textAndDOT : nil, output: output)
         if options.fast {
           if let stall = await runScenarioInVirtualTime(number, setup) {
             errors("Demo: scenario \(number) \(stall); its timeline is cut short")

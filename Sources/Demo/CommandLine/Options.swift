@@ -14,6 +14,8 @@ struct Options: Sendable, Equatable {
   var debug = false
   /// Print each screen's graph after its run (`debugGraph()`), as text and as DOT.
   var graph = false
+  /// Print each screen's graph after its run as an SVG image instead (what the documentation shows).
+  var graphSVG = false
 
   /// What the command line asks for.
   enum Parsed: Sendable, Equatable {
@@ -24,7 +26,7 @@ struct Options: Sendable, Equatable {
   }
 
   static let usage = """
-    usage: swift run Demo [--scenario N] [--seed N] [--fast] [--debug] [--graph] [--help]
+    usage: swift run Demo [--scenario N] [--seed N] [--fast] [--debug] [--graph | --graph-svg] [--help]
 
     Plays the source documents' screens with AsyncReactive: actor view models, a fake API with latency and
     failures, views that only bind. Prints one line per event: time since the scenario started, screen,
@@ -44,6 +46,7 @@ struct Options: Sendable, Equatable {
                      (start, value, finish, failure, cancel), just before the view lines they cause
       --graph        after each screen, print its view model's live graph (debugGraph()), as text and
                      as Graphviz DOT
+      --graph-svg    the same graphs as SVG images, drawn by debugGraph().svg
       --help         print this help
     """
 
@@ -61,12 +64,13 @@ struct Options: Sendable, Equatable {
       switch name {
       case "--help", "-h":
         return .help
-      case "--fast", "--debug", "--graph":
+      case "--fast", "--debug", "--graph", "--graph-svg":
         guard inlineValue == nil else { return .usageError("\(name) takes no value") }
         switch name {
         case "--fast": options.fast = true
         case "--debug": options.debug = true
-        default: options.graph = true
+        case "--graph": options.graph = true
+        default: options.graphSVG = true
         }
       case "--scenario", "--seed":
         guard let value = inlineValue ?? remaining.popFirst() else { return .usageError("\(name) needs a value") }

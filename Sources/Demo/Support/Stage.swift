@@ -1,5 +1,13 @@
 import AsyncReactive
 
+/// How `--graph` and `--graph-svg` print a screen's graph.
+enum GraphFormat: Sendable {
+  /// The indented text picture, then Graphviz DOT.
+  case textAndDOT
+  /// An SVG image (what the documentation shows).
+  case svg
+}
+
 /// What a scenario runs on: its clock, its timeline, its fake backend, its screen, and the user.
 ///
 /// The user's script reads like what a person does: acts (``user(_:)`` says what, the screen's widgets do it),
@@ -20,8 +28,8 @@ struct Stage: Sendable {
   /// Bumped by everything the virtual-time driver watches.
   let activity: Activity
   let person: Person
-  /// Where a screen's graph goes after its run (`--graph`); `nil` when the graphs are not printed.
-  let graphs: (@Sendable (String) -> Void)?
+  /// Where a screen's graph goes after its run (`--graph`), and how; `nil` when the graphs are not printed.
+  let graphs: (format: GraphFormat, output: @Sendable (String) -> Void)?
 
   /// Creates the stage of screen `screen` over `base`; lines go to `output`. `patience` bounds (in real time) the
   /// handshakes with the fake UI's controls; `tracing` puts the signals' `debug()` lines on the timeline.
@@ -31,10 +39,10 @@ struct Stage: Sendable {
     screen: String,
     patience: Duration = .seconds(10),
     tracing: Bool = false,
-    graphs: Bool = false,
+    graphs: GraphFormat? = nil,
     output: @escaping @Sendable (String) -> Void
   ) {
-    self.graphs = graphs ? output : nil
+    self.graphs = graphs.map { ($0, output) }
     activity = Activity()
     clock = ScenarioClock(base, activity: activity)
     timeline = Timeline(screen: screen, clock: clock, output: output)
@@ -48,10 +56,15 @@ struct Stage: Sendable {
   func showGraph(_ name: String, _ graph: @autoclosure () -> DebugGraph) {
     guard let graphs else { return }
     let graph = graph()
-    graphs("graph of \(name):")
-    graphs(graph.description)
-    graphs("as DOT (dot -Tsvg):")
-    graphs(graph.dot)
+    switch graphs.format {
+    case .textAndDOT:
+      graphs.output("graph of \(name):")
+      graphs.output(graph.description)
+      graphs.output("as DOT (dot -Tsvg):")
+      graphs.output(graph.dot)
+    case .svg:
+      graphs.output(graph.svg)
+    }
   }
 
   /// Reports what the user does, at the time the user last waited until.

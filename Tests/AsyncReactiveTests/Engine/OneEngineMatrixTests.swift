@@ -238,7 +238,9 @@ struct OneEngineMatrixTests {
     }
     // Not operators: consumers and bridges (tested on their own), the hot node itself, and retry, which exists only
     // on cold sequences (retryRerunsColdInputs).
-    let notOperators: Set<String> = ["observe", "bind", "asAsyncStream", "asAsyncThrowingStream", "hotSignal", "retry"]
+    let notOperators: Set<String> = [
+      "observe", "bind", "asAsyncStream", "asAsyncThrowingStream", "hotSignal", "retry", "debugGraph",
+    ]
     let covered = Set(MatrixRow.allCases.flatMap(\.covers))
     #expect(operators.subtracting(notOperators).subtracting(covered).sorted() == [])
     #expect(covered.subtracting(operators).sorted() == [], "rows that cover no public operator")

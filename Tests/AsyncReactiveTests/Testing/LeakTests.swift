@@ -28,7 +28,12 @@ struct LeakTests {
         _ = subject.observe(in: kept) { _ in }
       }
     } matching: { issue in
-      issue.comments.map(\.rawValue) == ["expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer"]
+      issue.comments.map(\.rawValue) == [
+        """
+        expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer
+          an observation (observe(in:)) of AsyncPassthroughSubject → Int · 1 observer
+        """
+      ]
     }
     kept.cancel()
     #expect(subject.consumerCount == 0)
@@ -74,7 +79,12 @@ struct LeakTests {
         kept.append(subject.subscribe())
       }
     } matching: { issue in
-      issue.comments.map(\.rawValue) == ["expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer"]
+      issue.comments.map(\.rawValue) == [
+        """
+        expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer
+          an iterator (subscribe or for await) of AsyncPassthroughSubject → Int · 1 iterator, 0 queued
+        """
+      ]
     }
     #expect(subject.consumerCount == 1)
     #expect(kept.all.count == 1)

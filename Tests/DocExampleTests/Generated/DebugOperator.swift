@@ -43,4 +43,22 @@ print(isSignupEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isSignupEnabled)
   }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:134
+  @MainActor static func example3() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 135)
+let username = AsyncPassthroughSubject<String, Never>()
+let password = AsyncPassthroughSubject<String, Never>()
+let isEnabled = AsyncReactiveDebug.tracing {
+  combineLatest(username.map { $0.count >= 3 }, password.map { $0.count >= 8 }).map { $0 && $1 }
+}
+isEnabled.sink(in: lifetime) { enabled in print(enabled) }
+username.send("ann")
+print(isEnabled.debugGraph())
+// #1 map → Bool (Signup.swift:4) · connected · observers: sink
+// └─ #2 combineLatest → (Bool, Bool) (Signup.swift:4) · … · last: received from input 1, waiting for input 2
+//    ├─ #3 map → Bool (Signup.swift:4) · … · last: sent true to 1 consumer
+//    …
+#sourceLocation()
+    _ = (username, password, isEnabled)
+  }
 }

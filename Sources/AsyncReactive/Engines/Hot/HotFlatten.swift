@@ -348,7 +348,10 @@ func flattenNode<
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
     let stopOuter = outer.observe(outerStart) { value in
-      guard !connection.ignoresOuterValue else { return }
+      guard !connection.ignoresOuterValue else {
+        node.traceDropped(value, "ignored by flatMapFirst: an inner runs")
+        return
+      }
       let inner: Inner
       do {
         inner = try transform(value)

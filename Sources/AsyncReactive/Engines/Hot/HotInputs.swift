@@ -100,7 +100,9 @@ import Synchronization
   @inline(__always) @inlinable func receive(from input: Int, _ apply: (inout Rule) -> NaryStep<Step>) {
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
-      return state.admit(apply(&state.rule), input: input, turn: turn)
+      let step = apply(&state.rule)
+      if node.trace != nil, case .none = step { node.traceNote(state.rule.traceOfNothingSent(afterInput: input)) }
+      return state.admit(step, input: input, turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }
   }

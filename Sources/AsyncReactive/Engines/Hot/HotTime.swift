@@ -45,6 +45,13 @@ where C.Instant == Rule.Instant {
     perform(
       state.withLock { machine in
         guard let effects = machine.received(input, at: now) else { return Machine.Effects() }
+        if node.trace != nil && effects.emitted.isEmpty {
+          if let deadline = machine.rule.deadline {
+            node.traceDropped(input, "held by \(Rule.operatorName) until \(deadline)")
+          } else {
+            node.traceDropped(input, "dropped by \(Rule.operatorName)")
+          }
+        }
         return queue(effects)
       })
   }

@@ -20,6 +20,14 @@
   static var operatorName: String { get }
   /// Input `index` finished normally; `.finish` ends the result before the other inputs do.
   mutating func inputFinished(_ index: Int) -> NaryStep<Output>
+  /// Why an element of input `index` sent nothing, for a traced node's graph dump (see `AsyncReactiveDebug`).
+  func traceOfNothingSent(afterInput index: Int) -> String
+}
+
+extension NaryRule {
+  @inlinable func traceOfNothingSent(afterInput index: Int) -> String {
+    "received from input \(index + 1), sent nothing (\(Self.operatorName))"
+  }
 }
 
 /// A rule for an operator gated by a second sequence (`sample(on:)`, `take(until:)`): input 0 is the base, whose

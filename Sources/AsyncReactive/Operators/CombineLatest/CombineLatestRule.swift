@@ -63,6 +63,13 @@
     return .finish
   }
 
+  /// While collecting: which inputs the node waits for.
+  @inlinable func traceOfNothingSent(afterInput index: Int) -> String {
+    let missing = hasValue.indices.filter { !hasValue[$0] }.map { "\($0 + 1)" }
+    let waiting = missing.count == 1 ? "input \(missing[0])" : "inputs \(missing.joined(separator: ", "))"
+    return "received from input \(index + 1), waiting for \(waiting)"
+  }
+
   /// An input's end never ends the result by itself: the result finishes when every input has finished (the
   /// inputs' node counts them), or earlier, when an input delivers while some input has no value yet and every
   /// other input has finished. So an input that ends before producing leaves the others running, and an error

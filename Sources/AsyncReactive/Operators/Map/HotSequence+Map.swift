@@ -43,7 +43,12 @@ extension HotSequence {
     HotSignal(
       node: .observing(hotSignal.node, origin: NodeOrigin(.compactMap, fileID: fileID, line: line)) { node in
         { value in
-          if let transformed = transform(value) { node.send(transformed) } else { node.forgetCurrentIfReplaying() }
+          if let transformed = transform(value) {
+            node.send(transformed)
+          } else {
+            node.traceDropped(value, "dropped by compactMap (nil)")
+            node.forgetCurrentIfReplaying()
+          }
         }
       } onEnd: { node, termination in
         node.terminate(termination)
@@ -70,7 +75,12 @@ extension HotSequence {
     HotSignal(
       node: .observing(hotSignal.node, origin: NodeOrigin(.filter, fileID: fileID, line: line)) { node in
         { value in
-          if isIncluded(value) { node.send(value) } else { node.forgetCurrentIfReplaying() }
+          if isIncluded(value) {
+            node.send(value)
+          } else {
+            node.traceDropped(value, "dropped by filter")
+            node.forgetCurrentIfReplaying()
+          }
         }
       } onEnd: { node, termination in
         node.terminate(termination)

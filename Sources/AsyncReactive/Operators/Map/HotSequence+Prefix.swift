@@ -24,7 +24,12 @@ extension HotSequence {
       ) { node in
         let remaining = ConnectionState(count)
         return { value in
-          if remaining.value > 0 { remaining.value -= 1 } else { node.send(value) }
+          if remaining.value > 0 {
+            remaining.value -= 1
+            node.traceDropped(value, "skipped by dropFirst")
+          } else {
+            node.send(value)
+          }
         }
       } onEnd: { node, termination in
         node.terminate(termination)
@@ -82,7 +87,10 @@ extension HotSequence {
         let skipping = ConnectionState(true)
         return { value in
           if skipping.value {
-            if predicate(value) { return }
+            if predicate(value) {
+              node.traceDropped(value, "skipped by drop(while:)")
+              return
+            }
             skipping.value = false
           }
           node.send(value)

@@ -25,6 +25,12 @@
 
   @inlinable init() {}
 
+  /// Why an element sent nothing: the other input's value is only kept; the source's is dropped until there is one.
+  @inlinable func traceOfNothingSent(afterInput index: Int) -> String {
+    guard index == Self.baseIndex else { return "received a value of input 2, kept for the next element of input 1" }
+    return "received from input 1, dropped: input 2 has no value yet"
+  }
+
   /// The base produced `value`: pair it with the latest element of the other input, or drop it if there is none.
   @inlinable mutating func receive(_ value: Value) -> NaryStep<Output> {
     switch state {
