@@ -189,6 +189,25 @@ func synchronousObserver(_ version: Version, events: Int) async -> Int {
   }
 }
 
+/// A subject → map → filter → one synchronous sink, built inside `AsyncReactiveDebug.tracing` when `traced`: what the
+/// "why did nothing arrive" trace costs per event (each node records its last event).
+func synchronousMapFilter(_ version: Version, events: Int, traced: Bool) async -> Int {
+  switch version {
+  case .callback, .naive:
+    return await fanOut(version, events: events, consumers: 1, mapFilter: true)
+  case .reactive:
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let lifetime = Lifetime()
+    let sum = Atomic<Int>(0)
+    let build = { subject.map { $0 &* 2 }.filter { $0 % 3 != 0 } }
+    let chain = traced ? AsyncReactiveDebug.tracing(build) : build()
+    chain.sink(in: lifetime) { sum.wrappingAdd($0, ordering: .relaxed) }
+    for value in 0..<events { subject.send(value) }
+    subject.finish()
+    return sum.load(ordering: .relaxed)
+  }
+}
+
 /// Resident bytes per idle `sink` observer (no task), measured like ``idleSubscriberBytes(_:count:)``.
 func idleSinkBytes(count: Int) -> Int {
   let before = residentBytes()

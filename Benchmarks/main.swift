@@ -76,6 +76,16 @@ func runBenchmarks(_ options: Options) async {
       await synchronousObserver($0, events: 1_000_000 / scale)
     }
   )
+  for traced in [false, true] {
+    cases.append(
+      BenchmarkCase(
+        name: "subject → map → filter → 1 sink\(traced ? ", traced (AsyncReactiveDebug)" : "")", unit: "event",
+        events: 1_000_000 / scale, target: nil
+      ) {
+        await synchronousMapFilter($0, events: 1_000_000 / scale, traced: traced)
+      }
+    )
+  }
   cases.append(
     BenchmarkCase(
       name: "sporadic: subject → 1 consumer, 20 µs apart", unit: "event", events: 2_000 / scale, target: nil

@@ -57,6 +57,8 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   private let task: Task<Void, Never>?
   /// Where the synchronous observer of a hot sequence lives.
   private let lifetime: Lifetime?
+  /// The node recorded, when the recorded sequence is hot (for ``debugGraph()``).
+  private let node: (any AnyObject & Sendable)?
   private let clock: TestClock
 
   /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
@@ -78,11 +80,13 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
       let lifetime = Lifetime()
       self.lifetime = lifetime
       self.task = nil
+      self.node = node
       Self.record(HotSignal(node: node), into: storage, clock: clock, in: lifetime)
       return
     }
     let iterator = base.makeAsyncIterator()
     self.lifetime = nil
+    self.node = nil
     // On the clock's test executor, so that `settle()` waits for it too, even when the recorder is made outside the
     // `TestClock.withVirtualTime` body (in a suite's `init()`).
     let executor = TaskExecutorContext.preferred(for: clock)
@@ -128,7 +132,19 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     self.clock = clock
     self.lifetime = lifetime
     self.task = nil
+    self.node = base.hotSignal.node
     Self.record(base.hotSignal, into: storage, clock: clock, in: lifetime)
+  }
+
+  /// A picture of the live graph this recorder observes (see `HotSequence.debugGraph()`): the node it records, what
+  /// that node reads, and what else reads it. `nil` for a cold sequence, each of whose runs builds its own graph.
+  ///
+  /// ```swift
+  /// let recorder = Recorder(viewModel.isSignupEnabled, clock: clock)
+  /// print(recorder.debugGraph()!)   // "why is it still false?"
+  /// ```
+  public func debugGraph() -> DebugGraph? {
+    node.map { DebugGraph(around: $0) }
   }
 
   /// Records `signal` inside its sends for as long as `lifetime` lasts.

@@ -50,7 +50,7 @@
   /// Observes `node` until the source ends, `lifetime` ends or ``cancel()`` is called.
   func start(observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime) -> ObservationHandle {
     resourceScope?.noteConsumer(self, kind: "an observation (\(name))", of: node)
-    let sink = node.addSink { [self] value in
+    let sink = node.addSink(owner: self) { [self] value in
       receive(value)
     } onEnd: { [self] termination in
       receive(termination)
@@ -192,8 +192,8 @@
     observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime,
     _ onValue: @escaping @Sendable (Element) -> Bool
   ) -> ObservationHandle {
-    resourceScope?.noteConsumer(self, kind: "a sink", of: node)
-    let sink = node.addSink { [self] value in
+    resourceScope?.noteConsumer(self, kind: "a binding", of: node)
+    let sink = node.addSink(owner: self) { [self] value in
       if !onValue(value) { cancel() }
     } onEnd: { [self] _ in
       state.withLock { $0.source = nil }
@@ -243,6 +243,20 @@ extension HotObserver {
 
 extension SinkObserver {
   package static var ending: WritableKeyPath<State, ObservationEnding> { \.ending }
+}
+
+extension HotObserver: DumpableConsumer {
+  package func consumerDescription() -> String {
+    state.withLock { state in
+      var text = name
+      if state.draining { text += " (drain task running, \(state.pending.count) pending)" }
+      return text
+    }
+  }
+}
+
+extension SinkObserver: DumpableConsumer {
+  package func consumerDescription() -> String { "bind(to:in:)" }
 }
 
 extension ObservationControl {

@@ -24,8 +24,9 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     var isSource: Bool
     var snapshot: NodeSnapshot
     var inputs: [Int]
-    /// The numbers of the nodes its observers feed, `nil` for a direct observer (`sink`, `observe`, `bind`).
-    var observers: [Int?]
+    /// Its observers in call order: `#n` for a node, the consumer's description for an observation or a binding,
+    /// `sink` for a plain `sink`.
+    var observers: [String]
   }
 
   let nodes: [Node]
@@ -46,8 +47,13 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
   /// ```
   public var edgeCount: Int { nodes.reduce(0) { $0 + $1.inputs.count } }
 
-  /// Takes the picture of the graph around `start` (a node of the library's).
-  init(around start: any DumpableNode) {
+  /// Takes the picture of the graph around `start`, a node of the library's (anything else gives an empty picture).
+  package init(around object: any AnyObject & Sendable) {
+    guard let start = object as? any DumpableNode else {
+      nodes = []
+      roots = []
+      return
+    }
     // Discover every node: inputs and observing nodes, breadth first from `start`; order is deterministic (inputs in
     // their order, observers in call order).
     var found: [ObjectIdentifier: Int] = [:]
@@ -110,7 +116,12 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
         isSource: !snapshot.hasInputs,
         snapshot: snapshot,
         inputs: node.inputs.nodes.compactMap { number[ObjectIdentifier($0)] },
-        observers: snapshot.observers.map { owner in owner.flatMap { number[ObjectIdentifier($0)] } })
+        observers: snapshot.observers.map { owner in
+          guard let owner else { return "sink" }
+          if let number = number[ObjectIdentifier(owner)] { return "#\(number)" }
+          if let consumer = owner as? any DumpableConsumer { return consumer.consumerDescription() }
+          return "sink"
+        })
     }
     roots = rootDiscoveries.map { number[ObjectIdentifier(order[$0])]! }
   }
@@ -178,8 +189,9 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     if !node.isSource { parts.append(snapshot.connected ? "connected" : "not connected") }
     if let ending = snapshot.ending { parts.append(ending) }
     if let current = snapshot.current { parts.append("current: \(current)") }
+    if let connection = snapshot.connection { parts.append(connection) }
     if !node.observers.isEmpty {
-      parts.append("observers: " + node.observers.map { $0.map { "#\($0)" } ?? "sink" }.joined(separator: ", "))
+      parts.append("observers: " + node.observers.joined(separator: ", "))
     }
     if let lastEvent = snapshot.lastEvent { parts.append("last: \(lastEvent)") }
     let iterators = snapshot.iterators + snapshot.boundedQueues

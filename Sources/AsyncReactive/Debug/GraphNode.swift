@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What every node of a graph tells ``DebugGraph`` of itself: which operator or source made it, where in the
 /// user's code, which nodes it reads, and what it holds now. The library's node class conforms; a dump reaches a
 /// node as `AnyObject` (an input, the node a sink feeds) and casts it once, when it draws the graph.
@@ -10,6 +12,12 @@ package protocol DumpableNode: AnyObject, Sendable {
   var label: String? { get }
   /// What the node holds now, read under its lock.
   func snapshot() -> NodeSnapshot
+}
+
+/// A consumer that a graph dump can name (an observation, a binding): what it is, and what it is doing.
+package protocol DumpableConsumer: AnyObject, Sendable {
+  /// `observe(in:)`, or `observe(in:) (drain task running, 2 pending)`.
+  func consumerDescription() -> String
 }
 
 /// Which nodes a node reads, held strongly (as its connection does). Each is a node of the library's (see
@@ -138,13 +146,44 @@ package struct NodeSnapshot: Sendable {
   package var queued: Int
   /// What it did with its last event, when it traces (see ``AsyncReactiveDebug``).
   package var lastEvent: String?
+  /// What its connection runs now (a flatten's inner sequences), for nodes that say.
+  package var connection: String?
   /// Its synchronous observers in call order: the node each one feeds, or `nil` for a direct `sink`/`observe`.
   package var observers: [(any AnyObject & Sendable)?]
 }
 
+/// What only some nodes carry for a graph dump: a debug node's name, a traced node's last event, and what the
+/// node's current connection runs (a flatten's inner sequences).
+@usableFromInline package final class NodeExtras: Sendable {
+  @usableFromInline let label: String?
+  @usableFromInline let trace: NodeTrace?
+  /// Describes the node's current connection (set while connected by operators that run something of their own).
+  let connection = Mutex<(@Sendable () -> String)?>(nil)
+
+  @usableFromInline init(label: String?, trace: NodeTrace?) {
+    self.label = label
+    self.trace = trace
+  }
+}
+
+extension SubjectStorage {
+  /// Lets a dump describe this node's connection with `describe` (called without the node's lock), until
+  /// ``detachConnectionDescription()``. Nothing when the node was not made to describe its connection.
+  @usableFromInline package func attachConnectionDescription(_ describe: @escaping @Sendable () -> String) {
+    extras?.connection.withLock { $0 = describe }
+  }
+
+  /// Stops describing a connection that ended.
+  @usableFromInline package func detachConnectionDescription() {
+    extras?.connection.withLock { $0 = nil }
+  }
+}
+
 extension SubjectStorage: DumpableNode {
   package func snapshot() -> NodeSnapshot {
-    state.withLock { state in
+    // Read before the node's lock: the description takes the connection's own lock.
+    let connection = extras?.connection.withLock { $0 }?()
+    return state.withLock { state in
       var queued = 0
       for queue in state.queues { queued += queue.map { $0.pending.count - $0.head } ?? 0 }
       for reader in state.readers {
@@ -167,6 +206,7 @@ extension SubjectStorage: DumpableNode {
         boundedQueues: state.queues.count,
         queued: queued,
         lastEvent: trace?.lastEvent,
+        connection: connection,
         observers: state.sinks.map(\.owner))
     }
   }

@@ -31,7 +31,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameter count: how many values go into each array; at least 1.
   /// - Returns: a ``Signal`` of arrays of `count` values (the last one may be shorter); hot when this sequence is.
-  @inlinable public func buffer(count: Int) -> Signal<[Element], Failure> {
+  @inlinable public func buffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
+    [Element], Failure
+  > {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
     return Signal(self).lift(synchronous: true) { $0.buffer(count: count) }
   }
@@ -49,13 +51,15 @@ extension HotSequence {
   /// ```
   /// - Parameter count: how many values go into each array; at least 1.
   /// - Returns: a ``HotSignal`` of arrays of `count` values (the last one may be shorter).
-  @inlinable public func buffer(count: Int) -> HotSignal<[Element], Failure> {
+  @inlinable public func buffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+    [Element], Failure
+  > {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
     let upstream = hotSignal.node
     return HotSignal(
       node: SubjectStorage(
         replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
-        origin: NodeOrigin(.bufferByCount), inputs: .one(upstream)
+        origin: NodeOrigin(.bufferByCount, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         let batch = ConnectionState<[Element]>([])
         let sink = upstream.addSink { value in

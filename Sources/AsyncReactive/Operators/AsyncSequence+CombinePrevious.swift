@@ -6,7 +6,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for await (old, new) in scores.combinePrevious() { animate(from: old, to: new) }
   /// ```
   /// - Returns: a ``Signal`` of `(previous, current)` pairs; hot when this sequence is.
-  @inlinable public func combinePrevious() -> Signal<(Element, Element), Failure> {
+  @inlinable public func combinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
+    (Element, Element), Failure
+  > {
     Signal(self).lift(synchronous: true) { $0.combinePrevious() }
   }
 
@@ -17,7 +19,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameter initial: what the first value is paired with.
   /// - Returns: a ``Signal`` of `(previous, current)` pairs; hot when this sequence is.
-  @inlinable public func combinePrevious(_ initial: Element) -> Signal<(Element, Element), Failure> {
+  @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
+    -> Signal<(Element, Element), Failure>
+  {
     Signal(self).lift(synchronous: true) { $0.combinePrevious(initial) }
   }
 }
@@ -32,8 +36,10 @@ extension HotSequence {
   /// let moves = position.combinePrevious()   // HotSignal<(Point, Point), Never>: (from, to) per change
   /// ```
   /// - Returns: a ``HotSignal`` of `(previous, current)` pairs.
-  @inlinable public func combinePrevious() -> HotSignal<(Element, Element), Failure> {
-    hotCombinePrevious(initial: nil)
+  @inlinable public func combinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+    (Element, Element), Failure
+  > {
+    hotCombinePrevious(fileID: fileID, line: line, initial: nil)
   }
 
   /// Pairs each value with the one before it, the first value with `initial`, inside the upstream's `send`
@@ -44,13 +50,17 @@ extension HotSequence {
   /// ```
   /// - Parameter initial: the "previous" value of the first one.
   /// - Returns: a ``HotSignal`` of `(previous, current)` pairs, one per value.
-  @inlinable public func combinePrevious(_ initial: Element) -> HotSignal<(Element, Element), Failure> {
-    hotCombinePrevious(initial: initial)
+  @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
+    -> HotSignal<(Element, Element), Failure>
+  {
+    hotCombinePrevious(fileID: fileID, line: line, initial: initial)
   }
 
-  @inlinable func hotCombinePrevious(initial: Element?) -> HotSignal<(Element, Element), Failure> {
+  @inlinable func hotCombinePrevious(
+    fileID: StaticString = "", line: UInt = 0, initial: Element?
+  ) -> HotSignal<(Element, Element), Failure> {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.combinePrevious)) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.combinePrevious, fileID: fileID, line: line)) { node in
         let previous = ConnectionState(initial)
         return { value in
           defer { previous.value = value }

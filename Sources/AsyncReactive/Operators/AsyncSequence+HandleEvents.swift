@@ -22,7 +22,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     onValue: (@Sendable (Element) -> Void)? = nil,
     onFinish: (@Sendable () -> Void)? = nil,
     onFailure: (@Sendable (Failure) -> Void)? = nil,
-    onCancel: (@Sendable () -> Void)? = nil
+    onCancel: (@Sendable () -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) {
       $0.handleEvents(onStart: onStart, onValue: onValue, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel)
@@ -44,13 +45,14 @@ extension HotSequence {
     onValue: (@Sendable (Element) -> Void)? = nil,
     onFinish: (@Sendable () -> Void)? = nil,
     onFailure: (@Sendable (Failure) -> Void)? = nil,
-    onCancel: (@Sendable () -> Void)? = nil
+    onCancel: (@Sendable () -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
       node: SubjectStorage(
         replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
-        origin: NodeOrigin(.handleEvents), inputs: .one(upstream)
+        origin: NodeOrigin(.handleEvents, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         onStart?()
         let ending = HotEnding()

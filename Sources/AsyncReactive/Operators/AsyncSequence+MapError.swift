@@ -9,7 +9,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter transform: makes the new failure from the upstream's.
   /// - Returns: a ``Signal`` with the same values and the new failure type; hot when this sequence is.
   @inlinable public func mapError<NewFailure: Error>(
-    _ transform: @escaping @Sendable (Failure) -> NewFailure
+    _ transform: @escaping @Sendable (Failure) -> NewFailure,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, NewFailure> {
     Signal(self).lift(synchronous: true) { $0.mapError(transform) }
   }
@@ -27,10 +28,11 @@ extension HotSequence {
   /// - Parameter transform: makes the new failure from the old one; runs on the sending thread.
   /// - Returns: a ``HotSignal`` of this sequence's elements, failing with the transformed failure.
   @inlinable public func mapError<NewFailure: Error>(
-    _ transform: @escaping @Sendable (Failure) -> NewFailure
+    _ transform: @escaping @Sendable (Failure) -> NewFailure,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, NewFailure> {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.mapError)) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.mapError, fileID: fileID, line: line)) { node in
         { value in node.send(value) }
       } onEnd: { node, termination in
         node.terminate(mapTermination(termination, transform))

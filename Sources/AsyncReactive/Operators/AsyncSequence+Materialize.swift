@@ -38,7 +38,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// // [.failed(TestError())]
   /// ```
   /// - Returns: a non-failing ``Signal`` of this sequence's events; hot when this sequence is.
-  @inlinable public func materialize() -> Signal<Event<Element, Failure>, Never> {
+  @inlinable public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
+    Event<Element, Failure>, Never
+  > {
     Signal(self).lift(synchronous: true) { $0.materialize() }
   }
 }
@@ -54,9 +56,11 @@ extension HotSequence {
   /// let events = submits.materialize()                       // HotSignal<Event<Int, APIError>, Never>
   /// let errors = events.compactMap { if case .failed(let e) = $0 { e } else { nil } }
   /// ```
-  @inlinable public func materialize() -> HotSignal<Event<Element, Failure>, Never> {
+  @inlinable public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+    Event<Element, Failure>, Never
+  > {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.materialize)) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.materialize, fileID: fileID, line: line)) { node in
         { value in node.send(.value(value)) }
       } onEnd: { node, termination in
         switch termination {

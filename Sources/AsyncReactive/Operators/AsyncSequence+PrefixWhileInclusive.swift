@@ -20,7 +20,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the leading values; hot when this sequence is.
   @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
-    inclusive: Bool
+    inclusive: Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) { $0.prefix(while: predicate, inclusive: inclusive) }
   }
@@ -41,10 +42,11 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of the leading values.
   @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
-    inclusive: Bool
+    inclusive: Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.prefixWhile)) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)) { node in
         { value in
           if predicate(value) {
             node.send(value)

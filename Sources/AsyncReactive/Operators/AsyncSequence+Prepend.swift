@@ -8,7 +8,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameter values: what comes first, in order.
   /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
-  @inlinable public func prepend(_ values: Element...) -> Signal<Element, Failure> {
+  @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
+    Element, Failure
+  > {
     Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values) }
   }
 
@@ -19,7 +21,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameter values: what comes first, in order.
   /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
-  @inlinable public func prepend(contentsOf values: some Sequence<Element>) -> Signal<Element, Failure> {
+  @inlinable public func prepend(
+    contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, Failure> {
     let values = Array(values)
     return Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values) }
   }
@@ -38,8 +42,10 @@ extension HotSequence {
   /// ```
   /// - Parameter values: what each consumer receives first, in order.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
-  @inlinable public func prepend(_ values: Element...) -> HotSignal<Element, Failure> {
-    hotPrepend(values)
+  @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+    Element, Failure
+  > {
+    hotPrepend(fileID: fileID, line: line, values)
   }
 
   /// Gives each consumer the elements of `values` first, when it subscribes, then the upstream's values.
@@ -49,17 +55,21 @@ extension HotSequence {
   /// ```
   /// - Parameter values: what each consumer receives first, in order; read once, now.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
-  @inlinable public func prepend(contentsOf values: some Sequence<Element>) -> HotSignal<Element, Failure> {
-    hotPrepend(Array(values))
+  @inlinable public func prepend(
+    contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> HotSignal<Element, Failure> {
+    hotPrepend(fileID: fileID, line: line, Array(values))
   }
 
   /// The node under both forms: a pass-through node whose registrations start with `prefix`.
-  @inlinable func hotPrepend(_ prefix: [Element]) -> HotSignal<Element, Failure> {
+  @inlinable func hotPrepend(
+    fileID: StaticString = "", line: UInt = 0, _ prefix: [Element]
+  ) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
       node: SubjectStorage(
         replay: SubjectStorage.replay(following: upstream), prefix: prefix, restarts: upstream.restarts,
-        origin: NodeOrigin(.prepend), inputs: .one(upstream)
+        origin: NodeOrigin(.prepend, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         let sink = upstream.addSink { value in
           node.send(value)

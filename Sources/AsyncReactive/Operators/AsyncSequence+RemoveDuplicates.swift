@@ -7,7 +7,9 @@ extension AsyncSequence where Self: Sendable, Element: Equatable & Sendable {
   /// for await query in queries.removeDuplicates() { search(query) }
   /// ```
   /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
-  @inlinable public func removeDuplicates() -> Signal<Element, Failure> {
+  @inlinable public func removeDuplicates(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
+    Element, Failure
+  > {
     Signal(self).lift(synchronous: true) { $0.removeDuplicates() }
   }
 }
@@ -21,7 +23,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter areDuplicates: whether a value repeats the previous one.
   /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
   @inlinable public func removeDuplicates(
-    by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
+    by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: areDuplicates) }
   }
@@ -34,7 +37,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter keyPath: the part of a value compared with the previous one.
   /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
   @inlinable public func removeDuplicates<Key: Equatable & Sendable>(
-    by keyPath: any KeyPath<Element, Key> & Sendable
+    by keyPath: any KeyPath<Element, Key> & Sendable,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: keyPath) }
   }

@@ -8,7 +8,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameter value: what replaces the failure.
   /// - Returns: a ``Signal`` that cannot fail; hot when this sequence is.
-  @inlinable public func replaceError(with value: Element) -> Signal<Element, Never> {
+  @inlinable public func replaceError(
+    with value: Element, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, Never> {
     Signal(self).lift(synchronous: true) { $0.replaceError(with: value) }
   }
 }
@@ -24,9 +26,11 @@ extension HotSequence {
   /// ```
   /// - Parameter value: the element delivered in place of the failure.
   /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
-  @inlinable public func replaceError(with value: Element) -> HotSignal<Element, Never> {
+  @inlinable public func replaceError(with value: Element, fileID: StaticString = #fileID, line: UInt = #line)
+    -> HotSignal<Element, Never>
+  {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.replaceError)) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.replaceError, fileID: fileID, line: line)) { node in
         { element in node.send(element) }
       } onEnd: { node, termination in
         if case .failed = termination { node.send(value) }

@@ -15,7 +15,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the accumulations, hot when this sequence is.
   @inlinable public func scan<Result: Sendable>(
     _ initial: Result,
-    _ next: @escaping @Sendable (Result, Element) -> Result
+    _ next: @escaping @Sendable (Result, Element) -> Result,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, Failure> {
     Signal(self).lift(synchronous: true) { $0.scan(initial, next) }
   }

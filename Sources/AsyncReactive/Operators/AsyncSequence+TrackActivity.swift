@@ -20,7 +20,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameter tracker: the tracker to count this sequence's iterations in.
   /// - Returns: a ``Signal`` with this sequence's elements; hot when this sequence is.
-  @inlinable public func trackActivity(_ tracker: ActivityTracker) -> Signal<Element, Failure> {
+  @inlinable public func trackActivity(
+    _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) { $0.trackActivity(tracker) }
   }
 }
@@ -39,12 +41,14 @@ extension HotSequence {
   /// ```
   /// - Parameter tracker: the tracker to count the node's observation in.
   /// - Returns: a ``HotSignal`` with this sequence's elements.
-  @inlinable public func trackActivity(_ tracker: ActivityTracker) -> HotSignal<Element, Failure> {
+  @inlinable public func trackActivity(_ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line)
+    -> HotSignal<Element, Failure>
+  {
     let upstream = hotSignal.node
     return HotSignal(
       node: SubjectStorage(
         replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
-        origin: NodeOrigin(.trackActivity), inputs: .one(upstream)
+        origin: NodeOrigin(.trackActivity, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         let activity = tracker.begin()
         let sink = upstream.addSink { value in

@@ -6,7 +6,7 @@ extension AsyncSequence where Self: Sendable, Element == Bool {
   /// ```
   ///
   /// - Returns: a ``Signal`` of the negations; hot when this sequence is.
-  @inlinable public func not() -> Signal<Bool, Failure> {
+  @inlinable public func not(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Bool, Failure> {
     Signal(self).map { !$0 }
   }
 }
@@ -17,7 +17,7 @@ extension HotSequence where Element == Bool {
   /// ```swift
   /// let spinnerHidden = isLoadingSignal.not()   // HotSignal<Bool, Never>
   /// ```
-  @inlinable public func not() -> HotSignal<Bool, Failure> {
-    map { !$0 }
+  @inlinable public func not(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<Bool, Failure> {
+    map({ !$0 }, fileID: fileID, line: line)
   }
 }

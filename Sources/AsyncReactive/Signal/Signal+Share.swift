@@ -82,7 +82,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter replay: how many of the latest values a consumer joining a running run receives first; 0 (the
   ///   default) for none. Must not be negative.
   /// - Returns: a ``HotSignal`` with this sequence's elements and failure.
-  @inlinable public func share(replay: Int = 0) -> HotSignal<Element, Failure> {
+  @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+    Element, Failure
+  > {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
     return HotSignal(node: Signal(self).sharedNode(replay: replay))
   }

@@ -248,16 +248,18 @@ import Synchronization
     @usableFromInline let active = Atomic<Bool>(true)
     /// Where it stands among the source's sinks (see ``CreationRank``): the observing node's creation rank.
     @usableFromInline let rank: Int
-    /// The node it feeds, or `nil` for a consumer attached directly (what a graph dump shows).
+    /// The node it feeds, or the observation it serves (`observe`, `bind`), or `nil` for a plain `sink` (what a
+    /// graph dump shows).
     @usableFromInline let owner: (any AnyObject & Sendable)?
 
     @inlinable init(
       onValue: @escaping @Sendable (Element) -> Void,
-      onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+      onEnd: @escaping @Sendable (Termination<Failure>) -> Void,
+      owner: (any AnyObject & Sendable)? = nil
     ) {
       self.onValue = onValue
       self.onEnd = onEnd
-      self.owner = CreationRank.connectingNode()
+      self.owner = owner ?? CreationRank.connectingNode()
       self.rank = CreationRank.forNewSink()
     }
 
@@ -321,14 +323,18 @@ import Synchronization
   @usableFromInline package let origin: NodeOrigin
   /// The nodes it reads.
   @usableFromInline package let inputs: NodeInputs
+  /// What only some nodes carry for a graph dump (a debug node's name, a trace, what a flatten runs), in one object
+  /// that most nodes do not have.
+  @usableFromInline package let extras: NodeExtras?
   /// The name given to `debug(_:)`, for a debug node.
-  @usableFromInline package let label: String?
+  @inlinable package var label: String? { extras?.label }
   /// What it did with its last event, when it was made inside `AsyncReactiveDebug.tracing`; `nil` otherwise.
-  @usableFromInline package let trace: NodeTrace?
+  @inlinable package var trace: NodeTrace? { extras?.trace }
 
   @inlinable package init(
     replay: Replay, initial: Element? = nil, prefix: [Element] = [], restarts: Bool = false,
     origin: NodeOrigin = NodeOrigin(.node), inputs: NodeInputs = .none, label: String? = nil,
+    describesConnection: Bool = false,
     connector: Connector? = nil
   ) {
     let capacity: Int
@@ -350,8 +356,9 @@ import Synchronization
     self.connector = connector
     self.origin = origin
     self.inputs = inputs
-    self.label = label
-    self.trace = AsyncReactiveDebug.traceForNewNode()
+    let trace = AsyncReactiveDebug.traceForNewNode()
+    self.extras =
+      label != nil || trace != nil || describesConnection ? NodeExtras(label: label, trace: trace) : nil
     self.rank = CreationRank.next()
   }
 
@@ -640,10 +647,11 @@ import Synchronization
   /// ended) first, then every later event, each once, in send order, never two at a time. Returns the sink, for
   /// removal.
   @inlinable package func addSink(
+    owner: (any AnyObject & Sendable)? = nil,
     onValue: @escaping @Sendable (Element) -> Void,
     onEnd: @escaping @Sendable (Termination<Failure>) -> Void
   ) -> Sink {
-    let sink = Sink(onValue: onValue, onEnd: onEnd)
+    let sink = Sink(onValue: onValue, onEnd: onEnd, owner: owner)
     var released: String?
     // What the sink gets at once, when the registration comes from inside this source's own delivery.
     var inPlace: [SinkEvent] = []

@@ -1,4 +1,5 @@
 import AsyncReactive
+import AsyncReactiveTesting
 import Testing
 
 /// `debugGraph()`: the exact text, DOT and Mermaid pictures of live graphs.
@@ -114,6 +115,56 @@ struct DebugGraphTests {
         └─ #2 AsyncCurrentValueSubject → Bool · current: false · observers: #1
         """)
     lifetime.cancel()
+  }
+
+  @Test("a flatMapLatest with a running inner, then a concatMap with inners waiting")
+  func flattenWithRunningInner() async {
+    let lifetime = Lifetime()
+    let query = AsyncPassthroughSubject<String, Never>()
+    let line = #line + 1
+    let results = query.flatMapLatest { text in Signal<Int, Never>.never.prepend(text.count) }
+    let queued = query.concatMap { _ in Signal<Int, Never>.never }
+    results.sink(in: lifetime) { _ in }
+    queued.sink(in: lifetime) { _ in }
+    query.send("swift")
+    query.send("swiftui")
+    #expect(
+      query.debugGraph().description == """
+        #1 flatMapLatest → Int (\(Self.file):\(line)) · connected · inners: 1 running · observers: sink
+        └─ #2 AsyncPassthroughSubject → String · observers: #1, #3
+        #3 concatMap → Int (\(Self.file):\(line + 1)) · connected · inners: 1 running, 1 waiting · observers: sink
+        └─ #2 (above)
+        """)
+    query.finish()
+    #expect(results.debugGraph().description.contains("inners: 1 running, outer finished"))
+    lifetime.cancel()
+    #expect(results.debugGraph().description.hasPrefix("#1 flatMapLatest → Int (\(Self.file):\(line)) · not connected"))
+  }
+
+  @Test("consumers are named (an observation, a binding, a plain sink); a time operator shows its timer")
+  func consumersAndTimers() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let lifetime = Lifetime()
+      let query = AsyncPassthroughSubject<String, Never>()
+      let echo = AsyncPassthroughSubject<String, Never>()
+      let quiet = query.debounce(for: .milliseconds(300), clock: clock)
+      quiet.observe(in: lifetime) { _ in }
+      quiet.bind(to: echo, in: lifetime)
+      quiet.sink(in: lifetime) { _ in }
+      await clock.advance(by: .seconds(1))
+      #expect(quiet.debugGraph().description.hasPrefix("#1 debounce → String"))
+      #expect(
+        quiet.debugGraph().description.hasSuffix(
+          """
+          · connected · no timer · observers: observe(in:), bind(to:in:), sink
+          └─ #2 AsyncPassthroughSubject → String · observers: #1
+          """))
+      query.send("sw")
+      #expect(quiet.debugGraph().description.contains("· connected · timer due t=1.3s · observers:"))
+      lifetime.cancel()
+      await clock.settle()
+    }
   }
 
   @Test("DOT and Mermaid: parsed back, one node per graph node and one edge per input")

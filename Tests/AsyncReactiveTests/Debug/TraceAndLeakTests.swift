@@ -35,12 +35,10 @@ struct TraceAndLeakTests {
   func dropped() async {
     let lifetime = Lifetime()
     let subject = AsyncPassthroughSubject<Int, Never>()
-    let (evens, parsed, distinct, later) = AsyncReactiveDebug.tracing {
-      (
-        subject.filter { $0 % 2 == 0 }, subject.compactMap { $0 > 0 ? $0 : nil }, subject.removeDuplicates(),
-        subject.dropFirst(2)
-      )
-    }
+    let evens = AsyncReactiveDebug.tracing { subject.filter { $0 % 2 == 0 } }
+    let parsed = AsyncReactiveDebug.tracing { subject.compactMap { $0 > 0 ? $0 : nil } }
+    let distinct = AsyncReactiveDebug.tracing { subject.removeDuplicates() }
+    let later = AsyncReactiveDebug.tracing { subject.dropFirst(2) }
     for node in [evens, parsed, distinct, later] { node.sink(in: lifetime) { _ in } }
     subject.send(-1)
     #expect(last("filter", in: evens.debugGraph()) == "received -1, dropped by filter")

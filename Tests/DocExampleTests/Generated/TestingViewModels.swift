@@ -166,4 +166,19 @@ struct LoginTests {
   }
 }
 #sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:260
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 261)
+@Test func signupEnablesOnceBothFieldsAreValid() async {
+  let clock = TestClock()
+  await clock.withVirtualTime {
+    let viewModel = AsyncReactiveDebug.tracing { FormViewModel() }
+    let enabled = Recorder(viewModel.isSignupEnabled, clock: clock)
+    viewModel.password.value = "hunter22"
+    await clock.settle()
+    if enabled.values.map(\.value) != [false, true], let graph = enabled.debugGraph() {
+      Issue.record("isSignupEnabled:\n\(graph)")
+    }
+  }
+}
+#sourceLocation()
 }

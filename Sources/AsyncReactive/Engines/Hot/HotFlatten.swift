@@ -76,6 +76,17 @@ where Inner.Element: Sendable {
   }
 
   @usableFromInline let state = Locked(State())
+
+  /// What it runs now, for a graph dump: `inners: 1 running, 2 waiting`.
+  @usableFromInline func describe() -> String {
+    state.withLock { state in
+      var text = state.running.count == 1 ? "inners: 1 running" : "inners: \(state.running.count) running"
+      if !state.waiting.isEmpty { text += ", \(state.waiting.count) waiting" }
+      if state.outerFinished { text += ", outer finished" }
+      return text
+    }
+  }
+
   /// What goes to the node, queued under `state`'s lock (with the check that its inner still counts) and
   /// delivered after it.
   @usableFromInline let outbox = PublicationQueue<Delivery>()
@@ -342,11 +353,16 @@ func flattenNode<
   } else {
     replay = .none
   }
-  let inputs: NodeInputs = outer.hotNode.map { .one($0) } ?? .none
-  return SubjectStorage(replay: replay, restarts: restarts, origin: origin, inputs: inputs) { node in
+  let outerNode = outer.hotNode
+  // A node of a hot graph tells a dump what it runs (one small object per node; a cold run's node does not).
+  return SubjectStorage(
+    replay: replay, restarts: restarts, origin: origin, inputs: outerNode.map { .one($0) } ?? .none,
+    describesConnection: outerNode != nil
+  ) { node in
     let connection = HotFlatten<Inner, ResultFailure>(
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
+    node.attachConnectionDescription { connection.describe() }
     let stopOuter = outer.observe(outerStart) { value in
       guard !connection.ignoresOuterValue else {
         node.traceDropped(value, "ignored by flatMapFirst: an inner runs")
@@ -364,6 +380,7 @@ func flattenNode<
       connection.outerEnded(mapTermination(termination, outerFailure))
     }
     return {
+      node.detachConnectionDescription()
       stopOuter()
       connection.stopAll()
     }

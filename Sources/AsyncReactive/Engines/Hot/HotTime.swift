@@ -35,6 +35,11 @@ where C.Instant == Rule.Instant {
   }
 
   /// The node connected: starts the timer if the rule has a deadline already.
+  /// What its timer waits for, for a graph dump: `timer due t=1.3s`, or `no timer`.
+  @usableFromInline func describe() -> String {
+    state.withLock { machine in machine.rule.deadline.map { "timer due \($0)" } ?? "no timer" }
+  }
+
   @inlinable func start() {
     perform(state.withLock { $0.connected() })
   }
@@ -142,6 +147,7 @@ extension HotSequence {
   /// The node holds no current value (`.none` replay): a time operator emits at instants, and a consumer that
   /// joins later gets what is emitted from then on.
   @inlinable func hotTime<Rule: TimeRule, C: Clock>(
+    fileID: StaticString = "", line: UInt = 0,
     clock: C,
     failure: @escaping @Sendable (Failure) -> Rule.Failure,
     rule: @escaping @Sendable (C.Instant) -> Rule
@@ -152,15 +158,18 @@ extension HotSequence {
     TaskExecutorContext.note(clock)
     return HotSignal(
       node: SubjectStorage(
-        replay: .none, restarts: upstream.restarts, origin: NodeOrigin(NodeKind(operatorName: Rule.operatorName)),
-        inputs: .one(upstream)
+        replay: .none, restarts: upstream.restarts,
+        origin: NodeOrigin(NodeKind(operatorName: Rule.operatorName), fileID: fileID, line: line),
+        inputs: .one(upstream), describesConnection: true
       ) { node in
         let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
           node.terminate($0)
         }
+        node.attachConnectionDescription { connection.describe() }
         connection.start()
         let sink = connection.observe(upstream, failure: failure)
         return {
+          node.detachConnectionDescription()
           upstream.removeSink(sink)
           connection.stop()
         }
@@ -171,11 +180,12 @@ extension HotSequence {
 extension HotSequence {
   /// A time node whose rule fails as this sequence does.
   @inlinable func hotTime<Rule: TimeRule, C: Clock>(
+    fileID: StaticString = "", line: UInt = 0,
     clock: C,
     rule: @escaping @Sendable (C.Instant) -> Rule
   ) -> HotSignal<Rule.Output, Failure>
   where Rule.Input == Element, Rule.Failure == Failure, C.Instant == Rule.Instant {
-    hotTime(clock: clock, failure: { $0 }, rule: rule)
+    hotTime(fileID: fileID, line: line, clock: clock, failure: { $0 }, rule: rule)
   }
 }
 

@@ -45,7 +45,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func buffer<C: Clock>(
     every interval: Duration,
     clock: C = ContinuousClock(),
-    count: Int? = nil
+    count: Int? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<[Element], Failure> where C.Duration == Duration {
     precondition(interval > .zero, "buffer(every: \(interval)): the interval must be positive")
     if let count { precondition(count > 0, "buffer(every:count: \(count)): the count must be positive") }

@@ -18,11 +18,12 @@ extension HotSequence {
   @inlinable public func buffer<C: Clock>(
     every interval: Duration,
     clock: C = ContinuousClock(),
-    count: Int? = nil
+    count: Int? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<[Element], Failure> where C.Duration == Duration {
     precondition(interval > .zero, "buffer(every: \(interval)): the interval must be positive")
     if let count { precondition(count > 0, "buffer(every:count: \(count)): the count must be positive") }
-    return hotTime(clock: clock) { start in
+    return hotTime(fileID: fileID, line: line, clock: clock) { start in
       BufferRule<Element, Failure, C.Instant>(interval: interval, count: count, start: start)
     }
   }

@@ -40,7 +40,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the values that were not followed by another within `dueTime`.
   public func debounce<C: Clock>(
     for dueTime: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(dueTime >= .zero, "debounce(for: \(dueTime)): the due time must not be negative")
     return Signal(self).lift(synchronous: false, input: "debounce upstream") { $0.debounce(for: dueTime, clock: clock) }

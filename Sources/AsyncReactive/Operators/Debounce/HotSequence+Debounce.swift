@@ -17,9 +17,12 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of the values that were not followed by another within `dueTime`.
   @inlinable public func debounce<C: Clock>(
     for dueTime: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where C.Duration == Duration {
     precondition(dueTime >= .zero, "debounce(for: \(dueTime)): the due time must not be negative")
-    return hotTime(clock: clock) { _ in DebounceRule<Element, Failure, C.Instant>(dueTime: dueTime) }
+    return hotTime(fileID: fileID, line: line, clock: clock) { _ in
+      DebounceRule<Element, Failure, C.Instant>(dueTime: dueTime)
+    }
   }
 }

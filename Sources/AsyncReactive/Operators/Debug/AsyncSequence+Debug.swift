@@ -40,7 +40,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func debug<C: Clock>(
     _ name: String,
     clock: C = ContinuousClock(),
-    sink: DebugSink = .standardError
+    sink: DebugSink = .standardError,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     Signal(self).lift(synchronous: true) { $0.debug(name, clock: clock, sink: sink) }
   }

@@ -38,7 +38,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: the upstream's values, each `duration` later.
   public func delay<C: Clock>(
     for duration: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(duration >= .zero, "delay(for: \(duration)): the delay must not be negative")
     return Signal(self).lift(synchronous: false, input: "delay upstream") { $0.delay(for: duration, clock: clock) }

@@ -15,9 +15,12 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of the upstream's values, each `duration` after its send.
   @inlinable public func delay<C: Clock>(
     for duration: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where C.Duration == Duration {
     precondition(duration >= .zero, "delay(for: \(duration)): the delay must not be negative")
-    return hotTime(clock: clock) { _ in DelayRule<Element, Failure, C.Instant>(delay: duration) }
+    return hotTime(fileID: fileID, line: line, clock: clock) { _ in
+      DelayRule<Element, Failure, C.Instant>(delay: duration)
+    }
   }
 }

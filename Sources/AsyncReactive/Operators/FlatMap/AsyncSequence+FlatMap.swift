@@ -29,7 +29,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
@@ -43,7 +44,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -57,7 +59,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
   /// outer sequence cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
@@ -71,7 +74,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
@@ -85,7 +89,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
   /// inner sequence, as `any Error`.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
@@ -119,7 +124,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
@@ -133,7 +139,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -147,7 +154,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// outer sequence cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
@@ -161,7 +169,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
@@ -175,7 +184,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// inner sequence, as `any Error`.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
@@ -210,7 +220,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
@@ -228,7 +239,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
@@ -246,7 +258,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
@@ -264,7 +277,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
@@ -282,7 +296,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
@@ -315,7 +330,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
@@ -329,7 +345,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -343,7 +360,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
   /// outer sequence cannot fail.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
@@ -357,7 +375,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
@@ -371,7 +390,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
   /// inner sequence, as `any Error`.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
@@ -401,7 +421,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
@@ -415,7 +436,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
   /// sequence (both have the same typed `Failure`).
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -429,7 +451,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
   /// outer sequence cannot fail.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
@@ -443,7 +466,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
@@ -457,7 +481,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
   /// inner sequence, as `any Error`.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
@@ -490,7 +515,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
@@ -505,7 +531,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// sequence (both have the same typed `Failure`).
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -520,7 +547,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// outer sequence cannot fail.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
@@ -535,7 +563,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// `Failure`; the inner sequences cannot fail.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner
+    _ transform: @escaping @Sendable (Element) -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
@@ -550,7 +579,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// inner sequence, as `any Error`.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) throws -> Inner
+    _ transform: @escaping @Sendable (Element) throws -> Inner,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(

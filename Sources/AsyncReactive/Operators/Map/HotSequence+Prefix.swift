@@ -15,12 +15,15 @@ extension HotSequence {
   /// ```
   /// - Parameter count: how many values to skip; 1 by default, not negative.
   /// - Returns: a ``HotSignal`` of the values after the first `count`.
-  @inlinable public func dropFirst(_ count: Int = 1) -> HotSignal<Element, Failure> {
+  @inlinable public func dropFirst(_ count: Int = 1) -> HotSignal<
+    Element, Failure
+  > {
     precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
     guard count > 0 else { return hotSignal }
     return HotSignal(
       node: .observing(
-        hotSignal.node, replay: SubjectStorage<Element, Failure>.Replay.none, origin: NodeOrigin(.dropFirst)
+        hotSignal.node, replay: SubjectStorage<Element, Failure>.Replay.none,
+        origin: NodeOrigin(.dropFirst)
       ) { node in
         let remaining = ConnectionState(count)
         return { value in
@@ -47,7 +50,9 @@ extension HotSequence {
   /// ```
   /// - Parameter maxLength: how many values to pass on; not negative.
   /// - Returns: a ``HotSignal`` of at most `maxLength` values.
-  @inlinable public func prefix(_ maxLength: Int) -> HotSignal<Element, Failure> {
+  @inlinable public func prefix(_ maxLength: Int) -> HotSignal<
+    Element, Failure
+  > {
     precondition(maxLength >= 0, "prefix(\(maxLength)): the count must not be negative")
     guard maxLength > 0 else {
       let node = SubjectStorage<Element, Failure>(replay: .none)
@@ -80,10 +85,11 @@ extension HotSequence {
   /// - Parameter predicate: whether a leading value is skipped; runs on the sending thread.
   /// - Returns: a ``HotSignal`` of the values from the first one that fails `predicate`.
   @inlinable public func drop(
-    while predicate: @escaping @Sendable (Element) -> Bool
+    while predicate: @escaping @Sendable (Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.dropWhile)) { node in
+      node: .observing(hotSignal.node, origin: NodeOrigin(.dropWhile, fileID: fileID, line: line)) { node in
         let skipping = ConnectionState(true)
         return { value in
           if skipping.value {

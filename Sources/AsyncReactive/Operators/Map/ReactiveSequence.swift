@@ -57,7 +57,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter transform: the mapping; called once per element, in order.
   /// - Returns: a ``Signal`` of the transformed elements; hot when this sequence is.
   @inlinable public func map<Transformed: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Transformed
+    _ transform: @escaping @Sendable (Element) -> Transformed,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, Failure> {
     Signal(self).mapped(transform)
   }
@@ -74,7 +75,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter transform: the mapping; `nil` drops the element.
   /// - Returns: a ``Signal`` of the non-`nil` results; hot when this sequence is.
   @inlinable public func compactMap<Transformed: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Transformed?
+    _ transform: @escaping @Sendable (Element) -> Transformed?,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, Failure> {
     Signal(self).compactMapped(transform)
   }
@@ -91,7 +93,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter isIncluded: whether an element goes on; called once per element, in order.
   /// - Returns: a ``Signal`` of the included elements; hot when this sequence is.
   @inlinable public func filter(
-    _ isIncluded: @escaping @Sendable (Element) -> Bool
+    _ isIncluded: @escaping @Sendable (Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).filtered(isIncluded)
   }
@@ -128,7 +131,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter predicate: whether an element is still skipped; the first `false` ends the skipping.
   /// - Returns: a ``Signal`` of the elements from the first that fails `predicate`; hot when this sequence is.
   @inlinable public func drop(
-    while predicate: @escaping @Sendable (Element) -> Bool
+    while predicate: @escaping @Sendable (Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) { $0.drop(while: predicate) }
   }
@@ -142,7 +146,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
   /// - Returns: a ``Signal`` of the leading elements that satisfy `predicate`; hot when this sequence is.
   @inlinable public func prefix(
-    while predicate: @escaping @Sendable (Element) -> Bool
+    while predicate: @escaping @Sendable (Element) -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) { $0.prefix(while: predicate) }
   }

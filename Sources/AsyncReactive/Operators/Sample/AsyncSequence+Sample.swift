@@ -28,7 +28,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter trigger: the sequence whose elements take the samples.
   /// - Returns: a ``Signal`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never>
   where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
@@ -43,7 +44,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
@@ -59,7 +61,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Trigger.Failure>
   where Trigger.Element: Sendable, Failure == Never {
     Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
@@ -75,7 +78,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }
@@ -91,7 +95,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where Trigger.Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.sample(on: trigger) }

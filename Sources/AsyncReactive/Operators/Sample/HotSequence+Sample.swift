@@ -7,6 +7,7 @@ extension HotSequence {
   /// The node under every hot `sample(on:)`: it observes this sequence, then the trigger (as RxSwift subscribes),
   /// through the shared ``SampleRule``.
   @inlinable func hotSample<Trigger: AsyncSequence & Sendable, ResultFailure: Error>(
+    fileID: StaticString = "", line: UInt = 0,
     on trigger: Trigger,
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
@@ -20,7 +21,11 @@ extension HotSequence {
     let replay: SubjectStorage<Element, ResultFailure>.Replay = combinedReplay([
       replaysCurrent, inputReplaysCurrent(trigger),
     ])
-    return HotSignal(node: Inputs.node(inputs, replay: replay) { Rule() })
+    return HotSignal(
+      node: Inputs.node(
+        inputs, replay: replay, origin: NodeOrigin(.sample, fileID: fileID, line: line),
+        inputNodes: NodeInputs([hotSignal.node, graphInput(trigger)].compactMap { $0 })
+      ) { Rule() })
   }
 }
 
@@ -37,9 +42,10 @@ extension HotSequence {
   /// - Parameter trigger: the sequence whose elements take the samples.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Never> where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
-    hotSample(on: trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
+    hotSample(fileID: fileID, line: line, on: trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
   }
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
@@ -50,9 +56,10 @@ extension HotSequence {
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Failure>, the timer a Signal
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Failure {
-    hotSample(on: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    hotSample(fileID: fileID, line: line, on: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
   }
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
@@ -63,9 +70,10 @@ extension HotSequence {
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Trigger.Failure>, the timer a Signal
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Trigger.Failure> where Trigger.Element: Sendable, Failure == Never {
-    hotSample(on: trigger, baseFailure: neverFailure, triggerFailure: { $0 })
+    hotSample(fileID: fileID, line: line, on: trigger, baseFailure: neverFailure, triggerFailure: { $0 })
   }
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
@@ -76,9 +84,10 @@ extension HotSequence {
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Failure>, the timer a Signal
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Never {
-    hotSample(on: trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+    hotSample(fileID: fileID, line: line, on: trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
   }
 
   /// Emits the element of this sequence that is latest at each element of `trigger`.
@@ -89,9 +98,10 @@ extension HotSequence {
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, any Error>, the timer a Signal
   /// ```
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger
+    on trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, any Error> where Trigger.Element: Sendable {
-    hotSample(on: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    hotSample(fileID: fileID, line: line, on: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
   }
 
 }

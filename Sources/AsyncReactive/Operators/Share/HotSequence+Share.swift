@@ -17,11 +17,14 @@ extension HotSequence {
   /// - Parameter replay: how many of the latest values a consumer that joins receives first; 0 (the default) for
   ///   none. Must not be negative.
   /// - Returns: a ``HotSignal`` with this sequence's elements and failure.
-  @inlinable public func share(replay: Int = 0) -> HotSignal<Element, Failure> {
+  @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+    Element, Failure
+  > {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
     guard replay > 0 else { return hotSignal }
     return HotSignal(
-      node: .observing(hotSignal.node, replay: .latest(replay), origin: NodeOrigin(.share)) { node in
+      node: .observing(hotSignal.node, replay: .latest(replay), origin: NodeOrigin(.share, fileID: fileID, line: line))
+      { node in
         { value in node.send(value) }
       } onEnd: { node, termination in
         node.forgetCurrent()

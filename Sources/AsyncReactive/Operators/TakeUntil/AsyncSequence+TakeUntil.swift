@@ -27,7 +27,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter trigger: the sequence whose first element ends the result.
   /// - Returns: a ``Signal`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never>
   where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
@@ -42,7 +43,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
@@ -58,7 +60,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Trigger.Failure>
   where Trigger.Element: Sendable, Failure == Never {
     Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
@@ -74,7 +77,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.take(until: trigger) }
@@ -90,7 +94,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where Trigger.Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.take(until: trigger) }

@@ -8,6 +8,7 @@ extension HotSequence {
   /// so a trigger with a current value ends the result before any element), through the shared
   /// ``TakeUntilRule``.
   @inlinable func hotTake<Trigger: AsyncSequence & Sendable, ResultFailure: Error>(
+    fileID: StaticString = "", line: UInt = 0,
     until trigger: Trigger,
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
@@ -19,7 +20,11 @@ extension HotSequence {
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
     let replay: SubjectStorage<Element, ResultFailure>.Replay = replaysCurrent ? .current : .none
-    return HotSignal(node: Inputs.node(inputs, replay: replay) { Rule() })
+    return HotSignal(
+      node: Inputs.node(
+        inputs, replay: replay, origin: NodeOrigin(.takeUntil, fileID: fileID, line: line),
+        inputNodes: NodeInputs([hotSignal.node, graphInput(trigger)].compactMap { $0 })
+      ) { Rule() })
   }
 }
 
@@ -36,9 +41,10 @@ extension HotSequence {
   /// - Parameter trigger: the sequence whose first element ends the result.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Never> where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
-    hotTake(until: trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
+    hotTake(fileID: fileID, line: line, until: trigger, baseFailure: neverFailure, triggerFailure: neverFailure)
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
@@ -49,9 +55,10 @@ extension HotSequence {
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Failure>, the expiry a Signal
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Failure {
-    hotTake(until: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    hotTake(fileID: fileID, line: line, until: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
@@ -62,9 +69,10 @@ extension HotSequence {
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Trigger.Failure>, the expiry a Signal
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Trigger.Failure> where Trigger.Element: Sendable, Failure == Never {
-    hotTake(until: trigger, baseFailure: neverFailure, triggerFailure: { $0 })
+    hotTake(fileID: fileID, line: line, until: trigger, baseFailure: neverFailure, triggerFailure: { $0 })
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
@@ -75,9 +83,10 @@ extension HotSequence {
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Failure>, the expiry a Signal
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Never {
-    hotTake(until: trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+    hotTake(fileID: fileID, line: line, until: trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes.
@@ -88,9 +97,10 @@ extension HotSequence {
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, any Error>, the expiry a Signal
   /// ```
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger
+    until trigger: Trigger,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, any Error> where Trigger.Element: Sendable {
-    hotTake(until: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    hotTake(fileID: fileID, line: line, until: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
   }
 
 }

@@ -56,7 +56,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func throttle<C: Clock>(
     for interval: Duration,
     clock: C = ContinuousClock(),
-    latest: Bool = true
+    latest: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(interval >= .zero, "throttle(for: \(interval)): the interval must not be negative")
     return Signal(self).lift(synchronous: false, input: "throttle upstream") {

@@ -20,10 +20,11 @@ extension HotSequence {
   @inlinable public func throttle<C: Clock>(
     for interval: Duration,
     clock: C = ContinuousClock(),
-    latest: Bool = true
+    latest: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where C.Duration == Duration {
     precondition(interval >= .zero, "throttle(for: \(interval)): the interval must not be negative")
-    return hotTime(clock: clock) { _ in
+    return hotTime(fileID: fileID, line: line, clock: clock) { _ in
       ThrottleRule<Element, Failure, C.Instant>(interval: interval, latest: latest)
     }
   }

@@ -34,7 +34,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// - Returns: the upstream's values, failing with ``TimeoutError`` on a timeout.
   public func timeout<C: Clock>(
     _ interval: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, TimeoutError> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
@@ -60,7 +61,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
   /// - Returns: the upstream's values, failing with ``TimeoutError`` on a timeout.
   public func timeout<C: Clock>(
     _ interval: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
@@ -89,7 +91,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: the upstream's values, failing with a ``TimeoutFailure``.
   public func timeout<C: Clock>(
     _ interval: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }

@@ -43,7 +43,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never>
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
@@ -70,7 +71,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Failure {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
@@ -95,7 +97,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Fallback.Failure>
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
@@ -121,7 +124,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
@@ -146,7 +150,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where C.Duration == Duration, Fallback.Element == Element {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")

@@ -18,9 +18,10 @@ extension HotSequence where Failure == Never {
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with ``TimeoutError`` on a timeout.
   @inlinable public func timeout<C: Clock>(
     _ interval: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, TimeoutError> where C.Duration == Duration {
-    hotTimeout(interval, clock: clock, timedOut: TimeoutError(), failure: neverFailure)
+    hotTimeout(fileID: fileID, line: line, interval, clock: clock, timedOut: TimeoutError(), failure: neverFailure)
   }
 }
 
@@ -37,9 +38,10 @@ extension HotSequence where Failure == any Error {
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with ``TimeoutError`` on a timeout.
   @inlinable public func timeout<C: Clock>(
     _ interval: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, any Error> where C.Duration == Duration {
-    hotTimeout(interval, clock: clock, timedOut: TimeoutError(), failure: { $0 })
+    hotTimeout(fileID: fileID, line: line, interval, clock: clock, timedOut: TimeoutError(), failure: { $0 })
   }
 }
 
@@ -56,20 +58,22 @@ extension HotSequence {
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with a ``TimeoutFailure``.
   @inlinable public func timeout<C: Clock>(
     _ interval: Duration,
-    clock: C = ContinuousClock()
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
-    hotTimeout(interval, clock: clock, timedOut: .timedOut, failure: { .upstream($0) })
+    hotTimeout(fileID: fileID, line: line, interval, clock: clock, timedOut: .timedOut, failure: { .upstream($0) })
   }
 
   /// The node under every hot `timeout(_:clock:)`: the first deadline is one interval after the node connects.
   @inlinable func hotTimeout<C: Clock, ResultFailure: Error>(
+    fileID: StaticString = "", line: UInt = 0,
     _ interval: Duration,
     clock: C,
     timedOut: ResultFailure,
     failure: @escaping @Sendable (Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return hotTime(clock: clock, failure: failure) { start in
+    return hotTime(fileID: fileID, line: line, clock: clock, failure: failure) { start in
       TimeoutRule<Element, ResultFailure, C.Instant>(interval: interval, start: start, timedOut: timedOut)
     }
   }

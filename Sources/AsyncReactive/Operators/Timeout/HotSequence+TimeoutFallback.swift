@@ -21,10 +21,13 @@ extension HotSequence {
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Never>
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never, Fallback.Failure == Never {
-    hotTimeout(interval, clock: clock, fallback: fallback, baseFailure: neverFailure, fallbackFailure: neverFailure)
+    hotTimeout(
+      fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: neverFailure,
+      fallbackFailure: neverFailure)
   }
 
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; both sequences fail
@@ -41,10 +44,13 @@ extension HotSequence {
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure>
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Failure {
-    hotTimeout(interval, clock: clock, fallback: fallback, baseFailure: { $0 }, fallbackFailure: { $0 })
+    hotTimeout(
+      fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: { $0 },
+      fallbackFailure: { $0 })
   }
 
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; only the fallback can
@@ -61,10 +67,13 @@ extension HotSequence {
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Fallback.Failure>
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never {
-    hotTimeout(interval, clock: clock, fallback: fallback, baseFailure: neverFailure, fallbackFailure: { $0 })
+    hotTimeout(
+      fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: neverFailure,
+      fallbackFailure: { $0 })
   }
 
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; the fallback cannot
@@ -81,10 +90,13 @@ extension HotSequence {
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure>
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Never {
-    hotTimeout(interval, clock: clock, fallback: fallback, baseFailure: { $0 }, fallbackFailure: neverFailure)
+    hotTimeout(
+      fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: { $0 },
+      fallbackFailure: neverFailure)
   }
 
   /// Switches to `fallback` if the next value, or the end, is not sent within `interval`; the two sequences fail
@@ -101,15 +113,19 @@ extension HotSequence {
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
-    fallback: Fallback
+    fallback: Fallback,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, any Error>
   where C.Duration == Duration, Fallback.Element == Element {
-    hotTimeout(interval, clock: clock, fallback: fallback, baseFailure: { $0 }, fallbackFailure: { $0 })
+    hotTimeout(
+      fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: { $0 },
+      fallbackFailure: { $0 })
   }
 
   /// The node under every hot `timeout(_:clock:fallback:)`: a timeout node whose `.timedOut` end starts the
   /// fallback instead of failing.
   @inlinable func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable, ResultFailure: Error>(
+    fileID: StaticString = "", line: UInt = 0,
     _ interval: Duration,
     clock: C,
     fallback: Fallback,
@@ -121,7 +137,8 @@ extension HotSequence {
     let upstream = hotSignal.node
     return HotSignal(
       node: SubjectStorage(
-        replay: .none, restarts: upstream.restarts, origin: NodeOrigin(.timeoutFallback), inputs: .one(upstream)
+        replay: .none, restarts: upstream.restarts, origin: NodeOrigin(.timeoutFallback, fileID: fileID, line: line),
+        inputs: .one(upstream)
       ) { node in
         let switching = HotTimeoutFallback(fallback: fallback, node: node, fallbackFailure: fallbackFailure)
         let rule = Rule(interval: interval, start: clock.now, timedOut: .timedOut)

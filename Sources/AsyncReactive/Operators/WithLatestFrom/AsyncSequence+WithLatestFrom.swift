@@ -28,7 +28,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter other: the sequence whose latest element goes with each element.
   /// - Returns: a ``Signal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
@@ -45,7 +46,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
@@ -62,7 +64,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Other.Failure>
   where Other.Element: Sendable, Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
@@ -79,7 +82,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
@@ -97,7 +101,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other
+    _ other: Other,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), any Error>
   where Other.Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other) }
@@ -122,7 +127,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
@@ -138,7 +144,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
@@ -154,7 +161,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Other.Failure>
   where Other.Element: Sendable, Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
@@ -170,7 +178,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
@@ -187,7 +196,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output
+    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, any Error>
   where Other.Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine) }
@@ -209,7 +219,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter property: the state read with each element.
   /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
-    _ property: Source
+    _ property: Source,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Source.Value), Failure> where Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(property) }
   }
@@ -223,7 +234,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter property: the state read with each element.
   /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
-    _ property: Source
+    _ property: Source,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Source.Value), Failure> {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(property) }
   }
@@ -240,7 +252,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of `Output`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output
+    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure> where Failure == Never {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine) }
   }
@@ -257,7 +270,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of `Output`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output
+    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure> {
     Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine) }
   }
