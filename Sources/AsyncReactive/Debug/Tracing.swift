@@ -51,45 +51,60 @@ public enum AsyncReactiveDebug {
   }
 }
 
-/// What a traced node did with the last event it received (see ``AsyncReactiveDebug``).
+/// What a traced node did with the last event it received (see ``AsyncReactiveDebug``). It keeps the event as it
+/// came and describes it only when a dump asks: a traced event costs a lock and a copy, not a string.
 @usableFromInline package final class NodeTrace: Sendable {
-  private let last = Mutex<String?>(nil)
+  /// What happened to the last event.
+  @usableFromInline enum Event: Sendable {
+    /// Sent on to this many consumers.
+    case sent(any Sendable, consumers: Int)
+    /// Received and not sent, for this reason.
+    case dropped(any Sendable, String)
+    /// Received and held until an instant (a `debounce`'s value).
+    case held(any Sendable, by: String, until: any Sendable)
+    /// Described by the node itself (an operator with several inputs says which it waits for).
+    case described(String)
+  }
+
+  private let last = Mutex<Event?>(nil)
 
   @usableFromInline init() {}
 
   /// Records what happened to the last event.
-  @usableFromInline func note(_ text: String) {
-    last.withLock { $0 = text }
+  @usableFromInline func record(_ event: Event) {
+    last.withLock { $0 = event }
   }
 
   /// Records a value sent on to `consumers` consumers.
-  @usableFromInline func noteSent(_ value: some Any, consumers: Int) {
-    let to =
-      switch consumers {
-      case 0: "no consumer"
-      case 1: "1 consumer"
-      default: "\(consumers) consumers"
-      }
-    note("sent \(NodeSnapshot.summary(of: value)) to \(to)")
+  @usableFromInline func noteSent(_ value: some Sendable, consumers: Int) {
+    record(.sent(value, consumers: consumers))
   }
 
-  /// Records a value received and dropped, and why.
-  @usableFromInline func noteDropped(_ value: some Any, _ why: String) {
-    note("received \(NodeSnapshot.summary(of: value)), \(why)")
+  /// What was recorded last, described, if anything.
+  var lastEvent: String? {
+    guard let event = last.withLock({ $0 }) else { return nil }
+    switch event {
+    case .sent(let value, let consumers):
+      let to =
+        switch consumers {
+        case 0: "no consumer"
+        case 1: "1 consumer"
+        default: "\(consumers) consumers"
+        }
+      return "sent \(NodeSnapshot.summary(of: value)) to \(to)"
+    case .dropped(let value, let why):
+      return "received \(NodeSnapshot.summary(of: value)), \(why)"
+    case .held(let value, let by, let until):
+      return "received \(NodeSnapshot.summary(of: value)), held by \(by) until \(until)"
+    case .described(let text):
+      return text
+    }
   }
-
-  /// What was recorded last, if anything.
-  var lastEvent: String? { last.withLock { $0 } }
 }
 
 extension SubjectStorage {
   /// Records, when this node traces, that it received `value` and dropped it because of `why`.
-  @inlinable package func traceDropped(_ value: @autoclosure () -> some Any, _ why: @autoclosure () -> String) {
-    if let trace { trace.noteDropped(value(), why()) }
-  }
-
-  /// Records, when this node traces, what happened to the last event (`text`).
-  @inlinable package func traceNote(_ text: @autoclosure () -> String) {
-    if let trace { trace.note(text()) }
+  @inlinable package func traceDropped(_ value: @autoclosure () -> some Sendable, _ why: String) {
+    if let trace { trace.record(.dropped(value(), why)) }
   }
 }

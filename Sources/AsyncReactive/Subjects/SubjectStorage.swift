@@ -312,6 +312,9 @@ import Synchronization
   /// keeps no values and has no consumer returns without taking the lock. A command's `values` and
   /// `started` that nobody observes cost a load per run.
   @usableFromInline let registered = Atomic<Int>(0)
+  /// What only some nodes carry for a graph dump (a debug node's name, a trace, what a flatten runs), in one object
+  /// that most nodes do not have. Beside ``registered``: a send reads both, on one cache line.
+  @usableFromInline package let extras: NodeExtras?
   /// Whether a send must be recorded even without consumers (replay or current value).
   @usableFromInline let remembers: Bool
   /// Whether a node that ended starts anew for an observer that comes once it stopped observing its inputs (a
@@ -323,9 +326,6 @@ import Synchronization
   @usableFromInline package let origin: NodeOrigin
   /// The nodes it reads.
   @usableFromInline package let inputs: NodeInputs
-  /// What only some nodes carry for a graph dump (a debug node's name, a trace, what a flatten runs), in one object
-  /// that most nodes do not have.
-  @usableFromInline package let extras: NodeExtras?
   /// The name given to `debug(_:)`, for a debug node.
   @inlinable package var label: String? { extras?.label }
   /// What it did with its last event, when it was made inside `AsyncReactiveDebug.tracing`; `nil` otherwise.
@@ -365,7 +365,7 @@ import Synchronization
   // MARK: Producer side
 
   @inlinable package func send(_ element: Element) {
-    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
+    if _slowPath(extras != nil) { traceSent(element) }
     // Relaxed is enough: a registration that happened before this send (in its task, or through whatever
     // ordered the two) is seen; one racing with it may or may not get the value, as under the lock.
     if !remembers && registered.load(ordering: .relaxed) == 0 { return }
@@ -374,6 +374,12 @@ import Synchronization
       return admit(element, in: &state)
     }
     deliver(element, admitted)
+  }
+
+  /// Records `element` as sent, when this node traces (see `AsyncReactiveDebug`). Out of line, so that the send
+  /// of a node that does not trace carries only the check of ``extras``.
+  @inline(never) @usableFromInline func traceSent(_ element: Element) {
+    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
   }
 
   /// Ends the storage because the last handle that could send to it (`subject`, a description of its type) was
@@ -415,7 +421,7 @@ import Synchronization
   /// Sends `element` if connection `epoch` is still the node's current one: a restarting node's old run may still
   /// be delivering on another thread when a new run has connected, and must not reach the new run's consumers.
   @inlinable package func send(_ element: Element, epoch: Int) {
-    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
+    if _slowPath(extras != nil) { traceSent(element) }
     let admitted = state.withLock { state -> Admitted in
       guard state.terminal == nil, state.link.epoch == epoch else { return .nothing }
       return admit(element, in: &state)
@@ -426,7 +432,7 @@ import Synchronization
   /// Sends `element`, which came from input `input` of a ``Replay/eachInput(_:)`` node: it becomes that input's
   /// replayed value.
   @inlinable package func send(_ element: Element, fromInput input: Int) {
-    if let trace { trace.noteSent(element, consumers: registered.load(ordering: .relaxed)) }
+    if _slowPath(extras != nil) { traceSent(element) }
     let admitted = state.withLock { state -> Admitted in
       guard state.terminal == nil else { return .nothing }
       state.inputValues[input] = element

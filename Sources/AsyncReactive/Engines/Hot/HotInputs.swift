@@ -101,7 +101,9 @@ import Synchronization
     let (first, second) = state.withLock { state -> (Delivery?, Delivery?) in
       guard !state.ended else { return (nil, nil) }
       let step = apply(&state.rule)
-      if node.trace != nil, case .none = step { node.traceNote(state.rule.traceOfNothingSent(afterInput: input)) }
+      if node.trace != nil, case .none = step {
+        node.trace?.record(.described(state.rule.traceOfNothingSent(afterInput: input)))
+      }
       return state.admit(step, input: input, turn: turn)
     }
     if first != nil || second != nil { deliver(first, second) }

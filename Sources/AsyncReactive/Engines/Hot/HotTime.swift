@@ -52,9 +52,9 @@ where C.Instant == Rule.Instant {
         guard let effects = machine.received(input, at: now) else { return Machine.Effects() }
         if node.trace != nil && effects.emitted.isEmpty {
           if let deadline = machine.rule.deadline {
-            node.traceDropped(input, "held by \(Rule.operatorName) until \(deadline)")
+            node.trace?.record(.held(input, by: Rule.operatorName, until: deadline))
           } else {
-            node.traceDropped(input, "dropped by \(Rule.operatorName)")
+            node.trace?.record(.dropped(input, "dropped by \(Rule.operatorName)"))
           }
         }
         return queue(effects)
