@@ -200,7 +200,8 @@ def overload(sp, variant, hot):
     result = f"{'HotSignal' if hot else 'Signal'}<Inner.Element, {RESULT_FAILURE[variant]}>"
     outer, inner, trans = MAPS[variant]
     buffering = " buffering: buffering," if sp.buffering else ""
-    call = (f"{'hotFlatten' if hot else 'liftFlatten'}(\n      {sp.strategy},{buffering} transform: transform,"
+    origin = f"origin: NodeOrigin(.{sp.name}, fileID: fileID, line: line),\n      " if hot else ""
+    call = (f"{'hotFlatten' if hot else 'liftFlatten'}(\n      {origin}{sp.strategy},{buffering} transform: transform,"
             f" outerFailure: {outer}, innerFailure: {inner},\n      transformFailure: {trans})")
     body = f"    {call}\n"
     if sp.limit:
@@ -209,7 +210,8 @@ def overload(sp, variant, hot):
     return (
         overload_doc(sp, variant, hot)
         + f"  @inlinable public func {sp.name}<Inner: AsyncSequence & Sendable>(\n{params}"
-        + f"    _ transform: @escaping @Sendable {transform}\n  ) -> {result}\n"
+        + f"    _ transform: @escaping @Sendable {transform},\n    fileID: StaticString = #fileID, line: UInt = #line\n"
+        + f"  ) -> {result}\n"
         + f"  where {requirements(variant)} {{\n{body}  }}\n"
     )
 
