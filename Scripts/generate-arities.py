@@ -64,7 +64,7 @@ class Operator:
         return "make" + self.name[0].upper() + self.name[1:]
 
     def link(self, result, n=2, failure="shared"):
-        labels = "_:" * n
+        labels = "_:" * n + "fileID:line:"
         output = self.output(n).replace(" ", "")
         return f"``{self.name}({labels})->{result}<{output},{'Base1.Failure' if failure == 'shared' else 'Error'}>``"
 
@@ -222,6 +222,8 @@ def overload_doc(op, n, failure, hot):
             "- Parameters:",
             "  - base1: the first input.",
             "  - base2: the second input.",
+            "  - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.",
+            "  - line: the line that applied the operator, shown by `debugGraph()`; leave the default.",
             f"- Returns: a ``Signal`` of `{op.output(n)}`; hot when any input is.",
         ]
         return doc(lines)

@@ -183,6 +183,8 @@ def overload_doc(sp, variant, hot):
             "- Parameters:",
         ] + ["  " + p for p in sp.parameter_docs] + [
             "  - transform: makes the inner sequence for an element of this sequence.",
+            "  - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.",
+            "  - line: the line that applied the operator, shown by `debugGraph()`; leave the default.",
             f"- Returns: a ``{result}`` of the inner sequences' elements.",
         ]
     else:

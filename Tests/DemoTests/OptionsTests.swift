@@ -21,6 +21,17 @@ struct OptionsTests {
     #expect(Options.parse(["--seed", "18446744073709551615"]) == .run(Options(seed: .max)))
   }
 
+  @Test("--graph and --graph-svg ask for each screen's graph")
+  func graphs() {
+    var graph = Options(scenarios: [5], seed: 42, fast: true)
+    graph.graph = true
+    #expect(Options.parse(["--graph", "--scenario", "5", "--fast"]) == .run(graph))
+    var svg = Options()
+    svg.graphSVG = true
+    #expect(Options.parse(["--graph-svg"]) == .run(svg))
+    #expect(Options.parse(["--graph=svg"]) == .usageError("--graph takes no value"))
+  }
+
   @Test("--help and -h ask for the usage, whatever follows")
   func help() {
     #expect(Options.parse(["--help"]) == .help)

@@ -176,6 +176,34 @@ struct ScenarioTests {
     #expect(traced.filter { !event($0).hasPrefix("dbg ") } == (await play(number, seed: 7)))
   }
 
+  @Test("--graph prints the login screen's graph after its run: text, then DOT, before the screen closes")
+  func loginGraph() async throws {
+    let lines = await play(5, seed: Self.seed, graphs: .textAndDOT)
+    let start = try #require(lines.firstIndex(of: "graph of logIn.isEnabled:"))
+    let text = lines[start + 1].split(separator: "\n").map(String.init)
+    #expect(text.count == 11)
+    #expect(text.first == "#1 removeDuplicates → Bool · connected · current: true · observers: bind(to:_:in:)")
+    #expect(
+      text.contains(
+        "         │  └─ #6 combineLatest → (Bool, Bool) (Demo/LoginScreen.swift:23) · connected · current: (true, true) · observers: #5"
+      ))
+    #expect(lines[start + 2] == "as DOT (dot -Tsvg):")
+    #expect(lines[start + 3].hasPrefix("digraph AsyncReactive {"))
+    #expect(event(lines[start + 4]) == "user  closes the screen")
+    // Without --graph, the same timeline and no graph.
+    #expect(
+      lines.filter {
+        !$0.hasPrefix("graph of") && !$0.hasPrefix("#") && !$0.hasPrefix("as DOT") && !$0.hasPrefix("digraph")
+      } == (await play(5, seed: Self.seed)))
+  }
+
+  @Test("--graph-svg prints each screen's graph as an SVG image", arguments: 1...6)
+  func graphSVG(number: Int) async {
+    let svgs = await play(number, seed: Self.seed, graphs: .svg).filter { $0.hasPrefix("<svg") }
+    #expect(!svgs.isEmpty)
+    #expect(svgs.allSatisfy { $0.hasSuffix("</svg>") && $0.contains("<rect x=") })
+  }
+
   @Test("a script that waits for what never comes is stopped after its patience, with the reason")
   func stuckScript() async {
     let base = TestClock()
@@ -205,10 +233,11 @@ struct ScenarioTests {
 }
 
 /// Plays scenario `number` in virtual time and returns its lines; records an issue if it got stuck.
-func play(_ number: Int, seed: UInt64, tracing: Bool = false) async -> [String] {
+func play(_ number: Int, seed: UInt64, tracing: Bool = false, graphs: GraphFormat? = nil) async -> [String] {
   let lines = Lines()
   // Minutes of patience: the driver waits for the scenario's tasks, which may be slow under the sanitizer.
-  let setup = ScenarioSetup(seed: seed, tracing: tracing, patience: .seconds(300), output: lines.append)
+  let setup = ScenarioSetup(
+    seed: seed, tracing: tracing, graphs: graphs, patience: .seconds(300), output: lines.append)
   let stall = await runScenarioInVirtualTime(number, setup)
   #expect(stall == nil, "scenario \(number) got stuck")
   return lines.all

@@ -3,7 +3,7 @@
 /// several actions).
 ///
 /// Track one async call with ``track(isolation:_:)``, every run of a ``Command`` with
-/// ``track(executionsOf:)``, and a sequence with ``_Concurrency/AsyncSequence/trackActivity(_:)``; any number
+/// ``track(executionsOf:)``, and a sequence with ``_Concurrency/AsyncSequence/trackActivity(_:fileID:line:)``; any number
 /// of them may overlap or nest, and the tracker counts them: ``value`` is `true` while ``activeCount`` is above
 /// zero. A call counts until it returns, throws or is cancelled; a command's run from its start to its end; a
 /// sequence's run from its first `next()` until it finishes, fails, or its consumer is cancelled or drops the
@@ -12,7 +12,7 @@
 /// The tracker is a ``PropertyProtocol``: ``value`` is read synchronously and is up to date on the line after
 /// a tracked call started, from any thread; iterating yields the current state, then each change, never the
 /// same state twice in a row. So it works wherever a property does: `Command(enabledIf: tracker.not())`,
-/// `combineLatest(tracker, …)`, ``PropertyProtocol/map(_:)``, a SwiftUI `body` (reads of ``value`` take part
+/// `combineLatest(tracker, …)`, ``PropertyProtocol/map(_:fileID:line:)``, a SwiftUI `body` (reads of ``value`` take part
 /// in Observation tracking).
 ///
 /// **Lifetime:** tracked calls and sequences keep the tracker alive while they run. When the tracker, the

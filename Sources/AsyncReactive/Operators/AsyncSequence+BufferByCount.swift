@@ -29,7 +29,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   try? await api.upload(batch)
   /// }
   /// ```
-  /// - Parameter count: how many values go into each array; at least 1.
+  /// - Parameters:
+  ///   - count: how many values go into each array; at least 1.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of arrays of `count` values (the last one may be shorter); hot when this sequence is.
   @inlinable public func buffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     [Element], Failure
@@ -49,7 +52,10 @@ extension HotSequence {
   /// let batches = analyticsEvents.buffer(count: 50)   // HotSignal<[Event], Never>
   /// batches.sink(in: lifetime) { batch in uploader.enqueue(batch) }
   /// ```
-  /// - Parameter count: how many values go into each array; at least 1.
+  /// - Parameters:
+  ///   - count: how many values go into each array; at least 1.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of arrays of `count` values (the last one may be shorter).
   @inlinable public func buffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     [Element], Failure

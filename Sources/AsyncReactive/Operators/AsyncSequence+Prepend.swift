@@ -6,7 +6,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await state in loads.prepend(.idle) { render(state) }
   /// ```
-  /// - Parameter values: what comes first, in order.
+  /// - Parameters:
+  ///   - values: what comes first, in order.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
   @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
@@ -19,7 +22,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await item in updates.prepend(contentsOf: cached) { show(item) }
   /// ```
-  /// - Parameter values: what comes first, in order.
+  /// - Parameters:
+  ///   - values: what comes first, in order.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
   @inlinable public func prepend(
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
@@ -40,7 +46,10 @@ extension HotSequence {
   /// let shown = results.prepend([])              // HotSignal<[Repo], Never>
   /// for await list in shown { render(list) }      // [] at once, then each result
   /// ```
-  /// - Parameter values: what each consumer receives first, in order.
+  /// - Parameters:
+  ///   - values: what each consumer receives first, in order.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
   @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     Element, Failure
@@ -53,7 +62,10 @@ extension HotSequence {
   /// ```swift
   /// let history = liveEvents.prepend(contentsOf: savedEvents)   // HotSignal<Event, Never>
   /// ```
-  /// - Parameter values: what each consumer receives first, in order; read once, now.
+  /// - Parameters:
+  ///   - values: what each consumer receives first, in order; read once, now.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
   @inlinable public func prepend(
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line

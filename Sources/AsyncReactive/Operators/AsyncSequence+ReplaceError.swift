@@ -6,7 +6,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await orders in api.orders.replaceError(with: []) { show(orders) }
   /// ```
-  /// - Parameter value: what replaces the failure.
+  /// - Parameters:
+  ///   - value: what replaces the failure.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` that cannot fail; hot when this sequence is.
   @inlinable public func replaceError(
     with value: Element, fileID: StaticString = #fileID, line: UInt = #line
@@ -24,7 +27,10 @@ extension HotSequence {
   /// ```swift
   /// let balance = balances.replaceError(with: 0)   // HotSignal<Int, Never>
   /// ```
-  /// - Parameter value: the element delivered in place of the failure.
+  /// - Parameters:
+  ///   - value: the element delivered in place of the failure.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
   @inlinable public func replaceError(with value: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<Element, Never>

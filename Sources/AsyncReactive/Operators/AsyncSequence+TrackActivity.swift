@@ -6,7 +6,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// several consumers count as several activities, and under ``ReiterableAsyncSequence/retry(_:)`` each attempt
   /// is one: `signal.trackActivity(tracker).retry(2)` turns `false` between attempts, while
   /// `signal.retry(2).trackActivity(tracker)` stays `true` across them. A hot sequence is one activity for all
-  /// of its consumers (see ``HotSequence/trackActivity(_:)``).
+  /// of its consumers (see ``HotSequence/trackActivity(_:fileID:line:)``).
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
@@ -18,7 +18,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   .flatMapLatest { text in Signal.future { try await api.search(text) }.trackActivity(loading) }
   /// loading.observe(in: lifetime) { spinner.isAnimating = $0 }
   /// ```
-  /// - Parameter tracker: the tracker to count this sequence's iterations in.
+  /// - Parameters:
+  ///   - tracker: the tracker to count this sequence's iterations in.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` with this sequence's elements; hot when this sequence is.
   @inlinable public func trackActivity(
     _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
@@ -39,7 +42,10 @@ extension HotSequence {
   /// let progress = upload.progress.trackActivity(uploading)   // HotSignal<Double, UploadError>
   /// progress.sink(in: lifetime, onValue: { bar.progress = $0 }, onEnd: { _ in })   // `uploading` is true now
   /// ```
-  /// - Parameter tracker: the tracker to count the node's observation in.
+  /// - Parameters:
+  ///   - tracker: the tracker to count the node's observation in.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` with this sequence's elements.
   @inlinable public func trackActivity(_ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<Element, Failure>

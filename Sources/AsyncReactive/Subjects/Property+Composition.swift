@@ -7,14 +7,17 @@ extension PropertyProtocol {
   /// A property whose value is `transform` of this one's, computed when it is read.
   ///
   /// Iterating it yields `transform` of each of this property's values, including the ones that map to
-  /// an unchanged result; add ``PropertyProtocol/removeDuplicates()`` to skip those.
+  /// an unchanged result; add ``PropertyProtocol/removeDuplicates(fileID:line:)`` to skip those.
   ///
   /// ```swift
   /// let isValid = username.map { $0.count >= 3 }
   /// username.value = "tom"
   /// isValid.value   // true
   /// ```
-  /// - Parameter transform: a fast, pure function of the value; it runs on every read and every change.
+  /// - Parameters:
+  ///   - transform: a fast, pure function of the value; it runs on every read and every change.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Transformed,
@@ -32,7 +35,10 @@ extension PropertyProtocol {
   /// ```swift
   /// let userID = session.map { $0.user }.removeDuplicates { $0.id == $1.id }
   /// ```
-  /// - Parameter areEquivalent: whether two consecutive values are the same.
+  /// - Parameters:
+  ///   - areEquivalent: whether two consecutive values are the same.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public func removeDuplicates(
     by areEquivalent: @escaping @Sendable (Value, Value) -> Bool,
@@ -53,7 +59,10 @@ extension PropertyProtocol {
   /// ```swift
   /// let selectedName = viewModel.selected.flatMapLatest { $0.name }   // Property<String>
   /// ```
-  /// - Parameter transform: picks the property to follow for a value.
+  /// - Parameters:
+  ///   - transform: picks the property to follow for a value.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public func flatMapLatest<Inner: PropertyProtocol>(
     _ transform: @escaping @Sendable (Value) -> Inner,
@@ -94,7 +103,7 @@ extension PropertyProtocol where Value == Bool {
 
   /// A property that is `true` while both this property and `other` are (ReactiveSwift's `and(_:)`): its value
   /// is computed from both current values when it is read; iterating it yields the current result, then a result
-  /// on every change of either (an unchanged result too: add ``PropertyProtocol/removeDuplicates()`` to skip
+  /// on every change of either (an unchanged result too: add ``PropertyProtocol/removeDuplicates(fileID:line:)`` to skip
   /// those).
   ///
   /// **Finishes:** iterating finishes once both sources have finished.
@@ -103,7 +112,10 @@ extension PropertyProtocol where Value == Bool {
   /// let canSubmit = isFormValid.and(isOnline)        // Property<Bool>
   /// let submit = Command(enabledIf: canSubmit) { try await api.send(form.value) }
   /// ```
-  /// - Parameter other: the second condition.
+  /// - Parameters:
+  ///   - other: the second condition.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public func and<Other: PropertyProtocol<Bool>>(
     _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
@@ -120,7 +132,7 @@ extension PropertyProtocol where Value == Bool {
 
   /// A property that is `true` while this property or `other` is (ReactiveSwift's `or(_:)`): its value is
   /// computed from both current values when it is read; iterating it yields the current result, then a result on
-  /// every change of either (an unchanged result too: add ``PropertyProtocol/removeDuplicates()`` to skip those).
+  /// every change of either (an unchanged result too: add ``PropertyProtocol/removeDuplicates(fileID:line:)`` to skip those).
   ///
   /// **Finishes:** iterating finishes once both sources have finished.
   ///
@@ -128,7 +140,10 @@ extension PropertyProtocol where Value == Bool {
   /// let isBusy = isSaving.or(isUploading)             // Property<Bool>
   /// isBusy.sink(in: lifetime) { spinner.isAnimating = $0 }
   /// ```
-  /// - Parameter other: the second condition.
+  /// - Parameters:
+  ///   - other: the second condition.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public func or<Other: PropertyProtocol<Bool>>(
     _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
@@ -148,7 +163,7 @@ extension Property where Value == Bool {
   /// A property that is `true` while every one of `properties` is (ReactiveSwift's `Property.all(_:)`): the
   /// validity of a form made of fields. Its value is computed from the sources' current values when it is read
   /// (`true` for an empty collection); iterating it yields the current result, then a result on every change of
-  /// any source (an unchanged result too: add ``PropertyProtocol/removeDuplicates()`` to skip those).
+  /// any source (an unchanged result too: add ``PropertyProtocol/removeDuplicates(fileID:line:)`` to skip those).
   ///
   /// **Finishes:** iterating finishes once every source has finished (at once for an empty collection).
   ///
@@ -156,8 +171,11 @@ extension Property where Value == Bool {
   /// let isFormValid = Property.all([nameIsValid, emailIsValid, passwordIsValid])
   /// let signUp = Command(enabledIf: isFormValid) { try await api.signUp() }
   /// ```
-  /// - Parameter properties: the conditions, all of one type (write `.property` to mix subjects and
-  ///   properties).
+  /// - Parameters:
+  ///   - properties: the conditions, all of one type (write `.property` to mix subjects and
+  ///     properties).
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public static func all<Properties: Collection>(
     _ properties: Properties,
@@ -175,7 +193,7 @@ extension Property where Value == Bool {
   /// A property that is `true` while at least one of `properties` is (ReactiveSwift's `Property.any(_:)`): its
   /// value is computed from the sources' current values when it is read (`false` for an empty collection);
   /// iterating it yields the current result, then a result on every change of any source (an unchanged result
-  /// too: add ``PropertyProtocol/removeDuplicates()`` to skip those).
+  /// too: add ``PropertyProtocol/removeDuplicates(fileID:line:)`` to skip those).
   ///
   /// **Finishes:** iterating finishes once every source has finished (at once for an empty collection).
   ///
@@ -183,8 +201,11 @@ extension Property where Value == Bool {
   /// let hasErrors = Property.any([nameHasError, emailHasError])
   /// hasErrors.sink(in: lifetime) { banner.isHidden = !$0 }
   /// ```
-  /// - Parameter properties: the conditions, all of one type (write `.property` to mix subjects and
-  ///   properties).
+  /// - Parameters:
+  ///   - properties: the conditions, all of one type (write `.property` to mix subjects and
+  ///     properties).
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the derived ``Property``.
   @inlinable public static func any<Properties: Collection>(
     _ properties: Properties,
@@ -230,7 +251,7 @@ extension Property where Value == Bool {
   )
 }
 
-/// A property combining the current values of three properties; see ``combineLatest(_:_:)-(P1,P2)``.
+/// A property combining the current values of three properties; see ``combineLatest(_:_:fileID:line:)-(P1,P2,StaticString,UInt)``.
 ///
 /// ```swift
 /// let screen = combineLatest(profile, wallet, orders).map(ScreenState.init)
@@ -250,7 +271,7 @@ extension Property where Value == Bool {
   )
 }
 
-/// A property combining the current values of four properties; see ``combineLatest(_:_:)-(P1,P2)``.
+/// A property combining the current values of four properties; see ``combineLatest(_:_:fileID:line:)-(P1,P2,StaticString,UInt)``.
 ///
 /// ```swift
 /// let form = combineLatest(name, email, password, repeated)
@@ -271,7 +292,7 @@ public func combineLatest<P1: PropertyProtocol, P2: PropertyProtocol, P3: Proper
   )
 }
 
-/// A property combining the current values of five properties; see ``combineLatest(_:_:)-(P1,P2)``.
+/// A property combining the current values of five properties; see ``combineLatest(_:_:fileID:line:)-(P1,P2,StaticString,UInt)``.
 ///
 /// ```swift
 /// let state = combineLatest(a, b, c, d, e)
@@ -294,7 +315,7 @@ public func combineLatest<
   )
 }
 
-/// A property combining the current values of six properties; see ``combineLatest(_:_:)-(P1,P2)``.
+/// A property combining the current values of six properties; see ``combineLatest(_:_:fileID:line:)-(P1,P2,StaticString,UInt)``.
 ///
 /// ```swift
 /// let state = combineLatest(a, b, c, d, e, f)
@@ -326,7 +347,10 @@ public func combineLatest<
 /// ```swift
 /// let allValid = combineLatest(fields.map(\.isValid)).map { $0.allSatisfy { $0 } }
 /// ```
-/// - Parameter properties: the sources; the value has one element per source, in this order.
+/// - Parameters:
+///   - properties: the sources; the value has one element per source, in this order.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: the combined ``Property``.
 @inlinable public func combineLatest<P: PropertyProtocol>(
   _ properties: [P], fileID: StaticString = #fileID, line: UInt = #line

@@ -4,8 +4,8 @@ import Synchronization
 /// write it. ReactiveSwift's `Property`; RxSwift's `Driver` / read-only `BehaviorRelay`.
 ///
 /// Reading ``value`` is synchronous and always up to date: a property over an ``AsyncCurrentValueSubject`` reads
-/// the subject, and a derived property (``PropertyProtocol/map(_:)``, `combineLatest(_:_:)` of properties,
-/// ``PropertyProtocol/removeDuplicates()``, ``PropertyProtocol/flatMapLatest(_:)``) computes its value from
+/// the subject, and a derived property (``PropertyProtocol/map(_:fileID:line:)``, `combineLatest(_:_:)` of properties,
+/// ``PropertyProtocol/removeDuplicates(fileID:line:)``, ``PropertyProtocol/flatMapLatest(_:fileID:line:)``) computes its value from
 /// its sources' current values at the moment it is read, never through a task. After
 /// `username.value = "tom"`, `isValid.value` reflects it on the very next line, from any thread.
 ///

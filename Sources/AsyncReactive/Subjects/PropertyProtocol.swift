@@ -1,8 +1,8 @@
 /// State with a current value that is read synchronously and can be iterated for its changes: ``Property``
 /// and ``AsyncCurrentValueSubject`` (when it cannot fail), ReactiveSwift's `PropertyProtocol`.
 ///
-/// What conforms can be composed into derived ``Property`` values (``PropertyProtocol/map(_:)``,
-/// `combineLatest(_:_:)`, ``PropertyProtocol/removeDuplicates()``, …) whose ``value`` is computed from the
+/// What conforms can be composed into derived ``Property`` values (``PropertyProtocol/map(_:fileID:line:)``,
+/// `combineLatest(_:_:)`, ``PropertyProtocol/removeDuplicates(fileID:line:)``, …) whose ``value`` is computed from the
 /// sources' current values at the moment it is read, never through a task. It is also what
 /// ``Command/init(enabledIf:policy:work:)`` and `withLatestFrom(_:)` read synchronously.
 ///
@@ -34,7 +34,7 @@ extension PropertyProtocol {
   /// Each consumer or observer gets every change that happens after it registered (at `makeAsyncIterator()`,
   /// `subscribe()` or `sink`), in order, and never the value that was current when it registered. For a derived
   /// property a change is each value its iteration would yield after the first (a `map` yields one per source
-  /// change, even an unchanged result; a ``PropertyProtocol/removeDuplicates()`` only real changes). A constant property has no
+  /// change, even an unchanged result; a ``PropertyProtocol/removeDuplicates(fileID:line:)`` only real changes). A constant property has no
   /// changes: iterating them finishes at once.
   ///
   /// **Finishes:** when the property's sources finish or are released.

@@ -31,6 +31,8 @@
 /// - Parameters:
 ///   - base1: the first input.
 ///   - base2: the second input.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`; hot when any input is.
 @inlinable public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2,
@@ -48,8 +50,9 @@ where
 
 /// Combines the latest elements of two sequences into tuples.
 ///
-/// The two-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// For inputs whose failure types differ: the result fails with `any Error`.
+/// The two-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable
@@ -70,8 +73,9 @@ where
 /// Combines the latest elements of two sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
@@ -89,8 +93,9 @@ where
 /// Combines the latest elements of two sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence>(
@@ -130,8 +135,8 @@ where
 /// Combines the latest elements of three sequences into tuples.
 ///
 /// The three-input form, with the rules of
-/// ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and so
-/// does the result.
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable
@@ -156,8 +161,8 @@ where
 /// Combines the latest elements of three sequences into tuples.
 ///
 /// The three-input form, with the rules of
-/// ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types differ:
-/// the result fails with `any Error`.
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable
@@ -182,8 +187,9 @@ where
 /// Combines the latest elements of three sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
@@ -203,8 +209,9 @@ where
 /// Combines the latest elements of three sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
@@ -253,8 +260,9 @@ where
 
 /// Combines the latest elements of four sequences into tuples.
 ///
-/// The four-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// The inputs share one `Failure`, and so does the result.
+/// The four-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @inlinable
@@ -280,8 +288,9 @@ where
 
 /// Combines the latest elements of four sequences into tuples.
 ///
-/// The four-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// For inputs whose failure types differ: the result fails with `any Error`.
+/// The four-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @_disfavoredOverload @inlinable
@@ -308,8 +317,9 @@ where
 /// Combines the latest elements of four sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @inlinable public func combineLatest<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
@@ -330,8 +340,9 @@ where
 /// Combines the latest elements of four sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @_disfavoredOverload @inlinable
@@ -388,8 +399,9 @@ where
 
 /// Combines the latest elements of five sequences into tuples.
 ///
-/// The five-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// The inputs share one `Failure`, and so does the result.
+/// The five-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @inlinable
@@ -418,8 +430,9 @@ where
 
 /// Combines the latest elements of five sequences into tuples.
 ///
-/// The five-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// For inputs whose failure types differ: the result fails with `any Error`.
+/// The five-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @_disfavoredOverload @inlinable
@@ -449,8 +462,9 @@ where
 /// Combines the latest elements of five sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @inlinable
@@ -475,8 +489,9 @@ where
 /// Combines the latest elements of five sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @_disfavoredOverload @inlinable
@@ -541,8 +556,9 @@ where
 
 /// Combines the latest elements of six sequences into tuples.
 ///
-/// The six-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// The inputs share one `Failure`, and so does the result.
+/// The six-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @inlinable
@@ -573,8 +589,9 @@ where
 
 /// Combines the latest elements of six sequences into tuples.
 ///
-/// The six-input form, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``.
-/// For inputs whose failure types differ: the result fails with `any Error`.
+/// The six-input form, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @_disfavoredOverload @inlinable
@@ -606,8 +623,9 @@ where
 /// Combines the latest elements of six sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @inlinable
@@ -635,8 +653,9 @@ where
 /// Combines the latest elements of six sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @_disfavoredOverload @inlinable
@@ -708,8 +727,8 @@ where
 /// Combines the latest elements of seven sequences into tuples.
 ///
 /// The seven-input form, with the rules of
-/// ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and so
-/// does the result.
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @inlinable
@@ -746,8 +765,8 @@ where
 /// Combines the latest elements of seven sequences into tuples.
 ///
 /// The seven-input form, with the rules of
-/// ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types differ:
-/// the result fails with `any Error`.
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @_disfavoredOverload @inlinable
@@ -783,8 +802,9 @@ where
 /// Combines the latest elements of seven sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @inlinable
@@ -815,8 +835,9 @@ where
 /// Combines the latest elements of seven sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @_disfavoredOverload @inlinable
@@ -898,8 +919,8 @@ where
 /// Combines the latest elements of eight sequences into tuples.
 ///
 /// The eight-input form, with the rules of
-/// ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and so
-/// does the result.
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @inlinable
@@ -941,8 +962,8 @@ where
 /// Combines the latest elements of eight sequences into tuples.
 ///
 /// The eight-input form, with the rules of
-/// ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types differ:
-/// the result fails with `any Error`.
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @_disfavoredOverload @inlinable
@@ -984,8 +1005,9 @@ where
 /// Combines the latest elements of eight sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @inlinable
@@ -1021,8 +1043,9 @@ where
 /// Combines the latest elements of eight sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of
+/// ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure
+/// types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @_disfavoredOverload @inlinable

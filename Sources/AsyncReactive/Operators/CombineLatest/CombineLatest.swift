@@ -1,7 +1,7 @@
 /// Combines the latest elements of an array of sequences into arrays: first once every input has produced, then on
 /// every element of any input.
 ///
-/// As ``combineLatest(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``, for any number of inputs of one
+/// As ``combineLatest(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``, for any number of inputs of one
 /// type: hot when any input is hot. An empty array gives a signal that finishes at once without a value.
 ///
 /// ```swift
@@ -10,7 +10,10 @@
 ///   total.send(latest.reduce(0, +))
 /// }
 /// ```
-/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Parameters:
+///   - bases: the inputs; each output has one element per input, in this order.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of arrays; hot when any input is.
 @inlinable public func combineLatest<Base: AsyncSequence & Sendable>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
@@ -27,7 +30,10 @@
 /// let fields = [name, email, password].map { $0.map { !$0.isEmpty } }   // [HotSignal<Bool, Never>]
 /// let allFilled = combineLatest(fields).map { $0.allSatisfy { $0 } }
 /// ```
-/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Parameters:
+///   - bases: the inputs; each output has one element per input, in this order.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``HotSignal`` of arrays.
 @inlinable public func combineLatest<Base: HotSequence>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line

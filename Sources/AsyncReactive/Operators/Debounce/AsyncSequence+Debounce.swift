@@ -37,6 +37,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - dueTime: how long a value must go without a successor before it is emitted; not negative.
   ///   - clock: the clock that measures the quiet period; a `TestClock` in tests.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the values that were not followed by another within `dueTime`.
   public func debounce<C: Clock>(
     for dueTime: Duration,

@@ -6,7 +6,7 @@
   import Musl
 #endif
 
-/// Where ``_Concurrency/AsyncSequence/debug(_:clock:sink:)`` writes its lines:
+/// Where ``_Concurrency/AsyncSequence/debug(_:clock:sink:fileID:line:)`` writes its lines:
 /// standard error by default, standard output, or any closure (a logger, or a list that a test reads).
 ///
 /// A sink receives one complete line per event, without the trailing newline, on the task that caused the

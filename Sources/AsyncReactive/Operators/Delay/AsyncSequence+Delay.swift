@@ -35,6 +35,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - duration: how long each value and the finish are held back; not negative.
   ///   - clock: the clock that measures the delay; a `TestClock` in tests.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, each `duration` later.
   public func delay<C: Clock>(
     for duration: Duration,

@@ -27,6 +27,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -121,6 +123,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - strategy: how the inner sequences are flattened.
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
@@ -216,6 +220,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
   ///   - buffering: what happens to the inner sequences that wait; by default every one waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
@@ -328,6 +334,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -419,6 +427,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Parameters:
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -512,6 +522,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - buffering: what happens to the inner sequences that wait; by default every one waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,

@@ -26,6 +26,8 @@ extension HotSequence {
   /// - Parameters:
   ///   - strategy: how the inner sequences are flattened.
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy = .merge,
@@ -124,6 +126,8 @@ extension HotSequence {
   /// - Parameters:
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
@@ -230,6 +234,8 @@ extension HotSequence {
   /// ```
   /// - Parameters:
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -325,6 +331,8 @@ extension HotSequence {
   /// ```
   /// - Parameters:
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -421,6 +429,8 @@ extension HotSequence {
   /// ```
   /// - Parameters:
   ///   - transform: makes the inner sequence for an element of this sequence.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the inner sequences' elements.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,

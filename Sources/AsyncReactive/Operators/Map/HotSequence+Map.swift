@@ -12,7 +12,10 @@ extension HotSequence {
   /// let names = users.map { $0.name }          // HotSignal<String, Never>
   /// users.send(tom)                            // `names` has produced "Tom" when this returns
   /// ```
-  /// - Parameter transform: the mapping; called once per element, in order, on the sending thread.
+  /// - Parameters:
+  ///   - transform: the mapping; called once per element, in order, on the sending thread.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the transformed elements.
   @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed,
@@ -34,7 +37,10 @@ extension HotSequence {
   /// let numbers = text.compactMap { Int($0) }   // HotSignal<Int, Never>
   /// ```
   ///
-  /// - Parameter transform: the mapping; `nil` drops the element.
+  /// - Parameters:
+  ///   - transform: the mapping; `nil` drops the element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the non-`nil` results.
   @inlinable public func compactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?,
@@ -66,7 +72,10 @@ extension HotSequence {
   /// let longQueries = query.filter { $0.count >= 3 }   // HotSignal<String, Never>
   /// ```
   ///
-  /// - Parameter isIncluded: whether an element goes on.
+  /// - Parameters:
+  ///   - isIncluded: whether an element goes on.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the included elements.
   @inlinable public func filter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
@@ -105,7 +114,10 @@ extension HotSequence {
   /// ```swift
   /// let untilZero = countdown.prefix { $0 > 0 }   // HotSignal<Int, Never>: 3, 2, 1, then finished
   /// ```
-  /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
+  /// - Parameters:
+  ///   - predicate: whether an element goes on; the first `false` ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the leading elements that satisfy `predicate`.
   @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,

@@ -54,7 +54,10 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// for await name in names { print(name) }
   /// ```
   ///
-  /// - Parameter transform: the mapping; called once per element, in order.
+  /// - Parameters:
+  ///   - transform: the mapping; called once per element, in order.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the transformed elements; hot when this sequence is.
   @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed,
@@ -72,7 +75,10 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// let numbers = text.subscribe().compactMap { Int($0) }
   /// ```
   ///
-  /// - Parameter transform: the mapping; `nil` drops the element.
+  /// - Parameters:
+  ///   - transform: the mapping; `nil` drops the element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the non-`nil` results; hot when this sequence is.
   @inlinable public func compactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?,
@@ -90,7 +96,10 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// for await query in longQueries { print(query) }
   /// ```
   ///
-  /// - Parameter isIncluded: whether an element goes on; called once per element, in order.
+  /// - Parameters:
+  ///   - isIncluded: whether an element goes on; called once per element, in order.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the included elements; hot when this sequence is.
   @inlinable public func filter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
@@ -128,7 +137,10 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await reading in sensor.subscribe().drop(while: { $0 < threshold }) { log(reading) }
   /// ```
-  /// - Parameter predicate: whether an element is still skipped; the first `false` ends the skipping.
+  /// - Parameters:
+  ///   - predicate: whether an element is still skipped; the first `false` ends the skipping.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the elements from the first that fails `predicate`; hot when this sequence is.
   @inlinable public func drop(
     while predicate: @escaping @Sendable (Element) -> Bool,
@@ -143,7 +155,10 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await progress in upload.subscribe().prefix(while: { $0 < 1.0 }) { bar.progress = progress }
   /// ```
-  /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
+  /// - Parameters:
+  ///   - predicate: whether an element goes on; the first `false` ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the leading elements that satisfy `predicate`; hot when this sequence is.
   @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,

@@ -27,6 +27,8 @@
 /// - Parameters:
 ///   - base1: the first input.
 ///   - base2: the second input.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of `Base1.Element`; hot when any input is.
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2,
@@ -43,8 +45,8 @@ where
 
 /// Interleaves the elements of two sequences as they are produced.
 ///
-/// The two-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure
-/// types differ: the result fails with `any Error`.
+/// The two-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
@@ -63,8 +65,8 @@ where
 /// Interleaves the elements of two sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
@@ -81,8 +83,8 @@ where
 /// Interleaves the elements of two sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence>(
@@ -120,8 +122,8 @@ where
 
 /// Interleaves the elements of three sequences as they are produced.
 ///
-/// The three-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The three-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs
+/// share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
@@ -142,8 +144,8 @@ where
 
 /// Interleaves the elements of three sequences as they are produced.
 ///
-/// The three-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The three-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -165,8 +167,8 @@ where
 /// Interleaves the elements of three sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
@@ -185,8 +187,8 @@ where
 /// Interleaves the elements of three sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
@@ -232,8 +234,8 @@ where
 
 /// Interleaves the elements of four sequences as they are produced.
 ///
-/// The four-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The four-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs
+/// share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
@@ -259,8 +261,8 @@ where
 
 /// Interleaves the elements of four sequences as they are produced.
 ///
-/// The four-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The four-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -287,8 +289,8 @@ where
 /// Interleaves the elements of four sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable public func merge<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
@@ -309,8 +311,8 @@ where
 /// Interleaves the elements of four sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -366,8 +368,8 @@ where
 
 /// Interleaves the elements of five sequences as they are produced.
 ///
-/// The five-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The five-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs
+/// share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
@@ -396,8 +398,8 @@ where
 
 /// Interleaves the elements of five sequences as they are produced.
 ///
-/// The five-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The five-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -427,8 +429,8 @@ where
 /// Interleaves the elements of five sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable
@@ -451,8 +453,8 @@ where
 /// Interleaves the elements of five sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -513,8 +515,8 @@ where
 
 /// Interleaves the elements of six sequences as they are produced.
 ///
-/// The six-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The six-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs
+/// share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
@@ -545,8 +547,8 @@ where
 
 /// Interleaves the elements of six sequences as they are produced.
 ///
-/// The six-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure
-/// types differ: the result fails with `any Error`.
+/// The six-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -578,8 +580,8 @@ where
 /// Interleaves the elements of six sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable
@@ -605,8 +607,8 @@ where
 /// Interleaves the elements of six sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -676,8 +678,8 @@ where
 
 /// Interleaves the elements of seven sequences as they are produced.
 ///
-/// The seven-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The seven-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs
+/// share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
@@ -710,8 +712,8 @@ where
 
 /// Interleaves the elements of seven sequences as they are produced.
 ///
-/// The seven-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The seven-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -745,8 +747,8 @@ where
 /// Interleaves the elements of seven sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable
@@ -774,8 +776,8 @@ where
 /// Interleaves the elements of seven sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -852,8 +854,8 @@ where
 
 /// Interleaves the elements of eight sequences as they are produced.
 ///
-/// The eight-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
-/// `Failure`, and so does the result.
+/// The eight-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs
+/// share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @inlinable
@@ -888,8 +890,8 @@ where
 
 /// Interleaves the elements of eight sequences as they are produced.
 ///
-/// The eight-input form, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// The eight-input form, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs
+/// whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable
@@ -925,8 +927,8 @@ where
 /// Interleaves the elements of eight sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one `Failure`,
-/// and so does the result.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. The inputs share one
+/// `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @inlinable
@@ -956,8 +958,8 @@ where
 /// Interleaves the elements of eight sequences as they are produced.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose failure types
-/// differ: the result fails with `any Error`.
+/// consumers, with the rules of ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``. For inputs whose
+/// failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `Base1.Element`.
 @_disfavoredOverload @inlinable

@@ -1,13 +1,16 @@
 /// Interleaves the elements of an array of sequences as they are produced.
 ///
-/// As ``merge(_:_:)->Signal<Base1.Element,Base1.Failure>``, for any number of inputs of one type: hot when any input
+/// As ``merge(_:_:fileID:line:)->Signal<Base1.Element,Base1.Failure>``, for any number of inputs of one type: hot when any input
 /// is hot. An empty array gives a signal that finishes at once.
 ///
 /// ```swift
 /// let feeds = sources.map { source in Signal.future { try await source.latest() } }
 /// for try await item in merge(feeds) { show(item) }
 /// ```
-/// - Parameter bases: the inputs.
+/// - Parameters:
+///   - bases: the inputs.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of the inputs' elements; hot when any input is.
 @inlinable public func merge<Base: AsyncSequence & Sendable>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
@@ -23,7 +26,10 @@
 /// ```swift
 /// let anyTap = merge(buttons.map(\.taps))   // HotSignal<Void, Never>
 /// ```
-/// - Parameter bases: the inputs.
+/// - Parameters:
+///   - bases: the inputs.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``HotSignal`` of the inputs' elements.
 @inlinable public func merge<Base: HotSequence>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line

@@ -39,7 +39,10 @@ extension HotSequence {
   /// ```swift
   /// let shown = positions.sample(on: Signal.timer(every: .milliseconds(16), clock: clock))   // HotSignal<Double, Never>
   /// ```
-  /// - Parameter trigger: the sequence whose elements take the samples.
+  /// - Parameters:
+  ///   - trigger: the sequence whose elements take the samples.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,

@@ -38,7 +38,10 @@ extension HotSequence {
   /// ```swift
   /// let firstMinute = positions.take(until: Signal.timer(after: .seconds(60), clock: clock))   // HotSignal<Int, Never>
   /// ```
-  /// - Parameter trigger: the sequence whose first element ends the result.
+  /// - Parameters:
+  ///   - trigger: the sequence whose first element ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,

@@ -52,6 +52,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - latest: whether a window's end emits the latest value that arrived during it (`true`, the default) or
   ///     the values arriving during a window are dropped (`false`).
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of at most one value per `interval`.
   public func throttle<C: Clock>(
     for interval: Duration,

@@ -6,7 +6,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)`).
   ///
-  /// The deadlines are those of ``_Concurrency/AsyncSequence/timeout(_:clock:)->Signal<Self.Element,TimeoutError>``:
+  /// The deadlines are those of ``_Concurrency/AsyncSequence/timeout(_:clock:fileID:line:)->Signal<Self.Element,TimeoutError>``:
   /// the first event is due `interval` after the iteration starts, each next one `interval` after the previous
   /// value, and an event must arrive strictly before its deadline. When a deadline passes, the upstream is
   /// cancelled and the result continues with `fallback`'s elements, with no deadline. An upstream failure that
@@ -39,6 +39,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -67,6 +69,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -93,6 +97,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -120,6 +126,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -146,6 +154,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,

@@ -17,6 +17,8 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -40,6 +42,8 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -63,6 +67,8 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -86,6 +92,8 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -109,6 +117,8 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,

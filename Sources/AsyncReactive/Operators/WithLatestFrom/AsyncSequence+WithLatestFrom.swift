@@ -25,7 +25,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   viewModel.search.trigger(query)
   /// }
   /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
@@ -124,6 +127,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - other: the sequence whose latest element goes with each element.
   ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
   ///     task.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
@@ -216,7 +221,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   viewModel.search.trigger(query)
   /// }
   /// ```
-  /// - Parameter property: the state read with each element.
+  /// - Parameters:
+  ///   - property: the state read with each element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
     _ property: Source,
@@ -231,7 +239,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await (order, filter) in orders.withLatestFrom(filterText) { show(order, filter) }
   /// ```
-  /// - Parameter property: the state read with each element.
+  /// - Parameters:
+  ///   - property: the state read with each element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
     _ property: Source,
@@ -249,6 +260,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - property: the state read with each element.
   ///   - combine: builds the output from an element and the property's value.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `Output`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
@@ -267,6 +280,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - property: the state read with each element.
   ///   - combine: builds the output from an element and the property's value.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `Output`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,

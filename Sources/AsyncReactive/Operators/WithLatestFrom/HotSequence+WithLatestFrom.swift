@@ -59,7 +59,10 @@ extension HotSequence {
   /// taps.send()
   /// viewModel.password.value = "later"     // the tap was paired with the password before this edit
   /// ```
-  /// - Parameter property: the property whose value goes with each element.
+  /// - Parameters:
+  ///   - property: the property whose value goes with each element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of `(Element, Source.Value)`.
   @inlinable public func withLatestFrom<Source: PropertyProtocol>(
     _ property: Source,
@@ -123,7 +126,10 @@ extension HotSequence {
   /// let settings = Signal.future { await store.loadSettings() }
   /// let saves = saveTaps.withLatestFrom(settings)   // HotSignal<((), Settings), Never>
   /// ```
-  /// - Parameter other: the sequence whose latest element goes with each element.
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,

@@ -30,6 +30,8 @@
 /// - Parameters:
 ///   - base1: the first input.
 ///   - base2: the second input.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`; hot when any input is.
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2,
@@ -46,8 +48,9 @@ where
 
 /// Pairs the n-th elements of two sequences into tuples.
 ///
-/// The two-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs
-/// whose failure types differ: the result fails with `any Error`.
+/// The two-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
@@ -66,8 +69,8 @@ where
 /// Pairs the n-th elements of two sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence>(
@@ -83,8 +86,8 @@ where
 /// Pairs the n-th elements of two sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: HotSequence>(
@@ -122,8 +125,9 @@ where
 
 /// Pairs the n-th elements of three sequences into tuples.
 ///
-/// The three-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The three-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and
+/// so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable
@@ -143,8 +147,9 @@ where
 
 /// Pairs the n-th elements of three sequences into tuples.
 ///
-/// The three-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The three-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable
@@ -165,8 +170,8 @@ where
 /// Pairs the n-th elements of three sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
@@ -185,8 +190,8 @@ where
 /// Pairs the n-th elements of three sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element)`.
 @_disfavoredOverload @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence>(
@@ -234,8 +239,9 @@ where
 
 /// Pairs the n-th elements of four sequences into tuples.
 ///
-/// The four-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The four-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and
+/// so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @inlinable
@@ -261,8 +267,9 @@ where
 
 /// Pairs the n-th elements of four sequences into tuples.
 ///
-/// The four-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The four-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @_disfavoredOverload @inlinable
@@ -289,8 +296,8 @@ where
 /// Pairs the n-th elements of four sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @inlinable public func zip<Base1: HotSequence, Base2: HotSequence, Base3: HotSequence, Base4: HotSequence>(
@@ -311,8 +318,8 @@ where
 /// Pairs the n-th elements of four sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element)`.
 @_disfavoredOverload @inlinable
@@ -367,8 +374,9 @@ where
 
 /// Pairs the n-th elements of five sequences into tuples.
 ///
-/// The five-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The five-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and
+/// so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @inlinable
@@ -397,8 +405,9 @@ where
 
 /// Pairs the n-th elements of five sequences into tuples.
 ///
-/// The five-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The five-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @_disfavoredOverload @inlinable
@@ -428,8 +437,8 @@ where
 /// Pairs the n-th elements of five sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @inlinable
@@ -452,8 +461,8 @@ where
 /// Pairs the n-th elements of five sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)`.
 @_disfavoredOverload @inlinable
@@ -516,8 +525,9 @@ where
 
 /// Pairs the n-th elements of six sequences into tuples.
 ///
-/// The six-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs
-/// share one `Failure`, and so does the result.
+/// The six-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and
+/// so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @inlinable
@@ -548,8 +558,9 @@ where
 
 /// Pairs the n-th elements of six sequences into tuples.
 ///
-/// The six-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs
-/// whose failure types differ: the result fails with `any Error`.
+/// The six-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @_disfavoredOverload @inlinable
@@ -581,8 +592,8 @@ where
 /// Pairs the n-th elements of six sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @inlinable
@@ -610,8 +621,8 @@ where
 /// Pairs the n-th elements of six sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)`.
 @_disfavoredOverload @inlinable
@@ -683,8 +694,9 @@ where
 
 /// Pairs the n-th elements of seven sequences into tuples.
 ///
-/// The seven-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The seven-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and
+/// so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @inlinable
@@ -720,8 +732,9 @@ where
 
 /// Pairs the n-th elements of seven sequences into tuples.
 ///
-/// The seven-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The seven-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @_disfavoredOverload @inlinable
@@ -757,8 +770,8 @@ where
 /// Pairs the n-th elements of seven sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @inlinable
@@ -789,8 +802,8 @@ where
 /// Pairs the n-th elements of seven sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)`.
 @_disfavoredOverload @inlinable
@@ -873,8 +886,9 @@ where
 
 /// Pairs the n-th elements of eight sequences into tuples.
 ///
-/// The eight-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
-/// inputs share one `Failure`, and so does the result.
+/// The eight-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share one `Failure`, and
+/// so does the result.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @inlinable
@@ -914,8 +928,9 @@ where
 
 /// Pairs the n-th elements of eight sequences into tuples.
 ///
-/// The eight-input form, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
-/// inputs whose failure types differ: the result fails with `any Error`.
+/// The eight-input form, with the rules of
+/// ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose failure types
+/// differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @_disfavoredOverload @inlinable
@@ -956,8 +971,8 @@ where
 /// Pairs the n-th elements of eight sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The inputs share
-/// one `Failure`, and so does the result.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. The
+/// inputs share one `Failure`, and so does the result.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @inlinable
@@ -992,8 +1007,8 @@ where
 /// Pairs the n-th elements of eight sequences into tuples.
 ///
 /// Every input is hot, so the result is a ``HotSignal``: evaluated inside the inputs' sends, once for all of its
-/// consumers, with the rules of ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For inputs whose
-/// failure types differ: the result fails with `any Error`.
+/// consumers, with the rules of ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``. For
+/// inputs whose failure types differ: the result fails with `any Error`.
 ///
 /// - Returns: a ``HotSignal`` of `(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element, Base8.Element)`.
 @_disfavoredOverload @inlinable

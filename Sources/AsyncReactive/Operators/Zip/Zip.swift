@@ -1,13 +1,16 @@
 /// Pairs the n-th elements of an array of sequences into arrays.
 ///
-/// As ``zip(_:_:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``, for any number of inputs of one type: hot
+/// As ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``, for any number of inputs of one type: hot
 /// when any input is hot. An empty array gives a signal that finishes at once without a value.
 ///
 /// ```swift
 /// let copies = mirrors.map { mirror in Signal.future { try await mirror.download(chunk) } }
 /// for try await chunks in zip(copies) { verify(chunks) }
 /// ```
-/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Parameters:
+///   - bases: the inputs; each output has one element per input, in this order.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of arrays; hot when any input is.
 @inlinable public func zip<Base: AsyncSequence & Sendable>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
@@ -23,7 +26,10 @@
 /// ```swift
 /// let answers = zip(players.map(\.answers))   // HotSignal<[Answer], Never>: one round per element
 /// ```
-/// - Parameter bases: the inputs; each output has one element per input, in this order.
+/// - Parameters:
+///   - bases: the inputs; each output has one element per input, in this order.
+///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``HotSignal`` of arrays.
 @inlinable public func zip<Base: HotSequence>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
