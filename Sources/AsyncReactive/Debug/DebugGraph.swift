@@ -179,11 +179,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
 
   /// One node's line: number, operator, output, site, state, consumers.
   private func line(for node: Node) -> String {
-    var text = "#\(node.number) \(node.name)"
-    if let label = node.label { text += " \"\(label)\"" }
-    text += " → \(node.output)"
-    if let site = node.site { text += " (\(site))" }
-    return ([text] + details(of: node)).joined(separator: " · ")
+    ([headline(of: node)] + details(of: node)).joined(separator: " · ")
   }
 
   /// The state and consumers of `node`, as the text and the pictures' labels show them.
