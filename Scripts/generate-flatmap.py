@@ -202,7 +202,7 @@ def overload(sp, variant, hot):
     result = f"{'HotSignal' if hot else 'Signal'}<Inner.Element, {RESULT_FAILURE[variant]}>"
     outer, inner, trans = MAPS[variant]
     buffering = " buffering: buffering," if sp.buffering else ""
-    origin = f"origin: NodeOrigin(.{sp.name}, fileID: fileID, line: line),\n      " if hot else ""
+    origin = f"origin: NodeOrigin(.{sp.name}, fileID: fileID, line: line),\n      "
     call = (f"{'hotFlatten' if hot else 'liftFlatten'}(\n      {origin}{sp.strategy},{buffering} transform: transform,"
             f" outerFailure: {outer}, innerFailure: {inner},\n      transformFailure: {trans})")
     body = f"    {call}\n"

@@ -59,6 +59,8 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   private let lifetime: Lifetime?
   /// The node recorded, when the recorded sequence is hot (for ``debugGraph()``).
   private let node: (any AnyObject & Sendable)?
+  /// The last node of the run a ``Signal``'s recording reads, while that run lives (for ``debugGraph()``).
+  private weak let runNode: (any AnyObject & Sendable)?
   private let clock: TestClock
 
   /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
@@ -81,16 +83,32 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
       self.lifetime = lifetime
       self.task = nil
       self.node = node
+      self.runNode = nil
       Self.record(HotSignal(node: node), into: storage, clock: clock, in: lifetime)
       return
     }
-    let iterator = base.makeAsyncIterator()
     self.lifetime = nil
+    // A signal's run is built with a node per operator, so that `debugGraph()` can draw it while it runs.
+    if let signal = base as? Signal<Element, Failure> {
+      let (iterator, node) = signal.makeDrawnAsyncIterator()
+      self.node = nil
+      self.runNode = node
+      self.task = Self.startReading(iterator, into: storage, clock: clock)
+      return
+    }
     self.node = nil
+    self.runNode = nil
+    self.task = Self.startReading(base.makeAsyncIterator(), into: storage, clock: clock)
+  }
+
+  /// Starts the recording task that reads `iterator`.
+  private static func startReading<Iterator: AsyncIteratorProtocol<Element, Failure>>(
+    _ iterator: sending Iterator, into storage: Storage, clock: TestClock
+  ) -> Task<Void, Never> {
     // On the clock's test executor, so that `settle()` waits for it too, even when the recorder is made outside the
     // `TestClock.withVirtualTime` body (in a suite's `init()`).
     let executor = TaskExecutorContext.preferred(for: clock)
-    task = Task(executorPreference: executor) {
+    return Task(executorPreference: executor) {
       // The tasks the run starts (a cold input's pump) prefer the same executor.
       await TaskExecutorContext.$preferred.withValue(executor) {
         await Self.read(iterator, into: storage, clock: clock)
@@ -133,18 +151,21 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     self.lifetime = lifetime
     self.task = nil
     self.node = base.hotSignal.node
+    self.runNode = nil
     Self.record(base.hotSignal, into: storage, clock: clock, in: lifetime)
   }
 
   /// A picture of the live graph this recorder observes (see `HotSequence.debugGraph()`): the node it records, what
-  /// that node reads, and what else reads it. `nil` for a cold sequence, each of whose runs builds its own graph.
+  /// that node reads, and what else reads it. For a cold ``Signal``, the graph of the run this recorder reads, a node
+  /// per operator, while the run lives. `nil` for a sequence that is not a `Signal` (an `AsyncStream`), an immediate
+  /// signal (`just`, `empty`, `fail`), and a run that is over.
   ///
   /// ```swift
   /// let recorder = Recorder(viewModel.isSignupEnabled, clock: clock)
   /// print(recorder.debugGraph()!)   // "why is it still false?"
   /// ```
   public func debugGraph() -> DebugGraph? {
-    node.map { DebugGraph(around: $0) }
+    (node ?? runNode).map { DebugGraph(around: $0) }
   }
 
   /// Records `signal` inside its sends for as long as `lifetime` lasts.

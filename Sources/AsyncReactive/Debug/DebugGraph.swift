@@ -1,9 +1,9 @@
 /// A picture of a live graph: every node reachable from where it was taken (the nodes it reads, and the nodes that
 /// read it, while they observe it), each with its operator, the line that made it, its state and its consumers.
 ///
-/// Each operator applied to a hot sequence records the line that applied it (its `fileID:` and `line:` arguments,
-/// which default to the caller's), except `prefix(_:)` and `dropFirst(_:)`; an operator applied to a sequence typed
-/// as a generic `AsyncSequence` or a `Signal`, and the library's own nodes, show no line.
+/// Each operator records the line that applied it (its `fileID:` and `line:` arguments, which default to the
+/// caller's), whether it was applied to a hot sequence, a `Signal` or any `AsyncSequence`, except `prefix(_:)`,
+/// `dropFirst(_:)` and `catch`; the library's own nodes show no line.
 ///
 /// Print it for an indented text picture (each graph's last nodes first, their inputs indented below; a node reached
 /// again is shown once and referred to by its number), or render ``dot`` (Graphviz) or ``mermaid`` for a picture

@@ -71,7 +71,7 @@ package protocol DumpableConsumer: AnyObject, Sendable {
 /// What made a node: a source or an operator. Its raw value is what the dump prints.
 @usableFromInline package enum NodeKind: UInt8, Sendable {
   case passthroughSubject, currentValueSubject, replaySubject, property, command, commandStream
-  case signalNode, coldRun, pump, emitter, share
+  case signalNode, coldRun, pump, drivenSource, emitter, share
   case map, filter, compactMap, scan, removeDuplicates, prefix, prefixWhile, dropFirst, dropWhile, prepend
   case combinePrevious
   case mapError, replaceError, catchError, handleEvents, materialize, bufferByCount, bufferByTime, trackActivity
@@ -109,8 +109,9 @@ package protocol DumpableConsumer: AnyObject, Sendable {
     case .command: "Command"
     case .commandStream: "Command stream"
     case .signalNode: "Signal"
-    case .coldRun: "cold run"
+    case .coldRun: "cold source"
     case .pump: "pump"
+    case .drivenSource: "source read by its consumer"
     case .emitter: "Signal emitter"
     case .share: "share"
     case .catchError: "catch"

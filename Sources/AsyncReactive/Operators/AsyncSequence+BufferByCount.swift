@@ -38,7 +38,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     [Element], Failure
   > {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
-    return Signal(self).lift(synchronous: true) { $0.buffer(count: count) }
+    return Signal(self).lift(synchronous: true) { $0.buffer(count: count, fileID: fileID, line: line) }
   }
 }
 

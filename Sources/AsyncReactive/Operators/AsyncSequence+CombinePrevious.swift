@@ -9,7 +9,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func combinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     (Element, Element), Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.combinePrevious() }
+    Signal(self).lift(synchronous: true) { $0.combinePrevious(fileID: fileID, line: line) }
   }
 
   /// Pairs each value with the one before it, the first with `initial` (ReactiveSwift `combinePrevious(_:)`).
@@ -25,7 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> Signal<(Element, Element), Failure>
   {
-    Signal(self).lift(synchronous: true) { $0.combinePrevious(initial) }
+    Signal(self).lift(synchronous: true) { $0.combinePrevious(initial, fileID: fileID, line: line) }
   }
 }
 

@@ -26,7 +26,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) {
-      $0.handleEvents(onStart: onStart, onValue: onValue, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel)
+      $0.handleEvents(
+        onStart: onStart, onValue: onValue, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel,
+        fileID: fileID, line: line)
     }
   }
 }

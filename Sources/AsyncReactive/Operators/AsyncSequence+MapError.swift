@@ -15,7 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Failure) -> NewFailure,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, NewFailure> {
-    Signal(self).lift(synchronous: true) { $0.mapError(transform) }
+    Signal(self).lift(synchronous: true) { $0.mapError(transform, fileID: fileID, line: line) }
   }
 }
 

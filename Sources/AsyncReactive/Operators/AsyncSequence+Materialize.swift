@@ -41,7 +41,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Event<Element, Failure>, Never
   > {
-    Signal(self).lift(synchronous: true) { $0.materialize() }
+    Signal(self).lift(synchronous: true) { $0.materialize(fileID: fileID, line: line) }
   }
 }
 

@@ -25,7 +25,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     inclusive: Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.prefix(while: predicate, inclusive: inclusive) }
+    Signal(self).lift(synchronous: true) {
+      $0.prefix(while: predicate, inclusive: inclusive, fileID: fileID, line: line)
+    }
   }
 }
 

@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values) }
+    Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values, fileID: fileID, line: line) }
   }
 
   /// Starts with the elements of `values`, then the upstream's.
@@ -31,7 +31,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     let values = Array(values)
-    return Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values) }
+    return Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values, fileID: fileID, line: line) }
   }
 }
 

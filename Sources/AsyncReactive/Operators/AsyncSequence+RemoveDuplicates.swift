@@ -10,7 +10,7 @@ extension AsyncSequence where Self: Sendable, Element: Equatable & Sendable {
   @inlinable public func removeDuplicates(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.removeDuplicates() }
+    Signal(self).lift(synchronous: true) { $0.removeDuplicates(fileID: fileID, line: line) }
   }
 }
 
@@ -29,7 +29,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: areDuplicates) }
+    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: areDuplicates, fileID: fileID, line: line) }
   }
 
   /// Drops each value whose `keyPath` equals the previous value's.
@@ -46,7 +46,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by keyPath: any KeyPath<Element, Key> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: keyPath) }
+    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: keyPath, fileID: fileID, line: line) }
   }
 }
 

@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func replaceError(
     with value: Element, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never> {
-    Signal(self).lift(synchronous: true) { $0.replaceError(with: value) }
+    Signal(self).lift(synchronous: true) { $0.replaceError(with: value, fileID: fileID, line: line) }
   }
 }
 

@@ -20,7 +20,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ next: @escaping @Sendable (Result, Element) -> Result,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, Failure> {
-    Signal(self).lift(synchronous: true) { $0.scan(initial, next) }
+    Signal(self).lift(synchronous: true) { $0.scan(initial, next, fileID: fileID, line: line) }
   }
 }
 

@@ -26,7 +26,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func trackActivity(
     _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.trackActivity(tracker) }
+    Signal(self).lift(synchronous: true) { $0.trackActivity(tracker, fileID: fileID, line: line) }
   }
 }
 

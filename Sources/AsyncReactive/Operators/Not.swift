@@ -7,7 +7,7 @@ extension AsyncSequence where Self: Sendable, Element == Bool {
   ///
   /// - Returns: a ``Signal`` of the negations; hot when this sequence is.
   @inlinable public func not(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Bool, Failure> {
-    Signal(self).map { !$0 }
+    Signal(self).map({ !$0 }, fileID: fileID, line: line)
   }
 }
 

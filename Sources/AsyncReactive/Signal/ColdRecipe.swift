@@ -35,6 +35,9 @@
 
   @usableFromInline let kind: Kind
   @usableFromInline let reader: Reader
+  /// The recipe applies an operator to its upstream's runs (`map`, `filter`, `compactMap`) and its reader fuses the
+  /// operator into the upstream's: a run drawn for a debugger (``drawnRun()``) builds the operator's node instead.
+  @usableFromInline let fusesOperator: Bool
 
   /// A recipe whose runs are graphs: `makeNode` builds one run's last node; its sources start producing when the node
   /// gets its first observer, and stop when its last one leaves. Nothing runs before. A consumer reads a run with
@@ -42,20 +45,24 @@
   @inlinable package init(
     node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
     pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil,
-    drivable: Bool = false
+    drivable: Bool = false,
+    fusesOperator: Bool = false
   ) {
     self.kind = .graph(makeNode)
     self.reader = makePull.map { .asynchronous($0, drivable: drivable) } ?? .observing
+    self.fusesOperator = fusesOperator
   }
 
   /// A recipe whose runs are graphs (see ``init(node:pull:drivable:)``) and that a consumer reads one element at a
   /// time, without suspending.
   @inlinable package init(
     node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
+    fusesOperator: Bool = false,
     synchronousNext makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
   ) {
     self.kind = .graph(makeNode)
     self.reader = .synchronous(makeNext)
+    self.fusesOperator = fusesOperator
   }
 
   /// A recipe whose runs are a source that delivers to its one observer directly (see ``Kind/source(_:)``).
@@ -65,6 +72,7 @@
   ) {
     self.kind = .source(observe)
     self.reader = .asynchronous(makePull, drivable: false)
+    self.fusesOperator = false
   }
 
   /// What makes a run's synchronous reader, when a consumer reads a run without suspending.
@@ -85,7 +93,7 @@
   /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and stop
   /// when its last one leaves.
   @inlinable package func makeNode(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
-    if let drive = start.drive {
+    if let drive = start.drive, !(fusesOperator && drive.drawsEveryNode) {
       switch reader {
       case .synchronous(let makeNext): return Self.driven(synchronouslyBy: makeNext(), through: drive)
       case .asynchronous(let makePull, true): return Self.driven(by: makePull(), through: drive)
@@ -125,7 +133,7 @@
   @inlinable static func driven(
     by pull: sending @escaping ColdPull<Element, Failure>, through drive: ColdDrive
   ) -> SubjectStorage<Element, Failure> {
-    let node = SubjectStorage<Element, Failure>(replay: .none)
+    let node = SubjectStorage<Element, Failure>(replay: .none, origin: NodeOrigin(.drivenSource))
     let batch = ClosureState<[Element]>([])
     drive.offer(asynchronous: {
       do {
@@ -149,7 +157,7 @@
   @inlinable static func driven(
     synchronouslyBy next: sending @escaping ColdSyncNext<Element, Failure>, through drive: ColdDrive
   ) -> SubjectStorage<Element, Failure> {
-    let node = SubjectStorage<Element, Failure>(replay: .none)
+    let node = SubjectStorage<Element, Failure>(replay: .none, origin: NodeOrigin(.drivenSource))
     drive.offer(synchronous: {
       do throws(Failure) {
         if let element = try next() { node.send(element) } else { node.terminate(.finished) }
@@ -187,6 +195,18 @@
     observer.node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
     observer.driver = drive.take()
     return observer.pull(into:)
+  }
+
+  /// A fresh run for a consumer that iterates the signal, built as a push graph whatever its reader (each operator
+  /// a node of its own; the source still driven by the consumer when it can be), and the run's last node: the run a
+  /// debugger can draw (a `Recorder`'s). It delivers what ``pull()``'s run delivers, in the same order.
+  @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
+    let observer = NodeObserver<Element, Failure>()
+    let drive = ColdDrive(drawsEveryNode: true)
+    let node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
+    observer.node = node
+    observer.driver = drive.take()
+    return (observer.pull(into:), node)
   }
 }
 
@@ -250,8 +270,13 @@
 /// emptied by the thread that builds the run, never contended.
 @usableFromInline package final class ColdDrive: Sendable {
   @usableFromInline let driver = Locked<Handoff<ColdDriver>?>(nil)
+  /// The run is drawn for a debugger: operators fused into their upstream's reader build their nodes (see
+  /// ``ColdRecipe/drawnRun()``).
+  @usableFromInline let drawsEveryNode: Bool
 
-  @inlinable package init() {}
+  @inlinable package init(drawsEveryNode: Bool = false) {
+    self.drawsEveryNode = drawsEveryNode
+  }
 
   /// Leaves a driver that may suspend for the consumer.
   @inlinable package func offer(asynchronous driver: sending @escaping ColdAsyncRead) {
@@ -298,7 +323,7 @@
         return
       }
       let channel = self.channel
-      let sink = node.addSink { value in
+      let sink = node.addSink(owner: channel) { value in
         channel.send(value)
       } onEnd: { termination in
         channel.terminate(termination)
@@ -335,6 +360,15 @@
   deinit { channel.removeConsumer(0) }
 }
 
+extension SignalChannel: DumpableConsumer {
+  /// `iterator, 2 queued`: the consumer that iterates a cold run through this channel (a `for await` loop, a
+  /// recording).
+  package func consumerDescription() -> String {
+    let queued = state.withLock { state in state.queue.map { $0.pending.count - $0.head } ?? 0 }
+    return "iterator, \(queued) queued"
+  }
+}
+
 // MARK: Operators on cold signals
 
 extension Signal {
@@ -363,15 +397,19 @@ extension Signal {
 
   /// `transform` applied to every element (`map`): in place on a hot signal (a hot operator); on a cold one, in each
   /// run's graph as a node, and for a consumer that iterates the run, on what it reads (no node, no lock).
-  @inlinable package func mapped<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Signal<T, Failure> {
-    if case .hot(let node) = core { return Signal<T, Failure>(hot: HotSignal(node: node).map(transform).node) }
+  @inlinable package func mapped<T: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> T, fileID: StaticString, line: UInt
+  ) -> Signal<T, Failure> {
+    if case .hot(let node) = core {
+      return Signal<T, Failure>(hot: HotSignal(node: node).map(transform, fileID: fileID, line: line).node)
+    }
     let upstream = self
     let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
-      HotSignal(node: upstream.node(start)).map(transform).node
+      HotSignal(node: upstream.node(start)).map(transform, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<T, Failure>(
-        cold: ColdRecipe(node: node) {
+        cold: ColdRecipe(node: node, fusesOperator: true) {
           let upstreamNext = makeUpstream()
           return { () throws(Failure) in try upstreamNext().map(transform) }
         })
@@ -387,21 +425,23 @@ extension Signal {
             batch.append(contentsOf: inputs.value.lazy.map(transform))
             inputs.value.removeAll(keepingCapacity: true)
           }
-        }, drivable: upstream.isDrivable))
+        }, drivable: upstream.isDrivable, fusesOperator: true))
   }
 
   /// The elements `transform` makes something of (`compactMap`); see ``mapped(_:)``.
   @inlinable package func compactMapped<T: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> T?
+    _ transform: @escaping @Sendable (Element) -> T?, fileID: StaticString, line: UInt
   ) -> Signal<T, Failure> {
-    if case .hot(let node) = core { return Signal<T, Failure>(hot: HotSignal(node: node).compactMap(transform).node) }
+    if case .hot(let node) = core {
+      return Signal<T, Failure>(hot: HotSignal(node: node).compactMap(transform, fileID: fileID, line: line).node)
+    }
     let upstream = self
     let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
-      HotSignal(node: upstream.node(start)).compactMap(transform).node
+      HotSignal(node: upstream.node(start)).compactMap(transform, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<T, Failure>(
-        cold: ColdRecipe(node: node) {
+        cold: ColdRecipe(node: node, fusesOperator: true) {
           let upstreamNext = makeUpstream()
           return { () throws(Failure) in
             while let input = try upstreamNext() {
@@ -425,20 +465,24 @@ extension Signal {
               inputs.value.removeAll(keepingCapacity: true)
             }
           }
-        }, drivable: upstream.isDrivable))
+        }, drivable: upstream.isDrivable, fusesOperator: true))
   }
 
   /// The elements that satisfy `isIncluded` (`filter`); see ``mapped(_:)``. A consumer's run drops the others from
   /// what it reads, in place.
-  @inlinable package func filtered(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
-    if case .hot(let node) = core { return Signal(hot: HotSignal(node: node).filter(isIncluded).node) }
+  @inlinable package func filtered(
+    _ isIncluded: @escaping @Sendable (Element) -> Bool, fileID: StaticString, line: UInt
+  ) -> Signal {
+    if case .hot(let node) = core {
+      return Signal(hot: HotSignal(node: node).filter(isIncluded, fileID: fileID, line: line).node)
+    }
     let upstream = self
     let node: @Sendable (ColdStart) -> SubjectStorage<Element, Failure> = { start in
-      HotSignal(node: upstream.node(start)).filter(isIncluded).node
+      HotSignal(node: upstream.node(start)).filter(isIncluded, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal(
-        cold: ColdRecipe(node: node) {
+        cold: ColdRecipe(node: node, fusesOperator: true) {
           let upstreamNext = makeUpstream()
           return { () throws(Failure) in
             while let element = try upstreamNext() {
@@ -460,7 +504,7 @@ extension Signal {
               batch.removeAll { !isIncluded($0) }
             } while batch.isEmpty
           }
-        }, drivable: upstream.isDrivable))
+        }, drivable: upstream.isDrivable, fusesOperator: true))
   }
 }
 
@@ -524,7 +568,7 @@ extension Signal {
     Signal(
       cold: ColdRecipe(
         node: { start in
-          .source(start) { outlet in
+          .source(start, origin: NodeOrigin(.pump)) { outlet in
             let task = Task(named: start.pumpName) {
               let pull = make()
               var batch: [Element] = []

@@ -117,10 +117,10 @@ extension SubjectStorage {
   /// The source node of a cold run: `produce` starts the producer with the node's outlet when the node gets its
   /// first observer, and returns what stops it; that runs when the last observer leaves (or the node ended).
   @inlinable package static func source(
-    _ start: ColdStart,
+    _ start: ColdStart, origin: NodeOrigin = NodeOrigin(.coldRun),
     produce: @escaping @Sendable (SourceOutlet<Element, Failure>) -> @Sendable () -> Void
   ) -> SubjectStorage {
-    SubjectStorage(replay: .none) { node in
+    SubjectStorage(replay: .none, origin: origin) { node in
       let outlet = SourceOutlet(node: node, pacer: start.pacer)
       let stop = produce(outlet)
       return {
@@ -139,7 +139,7 @@ extension ColdRecipe {
     _ body: @escaping @Sendable (Signal<Element, Failure>.Emitter) async throws(Failure) -> Void
   ) -> ColdRecipe {
     ColdRecipe { start in
-      .source(start) { outlet in
+      .source(start, origin: NodeOrigin(.emitter)) { outlet in
         let task = runBody(body, Signal.Emitter(outlet: outlet), immediately: true)
         return { task.cancel() }
       }
@@ -176,7 +176,7 @@ extension ColdRecipe {
     _ setUp: @escaping @Sendable (Signal<Element, Failure>.Emitter) -> @Sendable () -> Void
   ) -> ColdRecipe {
     ColdRecipe { start in
-      .source(start) { outlet in
+      .source(start, origin: NodeOrigin(.emitter)) { outlet in
         let cancel = setUp(Signal.Emitter(outlet: outlet))
         let once = Atomic<Bool>(false)
         // The node's end (a `finish()` from inside the set-up, too) and its last observer leaving both stop it.

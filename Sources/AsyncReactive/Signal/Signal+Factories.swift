@@ -156,7 +156,7 @@ extension ColdRecipe {
       node: { start in
         // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
         // hold up every other registration with the graph until it is done.
-        return .source(start) { outlet in
+        return .source(start, origin: NodeOrigin(.pump)) { outlet in
           let task = Task(named: start.pumpName) {
             for element in sequence {
               guard !Task.isCancelled else { return }
@@ -186,7 +186,7 @@ extension ColdRecipe {
         // The iterator is made with the node (a subject's wrapper registers the consumer then, as when a consumer
         // makes its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
         let iterator = Handoff(make().makeAsyncIterator())
-        return .source(start) { outlet in
+        return .source(start, origin: NodeOrigin(.pump)) { outlet in
           let task = Task(named: start.pumpName) { await pump(iterator.take(), into: outlet) }
           return { task.cancel() }
         }

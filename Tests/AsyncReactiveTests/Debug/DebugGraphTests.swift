@@ -117,6 +117,70 @@ struct DebugGraphTests {
     lifetime.cancel()
   }
 
+  @Test("a cold Signal chain while a Recorder iterates it: a node per operator of this run, gone with the run")
+  func coldChainWhileIterated() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let gate = AsyncStream.makeStream(of: Void.self)
+      let line = #line + 1
+      let typed = Signal<Int, Never> { emitter in
+        await emitter.send(1)
+        await emitter.send(2)
+        for await _ in gate.stream {}
+      }
+      .map { $0 + 1 }
+      .removeDuplicates()
+      .debounce(for: .seconds(1), clock: clock)
+      let recorder = Recorder(typed, clock: clock)
+      await clock.settle()
+      #expect(
+        recorder.debugGraph()?.description == """
+          #1 debounce → Int (\(Self.file):\(line + 7)) · connected · timer due t=1s · observers: iterator, 0 queued
+          └─ #2 removeDuplicates → Int (\(Self.file):\(line + 6)) · connected · observers: #1
+             └─ #3 map → Int (\(Self.file):\(line + 5)) · connected · observers: #2
+                └─ #4 Signal emitter → Int · connected · observers: #3
+          """)
+      await clock.advance(by: .seconds(1))
+      _ = await recorder.waitForValues(count: 1)
+      #expect(recorder.values == [Timed(3, at: .seconds(1))])
+      #expect(
+        recorder.debugGraph()?.description.hasPrefix(
+          "#1 debounce → Int (\(Self.file):\(line + 7)) · connected · no timer") == true)
+      // A second recording is a second run: a graph of its own.
+      let second = Recorder(typed, clock: clock)
+      await clock.settle()
+      #expect(second.debugGraph()?.nodeCount == 4)
+      gate.continuation.finish()
+      await recorder.waitForEnd()
+      await second.waitForEnd()
+      #expect(recorder.debugGraph() == nil)  // the run is over: its nodes are gone
+    }
+  }
+
+  @Test("a cold chain over a foreign sequence: the source the recording's task reads, and each operator")
+  func coldChainOverForeignSequence() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      let line = #line + 1
+      let chain = Signal(stream).map { $0 * 10 }.filter { $0 > 10 }
+      let recorder = Recorder(chain, clock: clock)
+      continuation.yield(1)
+      continuation.yield(2)
+      _ = await recorder.waitForValues(count: 1)
+      #expect(
+        recorder.debugGraph()?.description == """
+          #1 filter → Int (\(Self.file):\(line)) · connected · observers: iterator, 0 queued
+          └─ #2 map → Int (\(Self.file):\(line)) · connected · observers: #1
+             └─ #3 source read by its consumer → Int · observers: #2
+          """)
+      continuation.finish()
+      await recorder.waitForEnd()
+      #expect(recorder.values.map(\.value) == [20])
+      #expect(Recorder(AsyncStream<Int> { $0.finish() }, clock: clock).debugGraph() == nil)  // not a Signal
+    }
+  }
+
   @Test("a flatMapLatest with a running inner, then a concatMap with inners waiting")
   func flattenWithRunningInner() async {
     let lifetime = Lifetime()

@@ -61,4 +61,23 @@ print(isEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isEnabled)
   }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:170
+  @MainActor static func example4() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 171)
+let clock = TestClock()
+let results = Signal<String, any Error> { emitter in
+  for query in ["s", "sw", "swift"] { await emitter.send(query) }
+  try await clock.sleep(for: .seconds(60))
+}
+.map { $0.uppercased() }
+.debounce(for: .seconds(1), clock: clock)
+let recorder = Recorder(results, clock: clock)
+await clock.settle()
+print(recorder.debugGraph()!)
+// #1 debounce → String, fails with Error (SearchTests.swift:7) · connected · timer due t=1s · observers: iterator, 0 queued
+// └─ #2 map → String, fails with Error (SearchTests.swift:6) · connected · observers: #1
+//    └─ #3 Signal emitter → String, fails with Error · connected · observers: #2
+#sourceLocation()
+    _ = (clock, results, recorder)
+  }
 }

@@ -453,6 +453,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// run of a cold one. Under ``FlattenBuffering/suspendingOuter(after:)`` a cold outer's producer waits on the
   /// flatten's gate while too many inner sequences wait; a hot one never waits (its inner sequences then queue).
   @inlinable func liftFlatten<Inner: AsyncSequence & Sendable, ResultFailure: Error>(
+    origin: NodeOrigin = NodeOrigin(.flatMap),
     _ strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded,
     transform: @escaping @Sendable (Element) throws -> Inner,
@@ -469,7 +470,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
           var gate: FlattenGate?
           if case .suspending(let limit) = buffering.kind { gate = FlattenGate(limit: limit) }
           return flattenNode(
-            outer: outer, outerStart: ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"),
+            origin: origin, outer: outer,
+            outerStart: ColdStart(pacer: gate ?? start.pacer, drive: nil, pumpName: "flatMap outer"),
             restarts: false, strategy, buffering: buffering, gate: gate, innerStart: start.input(of: "flatMap inner"),
             transform: transform, outerFailure: outerFailure, innerFailure: innerFailure,
             transformFailure: transformFailure)
@@ -477,7 +479,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     }
     return outer.lift(synchronous: false) { outer in
       outer.hotFlatten(
-        strategy, buffering: buffering, transform: transform, outerFailure: outerFailure,
+        origin: origin, strategy, buffering: buffering, transform: transform, outerFailure: outerFailure,
         innerFailure: innerFailure, transformFailure: transformFailure)
     }
   }

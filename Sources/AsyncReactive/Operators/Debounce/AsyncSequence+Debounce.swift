@@ -46,6 +46,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(dueTime >= .zero, "debounce(for: \(dueTime)): the due time must not be negative")
-    return Signal(self).lift(synchronous: false, input: "debounce upstream") { $0.debounce(for: dueTime, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "debounce upstream") {
+      $0.debounce(for: dueTime, clock: clock, fileID: fileID, line: line)
+    }
   }
 }

@@ -44,6 +44,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(duration >= .zero, "delay(for: \(duration)): the delay must not be negative")
-    return Signal(self).lift(synchronous: false, input: "delay upstream") { $0.delay(for: duration, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "delay upstream") {
+      $0.delay(for: duration, clock: clock, fileID: fileID, line: line)
+    }
   }
 }

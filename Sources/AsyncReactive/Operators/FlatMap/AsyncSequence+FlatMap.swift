@@ -36,6 +36,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .merge, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -51,6 +52,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .merge, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -66,6 +68,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .merge, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -81,6 +84,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .merge, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -96,6 +100,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .merge, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -133,6 +138,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -148,6 +154,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -163,6 +170,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -178,6 +186,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -193,6 +202,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       strategy, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -232,6 +242,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform, outerFailure: neverFailure,
       innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
@@ -251,6 +262,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Inner.Element: Sendable, Inner.Failure == Failure {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform, outerFailure: { $0 },
       innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
@@ -270,6 +282,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Inner.Element: Sendable, Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform, outerFailure: neverFailure,
       innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
@@ -289,6 +302,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Inner.Element: Sendable, Inner.Failure == Never {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform, outerFailure: { $0 },
       innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
@@ -308,6 +322,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Inner.Element: Sendable {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
     return liftFlatten(
+      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
       .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform, outerFailure: { $0 },
       innerFailure: { $0 },
       transformFailure: { $0 })
@@ -343,6 +358,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -358,6 +374,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -373,6 +390,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -388,6 +406,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -403,6 +422,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
+      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
       .latest, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -436,6 +456,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -451,6 +472,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -466,6 +488,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -481,6 +504,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -496,6 +520,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
+      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
       .first, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }
@@ -532,6 +557,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Never>
   where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, buffering: buffering, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -548,6 +574,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, buffering: buffering, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -564,6 +591,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Inner.Failure>
   where Inner.Element: Sendable, Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, buffering: buffering, transform: transform, outerFailure: neverFailure, innerFailure: { $0 },
       transformFailure: absurdTransformFailure)
   }
@@ -580,6 +608,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Never {
     liftFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, buffering: buffering, transform: transform, outerFailure: { $0 }, innerFailure: neverFailure,
       transformFailure: absurdTransformFailure)
   }
@@ -596,6 +625,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Inner.Element, any Error>
   where Inner.Element: Sendable {
     liftFlatten(
+      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
       .concat, buffering: buffering, transform: transform, outerFailure: { $0 }, innerFailure: { $0 },
       transformFailure: { $0 })
   }

@@ -63,7 +63,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) -> Transformed,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, Failure> {
-    Signal(self).mapped(transform)
+    Signal(self).mapped(transform, fileID: fileID, line: line)
   }
 
   /// Transforms every element and drops the `nil` results, like the standard library's `compactMap`, on a
@@ -84,7 +84,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) -> Transformed?,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, Failure> {
-    Signal(self).compactMapped(transform)
+    Signal(self).compactMapped(transform, fileID: fileID, line: line)
   }
 
   /// Keeps the elements that satisfy a predicate, like the standard library's `filter`, on a specialisable path.
@@ -105,7 +105,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).filtered(isIncluded)
+    Signal(self).filtered(isIncluded, fileID: fileID, line: line)
   }
 
   /// The first `maxLength` elements, then finishes, like the standard library's `prefix(_:)`.
@@ -146,7 +146,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.drop(while: predicate) }
+    Signal(self).lift(synchronous: true) { $0.drop(while: predicate, fileID: fileID, line: line) }
   }
 
   /// Passes elements on while `predicate` holds and finishes at the first one that fails it, like the standard
@@ -164,6 +164,6 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.prefix(while: predicate) }
+    Signal(self).lift(synchronous: true) { $0.prefix(while: predicate, fileID: fileID, line: line) }
   }
 }

@@ -40,7 +40,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, TimeoutError> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fileID: fileID, line: line)
+    }
   }
 }
 
@@ -69,7 +71,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fileID: fileID, line: line)
+    }
   }
 }
 
@@ -101,6 +105,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
-    return Signal(self).lift(synchronous: false, input: "timeout upstream") { $0.timeout(interval, clock: clock) }
+    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
+      $0.timeout(interval, clock: clock, fileID: fileID, line: line)
+    }
   }
 }
