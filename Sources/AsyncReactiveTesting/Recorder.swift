@@ -59,7 +59,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   private let lifetime: Lifetime?
   /// The node recorded, when the recorded sequence is hot (for ``debugGraph()``).
   private let node: (any AnyObject & Sendable)?
-  /// The last node of the run a ``Signal``'s recording reads, while that run lives (for ``debugGraph()``).
+  /// The last node of the run a `Signal`'s recording reads, while that run lives (for ``debugGraph()``).
   private weak let runNode: (any AnyObject & Sendable)?
   private let clock: TestClock
 
@@ -156,7 +156,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   }
 
   /// A picture of the live graph this recorder observes (see `HotSequence.debugGraph()`): the node it records, what
-  /// that node reads, and what else reads it. For a cold ``Signal``, the graph of the run this recorder reads, a node
+  /// that node reads, and what else reads it. For a cold `Signal`, the graph of the run this recorder reads, a node
   /// per operator, while the run lives. `nil` for a sequence that is not a `Signal` (an `AsyncStream`), an immediate
   /// signal (`just`, `empty`, `fail`), and a run that is over.
   ///
