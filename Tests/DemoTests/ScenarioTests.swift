@@ -182,7 +182,10 @@ struct ScenarioTests {
     let start = try #require(lines.firstIndex(of: "graph of logIn.isEnabled:"))
     let text = lines[start + 1].split(separator: "\n").map(String.init)
     #expect(text.count == 11)
-    #expect(text.first == "#1 removeDuplicates → Bool · connected · current: true · observers: bind(to:_:in:)")
+    #expect(
+      text.first
+        == "#1 removeDuplicates → Bool · connected · current: true · observers: bind(to:_:in:) (Demo/LoginScreen.swift:58)"
+    )
     #expect(
       text.contains(
         "         │  └─ #6 combineLatest → (Bool, Bool) (Demo/LoginScreen.swift:23) · connected · current: (true, true) · observers: #5"

@@ -18,14 +18,19 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// - Parameters:
   ///   - subject: receives each element; held until the binding ends.
   ///   - lifetime: ends the binding when it ends.
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
     to subject: Target,
-    in lifetime: Lifetime
+    in lifetime: Lifetime,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     // A hot source, whatever its static type, is bound inside its sends (no task).
-    if let node = Signal(self).hotNode { return HotSignal(node: node).bind(to: subject, in: lifetime) }
+    if let node = Signal(self).hotNode {
+      return HotSignal(node: node).bind(to: subject, in: lifetime, fileID: fileID, line: line)
+    }
     let iterator = makeAsyncIterator()
     return ObservationHandle(
       task: lifetime.run(name: "bind(to: subject)") {
@@ -59,13 +64,18 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// - Parameters:
   ///   - command: the command to trigger; held weakly, so the binding never keeps it alive.
   ///   - lifetime: ends the binding when it ends.
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Output, CommandFailure>(
     to command: Command<Element, Output, CommandFailure>,
-    in lifetime: Lifetime
+    in lifetime: Lifetime,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    if let node = Signal(self).hotNode { return HotSignal(node: node).bind(to: command, in: lifetime) }
+    if let node = Signal(self).hotNode {
+      return HotSignal(node: node).bind(to: command, in: lifetime, fileID: fileID, line: line)
+    }
     let iterator = makeAsyncIterator()
     return ObservationHandle(
       task: lifetime.run(name: "bind(to: command)") { [weak command] in
@@ -96,6 +106,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - isEnabled: the button's enabled property.
   ///   - lifetime: ends both bindings when it ends.
   ///   - isolation: where the button is updated; the caller's actor (leave the default).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
   public func bind<Output, CommandFailure, Button: AnyObject>(
@@ -103,9 +115,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
     in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    bind(to: command, in: lifetime)
-    return command.isEnabled.bind(to: button, isEnabled, in: lifetime, isolation: isolation)
+    bind(to: command, in: lifetime, fileID: fileID, line: line)
+    return command.isEnabled.bind(to: button, isEnabled, in: lifetime, isolation: isolation, fileID: fileID, line: line)
   }
 }

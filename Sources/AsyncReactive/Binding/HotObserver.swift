@@ -31,15 +31,15 @@
   let onValue: IsolatedHandler<Element>
   /// Handles the source's end, on `isolation`, after every value; not called when the observation was cancelled.
   let onEnd: IsolatedHandler<Termination<Failure>>?
-  /// The drain task's name.
-  let name: String
+  /// The call that made it and where (its name is the drain task's name).
+  let origin: ConsumerOrigin
 
   init(
-    name: String, lifetime: Lifetime, isolation: (any Actor)?,
+    _ origin: ConsumerOrigin, lifetime: Lifetime, isolation: (any Actor)?,
     onEnd: IsolatedHandler<Termination<Failure>>? = nil,
     onValue: IsolatedHandler<Element>
   ) {
-    self.name = name
+    self.origin = origin
     self.isolation = isolation
     self.onValue = onValue
     self.onEnd = onEnd
@@ -49,7 +49,7 @@
 
   /// Observes `node` until the source ends, `lifetime` ends or ``cancel()`` is called.
   func start(observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime) -> ObservationHandle {
-    resourceScope?.noteConsumer(self, kind: "an observation (\(name))", of: node)
+    resourceScope?.noteConsumer(self, kind: "an observation (\(origin.description))", of: node)
     let sink = node.addSink(owner: self) { [self] value in
       receive(value)
     } onEnd: { [self] termination in
@@ -90,7 +90,7 @@
   }
 
   private func startDrain() {
-    let task = Task(named: name) { [self] in await drain(isolation) }
+    let task = Task(named: origin.kind.name) { [self] in await drain(isolation) }
     let cancelNow = state.withLock { state -> Bool in
       // The drain may have ended already (it clears `draining`); then there is nothing to keep.
       if state.draining && state.drain == nil { state.drain = task }
@@ -180,8 +180,11 @@
   package let state = Locked(State())
   package let slot: Lifetime.Slot
   package let resourceScope: ResourceScope?
+  /// The call that made it and where.
+  let origin: ConsumerOrigin
 
-  init(lifetime: Lifetime) {
+  init(_ origin: ConsumerOrigin, lifetime: Lifetime) {
+    self.origin = origin
     slot = lifetime.reserve()
     resourceScope = ResourceCounters.acquireConsumer()
   }
@@ -192,7 +195,7 @@
     observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime,
     _ onValue: @escaping @Sendable (Element) -> Bool
   ) -> ObservationHandle {
-    resourceScope?.noteConsumer(self, kind: "a binding", of: node)
+    resourceScope?.noteConsumer(self, kind: "a binding (\(origin.description))", of: node)
     let sink = node.addSink(owner: self) { [self] value in
       if !onValue(value) { cancel() }
     } onEnd: { [self] _ in
@@ -227,7 +230,7 @@ package struct ObservationEnding: Sendable {
 /// What every observation of a hot source shares: its place in its lifetime (the lifetime cancels it when it
 /// ends; it leaves the lifetime when it ends by itself, and never keeps the lifetime alive), its count as a live
 /// consumer for `expectNoLeaks`, and the waiters of its end. One object and one lock per observation.
-package protocol ObservationControl: AnyObject, Sendable {
+package protocol ObservationControl: LifetimeMember {
   associatedtype State: Sendable
   var state: Locked<State> { get }
   var slot: Lifetime.Slot { get }
@@ -239,16 +242,18 @@ package protocol ObservationControl: AnyObject, Sendable {
 
 extension HotObserver {
   package static var ending: WritableKeyPath<State, ObservationEnding> { \.ending }
+  package var observedNode: (any AnyObject & Sendable)? { state.withLock { $0.source?.node } }
 }
 
 extension SinkObserver {
   package static var ending: WritableKeyPath<State, ObservationEnding> { \.ending }
+  package var observedNode: (any AnyObject & Sendable)? { state.withLock { $0.source?.node } }
 }
 
 extension HotObserver: DumpableConsumer {
   package func consumerDescription() -> String {
     state.withLock { state in
-      var text = name
+      var text = origin.description
       if state.draining { text += " (drain task running, \(state.pending.count) pending)" }
       return text
     }
@@ -256,16 +261,19 @@ extension HotObserver: DumpableConsumer {
 }
 
 extension SinkObserver: DumpableConsumer {
-  package func consumerDescription() -> String { "bind(to:in:)" }
+  package func consumerDescription() -> String { origin.description }
 }
 
 extension ObservationControl {
   /// The handle of this observation; `lifetime` cancels it when it ends (at once if it has ended).
   func handle(in lifetime: Lifetime) -> ObservationHandle {
     // Held strongly: the lifetime lets go of it when the observation ends first (`slot.done()`).
-    lifetime.adopt(onEnd: { [self] in cancel() }, in: slot)
+    lifetime.adopt(self, in: slot)
     return ObservationHandle(control: self)
   }
+
+  /// The lifetime ended: the observation ends.
+  package func lifetimeEnded() { cancel() }
 
   /// The observation is over: waiters return, the lifetime forgets it, the consumer count drops. Later calls do
   /// nothing.
@@ -338,6 +346,19 @@ public struct ObservationHandle: Sendable {
     case .control(let control): control.cancel()
     case .task(let task): task.cancel()
     }
+  }
+
+  /// A picture of the live graph this observation observes (see `HotSequence.debugGraph()`): its source's node,
+  /// what that node reads, and what else reads it. `nil` once the observation is over, and for an observation of a
+  /// cold sequence, whose task reads a run of its own (record it with AsyncReactiveTesting's `Recorder` to draw it).
+  ///
+  /// ```swift
+  /// let observation = viewModel.results.observe(in: lifetime) { show($0) }
+  /// print(observation.debugGraph()!)
+  /// ```
+  public func debugGraph() -> DebugGraph? {
+    guard case .control(let control) = kind, let node = control.observedNode else { return nil }
+    return DebugGraph(around: node)
   }
 
   /// Returns once the observation is over: the source ended and its last event was handled, or the observation

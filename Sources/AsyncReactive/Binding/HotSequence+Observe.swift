@@ -30,26 +30,30 @@ extension HotSequence where Failure == Never {
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFinish: called once if the source finishes (not when the observation is cancelled).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
-    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     // No end handler unless asked for: an idle observation's size is what a view with many of them pays.
     var onEnd: IsolatedHandler<Termination<Never>>?
     if let onFinish { onEnd = IsolatedHandler { _ in await onFinish() } }
     return HotObserver<Element, Never>(
-      name: "observe(in:)", lifetime: lifetime, isolation: isolation, onEnd: onEnd, onValue: IsolatedHandler(onValue)
+      ConsumerOrigin(.observe, fileID: fileID, line: line), lifetime: lifetime, isolation: isolation, onEnd: onEnd,
+      onValue: IsolatedHandler(onValue)
     ).start(observing: hotSignal.node, in: lifetime)
   }
 }
 
 extension HotSequence {
   /// Runs `onValue` for each element and `onFailure` if the source fails, on the caller's actor, for as long as
-  /// `lifetime` lasts, keeping no task while no value waits; see ``HotSequence/observe(in:isolation:_:onFinish:)``.
+  /// `lifetime` lasts, keeping no task while no value waits; see ``HotSequence/observe(in:isolation:_:onFinish:fileID:line:)``.
   ///
   /// ```swift
   /// viewModel.orders.observe(in: lifetime) { orders in
@@ -64,6 +68,8 @@ extension HotSequence {
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the source fails, after its values.
   ///   - onFinish: called once if the source finishes.
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
@@ -71,7 +77,8 @@ extension HotSequence {
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext onValue: sending @escaping (Element) async -> Void,
     @_inheritActorContext onFailure: sending @escaping (Failure) async -> Void,
-    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     let onEnd = IsolatedHandler<Termination<Failure>> { termination in
       switch termination {
@@ -80,7 +87,8 @@ extension HotSequence {
       }
     }
     return HotObserver<Element, Failure>(
-      name: "observe(in:onValue:onFailure:)", lifetime: lifetime, isolation: isolation, onEnd: onEnd,
+      ConsumerOrigin(.observeWithFailure, fileID: fileID, line: line), lifetime: lifetime, isolation: isolation,
+      onEnd: onEnd,
       onValue: IsolatedHandler(onValue)
     ).start(observing: hotSignal.node, in: lifetime)
   }
@@ -105,16 +113,19 @@ extension HotSequence where Failure == Never {
   ///   - keyPath: the property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Element>,
     in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     HotObserver<Element, Never>(
-      name: "bind(to:_:in:)", lifetime: lifetime, isolation: isolation,
+      ConsumerOrigin(.bindToKeyPath, fileID: fileID, line: line), lifetime: lifetime, isolation: isolation,
       onValue: IsolatedHandler(target: target) { object, value in
         unsafeDowncast(object, to: Target.self)[keyPath: keyPath] = value
       }
@@ -123,7 +134,7 @@ extension HotSequence where Failure == Never {
 
   /// Assigns each element to an optional property of `target` (a label's `text: String?`) on the caller's actor,
   /// for as long as `lifetime` lasts and `target` exists, keeping no task while no value waits; see
-  /// ``HotSequence/bind(to:_:in:isolation:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_)``.
+  /// ``HotSequence/bind(to:_:in:isolation:fileID:line:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_,_,_)``.
   ///
   /// ```swift
   /// viewModel.title.bind(to: titleLabel, \.text, in: lifetime)   // text: String?
@@ -133,16 +144,19 @@ extension HotSequence where Failure == Never {
   ///   - keyPath: the optional property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Element?>,
     in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     HotObserver<Element, Never>(
-      name: "bind(to:_:in:)", lifetime: lifetime, isolation: isolation,
+      ConsumerOrigin(.bindToKeyPath, fileID: fileID, line: line), lifetime: lifetime, isolation: isolation,
       onValue: IsolatedHandler(target: target) { object, value in
         unsafeDowncast(object, to: Target.self)[keyPath: keyPath] = value
       }
@@ -165,16 +179,20 @@ extension HotSequence where Failure == Never {
   /// - Parameters:
   ///   - subject: receives each element; held until the binding ends.
   ///   - lifetime: ends the binding when it ends.
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
     to subject: Target,
-    in lifetime: Lifetime
+    in lifetime: Lifetime,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    SinkObserver<Element, Never>(lifetime: lifetime).start(observing: hotSignal.node, in: lifetime) { value in
-      subject.send(value)
-      return true
-    }
+    SinkObserver<Element, Never>(ConsumerOrigin(.bindToSubject, fileID: fileID, line: line), lifetime: lifetime)
+      .start(observing: hotSignal.node, in: lifetime) { value in
+        subject.send(value)
+        return true
+      }
   }
 
   /// Triggers `command` with each element inside the source's `send`, for as long as `lifetime` lasts: a
@@ -193,18 +211,22 @@ extension HotSequence where Failure == Never {
   /// - Parameters:
   ///   - command: the command to trigger; held weakly, so the binding never keeps it alive.
   ///   - lifetime: ends the binding when it ends.
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Output, CommandFailure>(
     to command: Command<Element, Output, CommandFailure>,
-    in lifetime: Lifetime
+    in lifetime: Lifetime,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    SinkObserver<Element, Never>(lifetime: lifetime).start(observing: hotSignal.node, in: lifetime) {
-      [weak command] input in
-      guard let command else { return false }
-      command.trigger(input)
-      return true
-    }
+    SinkObserver<Element, Never>(ConsumerOrigin(.bindToCommand, fileID: fileID, line: line), lifetime: lifetime)
+      .start(observing: hotSignal.node, in: lifetime) {
+        [weak command] input in
+        guard let command else { return false }
+        command.trigger(input)
+        return true
+      }
   }
 
   /// Binds a button to a command in one line (RAC's `button.rac_command = command`, RxSwift Action's
@@ -221,6 +243,8 @@ extension HotSequence where Failure == Never {
   ///   - isEnabled: the button's enabled property.
   ///   - lifetime: ends both bindings when it ends.
   ///   - isolation: where the button is updated; the caller's actor (leave the default).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
   public func bind<Output, CommandFailure, Button: AnyObject>(
@@ -228,9 +252,10 @@ extension HotSequence where Failure == Never {
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
     in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    bind(to: command, in: lifetime)
-    return command.isEnabled.bind(to: button, isEnabled, in: lifetime, isolation: isolation)
+    bind(to: command, in: lifetime, fileID: fileID, line: line)
+    return command.isEnabled.bind(to: button, isEnabled, in: lifetime, isolation: isolation, fileID: fileID, line: line)
   }
 }

@@ -16,8 +16,9 @@
 public final class Lifetime: Sendable {
   private struct State: Sendable {
     var tasks: [Int: Task<Void, Never>] = [:]
-    /// What ends observations that need no task (a subject's `sink`), by slot; removed when they end first.
-    var endActions: [Int: @Sendable () -> Void] = [:]
+    /// The observations that need no task (a subject's `sink`, an observation of a hot source), by slot; removed
+    /// when they end first.
+    var members: [Int: any LifetimeMember] = [:]
     /// Slots whose work finished before it could be recorded (so it is never recorded).
     var finishedEarly: Set<Int> = []
     var onEnd: [@Sendable () -> Void] = []
@@ -45,7 +46,7 @@ public final class Lifetime: Sendable {
 
   /// How many task-free observations (a subject's `sink`) this lifetime still ends: one that ended by
   /// itself removes itself, so the count never grows with finished observations.
-  package var observationCount: Int { state.withLock { $0.endActions.count } }
+  package var observationCount: Int { state.withLock { $0.members.count } }
 
   /// Runs `operation` in a new task owned by this lifetime; if the lifetime has ended, the task is
   /// cancelled at once.
@@ -82,7 +83,7 @@ public final class Lifetime: Sendable {
     /// The slot's work is over: the lifetime forgets it.
     package func done() {
       lifetime?.state.withLock { state in
-        if state.tasks.removeValue(forKey: id) == nil && state.endActions.removeValue(forKey: id) == nil {
+        if state.tasks.removeValue(forKey: id) == nil && state.members.removeValue(forKey: id) == nil {
           state.finishedEarly.insert(id)
         }
       }
@@ -114,19 +115,34 @@ public final class Lifetime: Sendable {
     return task
   }
 
-  /// Runs `action` when the lifetime ends, unless the slot's work is done first (``Slot/done()``); at once if
+  /// Ends `member` when the lifetime ends, unless the slot's work is done first (``Slot/done()``); at once if
   /// the lifetime has ended. What ends an observation that needs no task.
-  package func adopt(onEnd action: @escaping @Sendable () -> Void, in slot: Slot) {
+  package func adopt(_ member: any LifetimeMember, in slot: Slot) {
     if slot.ended {
-      action()
+      member.lifetimeEnded()
       return
     }
     let recorded = state.withLock { state -> Bool in
       guard !state.ended else { return false }
-      if state.finishedEarly.remove(slot.id) == nil { state.endActions[slot.id] = action }
+      if state.finishedEarly.remove(slot.id) == nil { state.members[slot.id] = member }
       return true
     }
-    if !recorded { action() }
+    if !recorded { member.lifetimeEnded() }
+  }
+
+  /// A picture of every graph this lifetime observes (see `HotSequence.debugGraph()`): the nodes its observations,
+  /// bindings and sinks of hot sources observe, what those nodes read, and what else reads them. An observation of
+  /// a cold sequence is a task that reads a run of its own, and is not drawn.
+  ///
+  /// ```swift
+  /// let lifetime = Lifetime()
+  /// viewModel.isSignupEnabled.bind(to: button, \.isEnabled, in: lifetime)
+  /// viewModel.errors.observe(in: lifetime) { showError($0) }
+  /// print(lifetime.debugGraph())   // what this screen observes, and why it does (or does not) update
+  /// ```
+  public func debugGraph() -> DebugGraph {
+    let members = state.withLock { state in state.members.sorted { $0.key < $1.key }.map(\.value) }
+    return DebugGraph(around: members.compactMap(\.observedNode))
   }
 
   /// Runs `action` once when the lifetime ends (at once if it already has).
@@ -149,17 +165,28 @@ public final class Lifetime: Sendable {
   /// lifetime.cancel()
   /// ```
   public func cancel() {
-    let (tasks, actions) = state.withLock { state -> ([Task<Void, Never>], [@Sendable () -> Void]) in
-      guard !state.ended else { return ([], []) }
+    let (tasks, members, actions) = state.withLock {
+      state -> ([Task<Void, Never>], [any LifetimeMember], [@Sendable () -> Void]) in
+      guard !state.ended else { return ([], [], []) }
       state.ended = true
       defer {
         state.tasks = [:]
-        state.endActions = [:]
+        state.members = [:]
         state.onEnd = []
       }
-      return (Array(state.tasks.values), Array(state.endActions.values) + state.onEnd)
+      return (Array(state.tasks.values), Array(state.members.values), state.onEnd)
     }
     for task in tasks { task.cancel() }
+    for member in members { member.lifetimeEnded() }
     for action in actions { action() }
   }
+}
+
+/// What a lifetime ends that needs no task of its own: an observation or a binding of a hot source, a subject's
+/// `sink`. It names the node it observes, for ``Lifetime/debugGraph()``.
+package protocol LifetimeMember: AnyObject, Sendable {
+  /// The lifetime ended: stop observing.
+  func lifetimeEnded()
+  /// The node it observes, while it observes one.
+  var observedNode: (any AnyObject & Sendable)? { get }
 }

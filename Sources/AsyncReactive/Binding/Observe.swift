@@ -16,7 +16,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// handled after that, not even a value the sequence had already produced.
   ///
   /// A hot source (a subject, a property, a hot chain, also through a generic parameter or a ``Signal`` that erases
-  /// one) is observed as ``HotSequence/observe(in:isolation:_:onFinish:)`` observes it, keeping no task while idle;
+  /// one) is observed as ``HotSequence/observe(in:isolation:_:onFinish:fileID:line:)`` observes it, keeping no task while idle;
   /// a cold one runs one task per observation.
   ///
   /// ```swift
@@ -30,16 +30,20 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFinish: called once if the sequence finishes (not when the observation is cancelled).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
-    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).observe(in: lifetime, isolation: isolation, onValue, onFinish: onFinish)
+      return HotSignal(node: node).observe(
+        in: lifetime, isolation: isolation, onValue, onFinish: onFinish, fileID: fileID, line: line)
     }
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
     let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
@@ -76,23 +80,27 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - keyPath: the property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Element>,
     in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).bind(to: target, keyPath, in: lifetime, isolation: isolation)
+      return HotSignal(node: node).bind(
+        to: target, keyPath, in: lifetime, isolation: isolation, fileID: fileID, line: line)
     }
     return assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
   }
 
   /// Assigns each element to an optional property of `target` (a label's `text: String?`) on the caller's actor,
   /// for as long as `lifetime` lasts and `target` exists; see
-  /// ``_Concurrency/AsyncSequence/bind(to:_:in:isolation:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_)``.
+  /// ``_Concurrency/AsyncSequence/bind(to:_:in:isolation:fileID:line:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_,_,_)``.
   ///
   /// ```swift
   /// Signal.future { await api.title() }.bind(to: titleLabel, \.text, in: lifetime)   // text: String?
@@ -102,16 +110,20 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - keyPath: the optional property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Element?>,
     in lifetime: Lifetime,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).bind(to: target, keyPath, in: lifetime, isolation: isolation)
+      return HotSignal(node: node).bind(
+        to: target, keyPath, in: lifetime, isolation: isolation, fileID: fileID, line: line)
     }
     return assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
   }
@@ -143,7 +155,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Runs `onValue` for each element and `onFailure` if the sequence fails, on the caller's actor, for as long as
-  /// `lifetime` lasts; see ``_Concurrency/AsyncSequence/observe(in:isolation:_:onFinish:)``.
+  /// `lifetime` lasts; see ``_Concurrency/AsyncSequence/observe(in:isolation:_:onFinish:fileID:line:)``.
   ///
   /// **Cancellation:** ending the lifetime cancels the observation, which stops the sequence's work.
   ///
@@ -160,6 +172,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the sequence fails, after its values.
   ///   - onFinish: called once if the sequence finishes (not when the observation is cancelled).
+  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
@@ -167,11 +181,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext onValue: sending @escaping (Element) async -> Void,
     @_inheritActorContext onFailure: sending @escaping (Failure) async -> Void,
-    @_inheritActorContext onFinish: sending (() async -> Void)? = nil
+    @_inheritActorContext onFinish: sending (() async -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
       return HotSignal(node: node).observe(
-        in: lifetime, isolation: isolation, onValue: onValue, onFailure: onFailure, onFinish: onFinish)
+        in: lifetime, isolation: isolation, onValue: onValue, onFailure: onFailure, onFinish: onFinish, fileID: fileID,
+        line: line)
     }
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
     let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }

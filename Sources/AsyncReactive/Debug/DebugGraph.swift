@@ -53,18 +53,22 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
 
   /// Takes the picture of the graph around `start`, a node of the library's (anything else gives an empty picture).
   package init(around object: any AnyObject & Sendable) {
-    guard let start = object as? any DumpableNode else {
-      nodes = []
-      roots = []
-      return
-    }
-    // Discover every node: inputs and observing nodes, breadth first from `start`; order is deterministic (inputs in
-    // their order, observers in call order).
+    self.init(around: [object])
+  }
+
+  /// Takes the picture of the graphs around `starts`, nodes of the library's (anything else is left out); a node
+  /// that two of them reach is drawn once.
+  package init(around objects: [any AnyObject & Sendable]) {
+    // Discover every node: inputs and observing nodes, breadth first from each start in turn; order is deterministic
+    // (inputs in their order, observers in call order).
     var found: [ObjectIdentifier: Int] = [:]
     var order: [any DumpableNode] = []
     var snapshots: [NodeSnapshot] = []
-    var queue: [any DumpableNode] = [start]
-    found[ObjectIdentifier(start)] = 0
+    var queue: [any DumpableNode] = []
+    for case let start as any DumpableNode in objects where found[ObjectIdentifier(start)] == nil {
+      found[ObjectIdentifier(start)] = found.count
+      queue.append(start)
+    }
     var index = 0
     while index < queue.count {
       let node = queue[index]

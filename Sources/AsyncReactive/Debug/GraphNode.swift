@@ -60,11 +60,47 @@ package protocol DumpableConsumer: AnyObject, Sendable {
 
   /// `"Signup.swift:42"`, or `nil` when the site is unknown or inside this library (an operator the library applied
   /// for one of its own, such as a cold `Signal`'s run or a command's state).
-  var site: String? {
-    guard line > 0, fileID.utf8CodeUnitCount > 0 else { return nil }
-    let file = fileID.description
-    guard !file.hasPrefix("AsyncReactive/") else { return nil }
-    return "\(file):\(line)"
+  var site: String? { siteText(fileID: fileID, line: line) }
+}
+
+/// `"Signup.swift:42"` for a caller's `#fileID` and `#line`; `nil` when unknown (a line of 0) or inside this library.
+func siteText(fileID: StaticString, line: UInt32) -> String? {
+  guard line > 0, fileID.utf8CodeUnitCount > 0 else { return nil }
+  let file = fileID.description
+  guard !file.hasPrefix("AsyncReactive/") else { return nil }
+  return "\(file):\(line)"
+}
+
+/// Which call made a consumer of a node, and where: a kind (one byte) and the caller's `#fileID` and `#line`, as
+/// ``NodeOrigin`` holds them (nothing allocated).
+package struct ConsumerOrigin: Sendable {
+  let fileID: StaticString
+  let kind: ConsumerKind
+  let line: UInt32
+
+  init(_ kind: ConsumerKind, fileID: StaticString, line: UInt) {
+    self.kind = kind
+    self.fileID = fileID
+    self.line = UInt32(truncatingIfNeeded: line)
+  }
+
+  /// `observe(in:) (Screen.swift:12)`; the call alone when made inside this library.
+  var description: String {
+    siteText(fileID: fileID, line: line).map { "\(kind.name) (\($0))" } ?? kind.name
+  }
+}
+
+/// The call that made a consumer. Its name is what the dump prints, and what the observation's task is called.
+package enum ConsumerKind: UInt8, Sendable {
+  case observe, observeWithFailure, bindToKeyPath, bindToSubject, bindToCommand
+
+  var name: String {
+    switch self {
+    case .observe: "observe(in:)"
+    case .observeWithFailure: "observe(in:onValue:onFailure:)"
+    case .bindToKeyPath: "bind(to:_:in:)"
+    case .bindToSubject, .bindToCommand: "bind(to:in:)"
+    }
   }
 }
 

@@ -783,7 +783,7 @@ import Synchronization
       if case .failed(let failure) = termination { onEnd(failure) } else { onEnd(nil) }
       slot.done()  // the lifetime forgets it: a long-lived lifetime does not collect ended sinks
     }
-    lifetime.adopt(onEnd: { [weak self] in self?.removeSink(sink) }, in: slot)
+    lifetime.adopt(LifetimeSink(node: self, sink: sink), in: slot)
   }
 
   // MARK: A hot operator's inputs
@@ -1044,4 +1044,20 @@ import Synchronization
     firstFree = slot
     return position
   }
+}
+
+/// A subject's `sink(in:)` as its lifetime holds it: ending the lifetime removes the sink; the node is held weakly
+/// (a sink keeps no source alive).
+final class LifetimeSink<Element: Sendable, Failure: Error>: LifetimeMember {
+  weak let node: SubjectStorage<Element, Failure>?
+  let sink: SubjectStorage<Element, Failure>.Sink
+
+  init(node: SubjectStorage<Element, Failure>, sink: SubjectStorage<Element, Failure>.Sink) {
+    self.node = node
+    self.sink = sink
+  }
+
+  func lifetimeEnded() { node?.removeSink(sink) }
+
+  var observedNode: (any AnyObject & Sendable)? { node }
 }

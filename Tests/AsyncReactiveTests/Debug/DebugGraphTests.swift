@@ -181,6 +181,44 @@ struct DebugGraphTests {
     }
   }
 
+  @Test("a lifetime draws every graph it observes; an observation draws its own; both let go when they end")
+  func lifetimeAndObservationGraphs() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let lifetime = Lifetime()
+      let username = AsyncCurrentValueSubject<String, Never>("")
+      let password = AsyncCurrentValueSubject<String, Never>("")
+      let title = AsyncPassthroughSubject<String, Never>()
+      let buttonEnabled = AsyncCurrentValueSubject<Bool, Never>(false)
+      let line = #line + 1
+      let isEnabled = combineLatest(username.map { !$0.isEmpty }, password.map { $0.count >= 8 }).map { $0 && $1 }
+      isEnabled.bind(to: buttonEnabled, in: lifetime)
+      title.sink(in: lifetime) { _ in }
+      let observation = username.observe(in: lifetime) { _ in }
+      await clock.settle()  // the observation's drain of the current value is over
+      let screen = """
+        #1 map → Bool (\(Self.file):\(line)) · connected · current: false · observers: bind(to:in:) \
+        (\(Self.file):\(line + 1))
+        └─ #2 combineLatest → (Bool, Bool) (\(Self.file):\(line)) · connected · current: (false, false) · observers: #1
+           ├─ #3 map → Bool (\(Self.file):\(line)) · connected · current: false · observers: #2
+           │  └─ #4 AsyncCurrentValueSubject → String · current: "" · observers: #3, observe(in:) \
+        (\(Self.file):\(line + 3))
+           └─ #5 map → Bool (\(Self.file):\(line)) · connected · current: false · observers: #2
+              └─ #6 AsyncCurrentValueSubject → String · current: "" · observers: #5
+        """
+      // The lifetime: every graph it observes, in the order it started observing them.
+      #expect(lifetime.debugGraph().description == screen + "\n#7 AsyncPassthroughSubject → String · observers: sink")
+      // The observation: the graph around the username it observes.
+      #expect(observation.debugGraph()?.description == screen)
+      // An observation of a cold sequence is a task reading a run of its own: nothing to draw from the handle.
+      let coldObservation = AsyncStream<Int> { _ in }.observe(in: lifetime) { _ in }
+      #expect(coldObservation.debugGraph() == nil)
+      lifetime.cancel()
+      #expect(lifetime.debugGraph().nodeCount == 0)
+      #expect(observation.debugGraph() == nil)
+    }
+  }
+
   @Test("a flatMapLatest with a running inner, then a concatMap with inners waiting")
   func flattenWithRunningInner() async {
     let lifetime = Lifetime()
@@ -212,18 +250,18 @@ struct DebugGraphTests {
       let lifetime = Lifetime()
       let query = AsyncPassthroughSubject<String, Never>()
       let echo = AsyncPassthroughSubject<String, Never>()
+      let line = #line + 1
       let quiet = query.debounce(for: .milliseconds(300), clock: clock)
       quiet.observe(in: lifetime) { _ in }
       quiet.bind(to: echo, in: lifetime)
       quiet.sink(in: lifetime) { _ in }
       await clock.advance(by: .seconds(1))
-      #expect(quiet.debugGraph().description.hasPrefix("#1 debounce → String"))
       #expect(
-        quiet.debugGraph().description.hasSuffix(
-          """
-          · connected · no timer · observers: observe(in:), bind(to:in:), sink
+        quiet.debugGraph().description == """
+          #1 debounce → String (\(Self.file):\(line)) · connected · no timer · observers: observe(in:) \
+          (\(Self.file):\(line + 1)), bind(to:in:) (\(Self.file):\(line + 2)), sink
           └─ #2 AsyncPassthroughSubject → String · observers: #1
-          """))
+          """)
       query.send("sw")
       #expect(quiet.debugGraph().description.contains("· connected · timer due t=1.3s · observers:"))
       lifetime.cancel()

@@ -23,6 +23,7 @@ struct LeakTests {
   func leakedObservationIsCaught() async {
     let kept = Lifetime()  // outlives the block: its observation leaks
     let subject = AsyncPassthroughSubject<Int, Never>()
+    let line = #line + 3
     await withKnownIssue {
       await expectNoLeaks(timeout: .milliseconds(100)) {
         _ = subject.observe(in: kept) { _ in }
@@ -31,7 +32,7 @@ struct LeakTests {
       issue.comments.map(\.rawValue) == [
         """
         expectNoLeaks: still alive 0.1s after the block: 1 × subject consumer
-          an observation (observe(in:)) of AsyncPassthroughSubject → Int · 1 observer
+          an observation (observe(in:) (AsyncReactiveTests/LeakTests.swift:\(line))) of AsyncPassthroughSubject → Int · 1 observer
         """
       ]
     }

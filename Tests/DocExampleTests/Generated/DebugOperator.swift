@@ -25,9 +25,9 @@ let traced = query.debug("query", clock: testClock, sink: DebugSink { lines.appe
 #sourceLocation()
     _ = (searches, lines, traced)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:105
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:111
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 106)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 112)
 let username = AsyncCurrentValueSubject<String, Never>("")
 let password = AsyncCurrentValueSubject<String, Never>("")
 let isSignupEnabled = combineLatest(username.map { $0.count >= 3 }, password.map { $0.count >= 8 })
@@ -43,9 +43,9 @@ print(isSignupEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isSignupEnabled)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:134
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:140
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 135)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 141)
 let username = AsyncPassthroughSubject<String, Never>()
 let password = AsyncPassthroughSubject<String, Never>()
 let isEnabled = AsyncReactiveDebug.tracing {
@@ -61,9 +61,9 @@ print(isEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isEnabled)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:170
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:176
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 171)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 177)
 let clock = TestClock()
 let results = Signal<String, any Error> { emitter in
   for query in ["s", "sw", "swift"] { await emitter.send(query) }
