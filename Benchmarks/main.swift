@@ -11,7 +11,7 @@ import AsyncReactive
 
 let options = Options.parse(CommandLine.arguments)
 if options.hotOperatorMemoryProbe {
-  print(hotOperatorBytes(count: options.quick ? 1_000 : 10_000))
+  print(mappedSinkBytes(count: options.quick ? 1_000 : 10_000))
 } else if options.observeMemoryProbe {
   print(idleObserveBytes(count: options.quick ? 1_000 : 10_000))
 } else if options.sinkMemoryProbe {
@@ -128,10 +128,16 @@ func runBenchmarks(_ options: Options) async {
   // inside a hot graph (the consumer's own task is not one of them).
   var figures: [Figure] = []
   if options.filter.map({ "memory per hot operator".contains($0) }) ?? true, options.versions.contains(.reactive) {
-    let probe = ["--memory-probe-hot-operator"] + (options.quick ? ["--quick"] : [])
-    let bytes =
-      runSelf(probe).flatMap { Int($0.split(separator: "\n").last ?? "") }
-      ?? hotOperatorBytes(count: options.quick ? 1_000 : 10_000)
+    // Both in fresh processes (see `mappedSinkBytes`).
+    let count = options.quick ? 1_000 : 10_000
+    let quick = options.quick ? ["--quick"] : []
+    let mapped =
+      runSelf(["--memory-probe-hot-operator"] + quick).flatMap { Int($0.split(separator: "\n").last ?? "") }
+      ?? mappedSinkBytes(count: count)
+    let direct =
+      sinkMemory ?? runSelf(["--memory-probe-sink"] + quick).flatMap { Int($0.split(separator: "\n").last ?? "") }
+      ?? idleSinkBytes(count: count)
+    let bytes = max(0, mapped - direct)
     figures.append(
       Figure(name: "memory per hot operator (bytes, between a subject and an idle sink)", value: bytes, target: 256))
   }
