@@ -28,6 +28,8 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     var isSource: Bool
     var snapshot: NodeSnapshot
     var inputs: [Int]
+    /// The nodes its connection runs (a flatten's inner sequences), drawn below it after its inputs.
+    var runs: [Int]
     /// Its observers in call order: `#n` for a node, the consumer's description for an observation or a binding,
     /// `sink` for a plain `sink`.
     var observers: [String]
@@ -49,7 +51,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
   /// ```swift
   /// #expect(viewModel.isValid.debugGraph().edgeCount == 2)
   /// ```
-  public var edgeCount: Int { nodes.reduce(0) { $0 + $1.inputs.count } }
+  public var edgeCount: Int { nodes.reduce(0) { $0 + $1.inputs.count + $1.runs.count } }
 
   /// Takes the picture of the graph around `start`, a node of the library's (anything else gives an empty picture).
   package init(around object: any AnyObject & Sendable) {
@@ -76,7 +78,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
       order.append(node)
       let snapshot = node.snapshot()
       snapshots.append(snapshot)
-      let neighbours = node.inputs.nodes + snapshot.observers.compactMap { $0 }
+      let neighbours = node.inputs.nodes + snapshot.runs + snapshot.observers.compactMap { $0 }
       for neighbour in neighbours {
         guard let neighbour = neighbour as? any DumpableNode, found[ObjectIdentifier(neighbour)] == nil else {
           continue
@@ -88,8 +90,8 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     // Number them in the order the text shows them: each root (a node no other node in the picture reads), then its
     // inputs depth first.
     var isRead = Set<ObjectIdentifier>()
-    for node in order {
-      for input in node.inputs.nodes { isRead.insert(ObjectIdentifier(input)) }
+    for (discovery, node) in order.enumerated() {
+      for input in node.inputs.nodes + snapshots[discovery].runs { isRead.insert(ObjectIdentifier(input)) }
     }
     var number: [ObjectIdentifier: Int] = [:]
     var shown: [Int] = []  // discovery indices in text order
@@ -98,7 +100,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
       guard number[ObjectIdentifier(node)] == nil else { return }
       number[ObjectIdentifier(node)] = shown.count + 1
       shown.append(discovery)
-      for input in node.inputs.nodes {
+      for input in node.inputs.nodes + snapshots[discovery].runs {
         if let next = found[ObjectIdentifier(input)] { visit(next) }
       }
     }
@@ -124,6 +126,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
         isSource: !snapshot.hasInputs,
         snapshot: snapshot,
         inputs: node.inputs.nodes.compactMap { number[ObjectIdentifier($0)] },
+        runs: snapshot.runs.compactMap { number[ObjectIdentifier($0)] },
         observers: snapshot.observers.map { owner in
           guard let owner else { return "sink" }
           if let number = number[ObjectIdentifier(owner)] { return "#\(number)" }
@@ -172,9 +175,13 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
       }
       drawn.insert(number)
       lines.append(prefix + connector + line(for: node))
-      for (position, input) in node.inputs.enumerated() {
-        let last = position == node.inputs.count - 1
-        draw(input, prefix: prefix + childPrefix, connector: last ? "└─ " : "├─ ", childPrefix: last ? "   " : "│  ")
+      // Its inputs, then what its connection runs (marked `runs`).
+      let children = node.inputs.map { ($0, "") } + node.runs.map { ($0, "runs ") }
+      for (position, (child, mark)) in children.enumerated() {
+        let last = position == children.count - 1
+        draw(
+          child, prefix: prefix + childPrefix, connector: (last ? "└─ " : "├─ ") + mark,
+          childPrefix: last ? "   " : "│  ")
       }
     }
     for root in roots { draw(root, prefix: "", connector: "", childPrefix: "") }
@@ -223,6 +230,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     }
     for node in nodes {
       for input in node.inputs { lines.append("  n\(input) -> n\(node.number);") }
+      for run in node.runs { lines.append("  n\(run) -> n\(node.number) [style=dashed, label=\"runs\"];") }
     }
     lines.append("}")
     return lines.joined(separator: "\n")
@@ -242,6 +250,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     }
     for node in nodes {
       for input in node.inputs { lines.append("  n\(input) --> n\(node.number)") }
+      for run in node.runs { lines.append("  n\(run) -. runs .-> n\(node.number)") }
     }
     return lines.joined(separator: "\n")
   }
@@ -258,7 +267,7 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     var row = [Int](repeating: 0, count: nodes.count + 1)
     for _ in nodes {
       for node in nodes {
-        for input in node.inputs { row[node.number] = max(row[node.number], row[input] + 1) }
+        for input in node.inputs + node.runs { row[node.number] = max(row[node.number], row[input] + 1) }
       }
     }
     let charWidth = 7.2
@@ -302,12 +311,12 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     ]
     for node in nodes {
       let to = frames[node.number]
-      for input in node.inputs {
+      for (input, dashed) in node.inputs.map({ ($0, false) }) + node.runs.map({ ($0, true) }) {
         let from = frames[input]
         svg.append(
           "  <line x1=\"\(number(from.x + from.width / 2))\" y1=\"\(number(from.y))\" "
             + "x2=\"\(number(to.x + to.width / 2))\" y2=\"\(number(to.y + to.height))\" stroke=\"#555\" "
-            + "marker-end=\"url(#arrow)\"/>")
+            + (dashed ? "stroke-dasharray=\"4 3\" " : "") + "marker-end=\"url(#arrow)\"/>")
       }
     }
     for node in nodes {

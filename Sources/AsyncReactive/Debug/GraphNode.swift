@@ -35,6 +35,15 @@ package protocol DumpableConsumer: AnyObject, Sendable {
     }
   }
 
+  /// How many nodes it reads.
+  @inlinable package var count: Int {
+    switch self {
+    case .none: 0
+    case .one: 1
+    case .many(let nodes): nodes.count
+    }
+  }
+
   var nodes: [any AnyObject & Sendable] {
     switch self {
     case .none: []
@@ -107,7 +116,7 @@ package enum ConsumerKind: UInt8, Sendable {
 /// What made a node: a source or an operator. Its raw value is what the dump prints.
 @usableFromInline package enum NodeKind: UInt8, Sendable {
   case passthroughSubject, currentValueSubject, replaySubject, property, command, commandStream
-  case signalNode, coldRun, pump, drivenSource, emitter, share
+  case signalNode, coldRun, pump, drivenSource, emitter, never, share
   case map, filter, compactMap, scan, removeDuplicates, prefix, prefixWhile, dropFirst, dropWhile, prepend
   case combinePrevious
   case mapError, replaceError, catchError, handleEvents, materialize, bufferByCount, bufferByTime, trackActivity
@@ -149,6 +158,7 @@ package enum ConsumerKind: UInt8, Sendable {
     case .pump: "pump"
     case .drivenSource: "source read by its consumer"
     case .emitter: "Signal emitter"
+    case .never: "Signal.never"
     case .share: "share"
     case .catchError: "catch"
     case .prefixWhile: "prefix(while:)"
@@ -185,6 +195,8 @@ package struct NodeSnapshot: Sendable {
   package var lastEvent: String?
   /// What its connection runs now (a flatten's inner sequences), for nodes that say.
   package var connection: String?
+  /// The nodes its connection runs now and observes (a flatten's inner sequences that are graphs), in start order.
+  package var runs: [any AnyObject & Sendable] = []
   /// Its synchronous observers in call order: the node each one feeds, or `nil` for a direct `sink`/`observe`.
   package var observers: [(any AnyObject & Sendable)?]
 }
@@ -194,8 +206,9 @@ package struct NodeSnapshot: Sendable {
 @usableFromInline package final class NodeExtras: Sendable {
   @usableFromInline let label: String?
   @usableFromInline let trace: NodeTrace?
-  /// Describes the node's current connection (set while connected by operators that run something of their own).
-  let connection = Mutex<(@Sendable () -> String)?>(nil)
+  /// Describes the node's current connection (set while connected by operators that run something of their own):
+  /// a text, and the nodes it runs.
+  let connection = Mutex<(@Sendable () -> (text: String?, runs: [any AnyObject & Sendable]))?>(nil)
 
   @usableFromInline init(label: String?, trace: NodeTrace?) {
     self.label = label
@@ -207,6 +220,14 @@ extension SubjectStorage {
   /// Lets a dump describe this node's connection with `describe` (called without the node's lock), until
   /// ``detachConnectionDescription()``. Nothing when the node was not made to describe its connection.
   @usableFromInline package func attachConnectionDescription(_ describe: @escaping @Sendable () -> String) {
+    extras?.connection.withLock { $0 = { (describe(), []) } }
+  }
+
+  /// ``attachConnectionDescription(_:)`` for a connection that runs nodes of its own (a flatten's inner sequences):
+  /// `describe` also gives them, and the dump draws them below this node.
+  @usableFromInline package func attachConnectionDescription(
+    running describe: @escaping @Sendable () -> (text: String?, runs: [any AnyObject & Sendable])
+  ) {
     extras?.connection.withLock { $0 = describe }
   }
 
@@ -243,7 +264,8 @@ extension SubjectStorage: DumpableNode {
         boundedQueues: state.queues.count,
         queued: queued,
         lastEvent: trace?.lastEvent,
-        connection: connection,
+        connection: connection?.text ?? nil,
+        runs: connection?.runs ?? [],
         observers: state.sinks.map(\.owner))
     }
   }

@@ -118,13 +118,23 @@
     onValue: @escaping @Sendable (Element) -> Void,
     onEnd: @escaping @Sendable (Termination<Failure>) -> Void
   ) -> @Sendable () -> Void {
+    observeRun(start, onValue: onValue, onEnd: onEnd).stop
+  }
+
+  /// ``observe(_:onValue:onEnd:)``, which also gives the run's last node (`nil` for a source observed directly), for
+  /// a graph dump; `owner` is the node that observes it, which the dump names as its observer.
+  @inlinable package func observeRun(
+    _ start: ColdStart, owner: (any AnyObject & Sendable)? = nil,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> (stop: @Sendable () -> Void, node: (any AnyObject & Sendable)?) {
     switch kind {
     case .source(let observe):
-      return observe(start, onValue, onEnd)
+      return (observe(start, onValue, onEnd), nil)
     case .graph(let makeNode):
       let node = makeNode(start)
-      let sink = node.addSink(onValue: onValue, onEnd: onEnd)
-      return { node.removeSink(sink) }
+      let sink = node.addSink(owner: owner, onValue: onValue, onEnd: onEnd)
+      return ({ node.removeSink(sink) }, node)
     }
   }
 

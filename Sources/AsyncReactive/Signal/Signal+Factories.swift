@@ -30,7 +30,7 @@ extension Signal {
   @inlinable public static var never: Signal {
     Signal(
       cold: ColdRecipe { start in
-        .source(start) { _ in {} }
+        .source(start, origin: NodeOrigin(.never)) { _ in {} }
       } pull: {
         let run = ChannelReader<Element, Failure>()
         return run.pull(into:)

@@ -271,6 +271,19 @@ extension Signal {
     return { node.removeSink(sink) }
   }
 
+  /// ``observe(_:onValue:onEnd:)``, which also gives the node observed (a cold run's last node, a hot signal's own;
+  /// `nil` for a source observed directly), for a graph dump; `owner` is the node that observes it.
+  @inlinable package func observeRun(
+    _ start: ColdStart, owner: (any AnyObject & Sendable)?,
+    onValue: @escaping @Sendable (Element) -> Void,
+    onEnd: @escaping @Sendable (Termination<Failure>) -> Void
+  ) -> (stop: @Sendable () -> Void, node: (any AnyObject & Sendable)?) {
+    if case .cold(let recipe) = core { return recipe.observeRun(start, owner: owner, onValue: onValue, onEnd: onEnd) }
+    let node = node(start)
+    let sink = node.addSink(owner: owner, onValue: onValue, onEnd: onEnd)
+    return ({ node.removeSink(sink) }, node)
+  }
+
   /// What makes a fresh run of this signal as its consumer reads it, taken out of the signal once: an operator that
   /// starts run after run (a retry) calls it without looking into the signal each time.
   @inlinable package var makePull: @Sendable () -> ColdPull<Element, Failure> {

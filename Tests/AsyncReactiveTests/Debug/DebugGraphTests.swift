@@ -233,14 +233,68 @@ struct DebugGraphTests {
     #expect(
       query.debugGraph().description == """
         #1 flatMapLatest → Int (\(Self.file):\(line)) · connected · inners: 1 running · observers: sink
-        └─ #2 AsyncPassthroughSubject → String · observers: #1, #3
-        #3 concatMap → Int (\(Self.file):\(line + 1)) · connected · inners: 1 running, 1 waiting · observers: sink
-        └─ #2 (above)
+        ├─ #2 AsyncPassthroughSubject → String · observers: #1, #5
+        └─ runs #3 prepend → Int (\(Self.file):\(line)) · connected · observers: #1
+           └─ #4 Signal.never → Int · connected · observers: #3
+        #5 concatMap → Int (\(Self.file):\(line + 1)) · connected · inners: 1 running, 1 waiting · observers: sink
+        ├─ #2 (above)
+        └─ runs #6 Signal.never → Int · connected · observers: #5
         """)
     query.finish()
     #expect(results.debugGraph().description.contains("inners: 1 running, outer finished"))
     lifetime.cancel()
     #expect(results.debugGraph().description.hasPrefix("#1 flatMapLatest → Int (\(Self.file):\(line)) · not connected"))
+  }
+
+  @Test("what a connection runs is drawn below its node: a cold input's pump, a flatten's inner graph")
+  func runsOfAConnection() async throws {
+    let clock = TestClock()
+    try await clock.withVirtualTime {
+      let lifetime = Lifetime()
+      let threshold = AsyncCurrentValueSubject<Int, Never>(1)
+      let (readings, continuation) = AsyncStream.makeStream(of: Int.self)
+      let query = AsyncPassthroughSubject<String, Never>()
+      let line = #line + 1
+      let alerts = combineLatest(threshold, Signal(readings).map { $0 * 10 })
+      let lengths = query.flatMapLatest { text in
+        Signal<Int, Never> { emitter in
+          await emitter.send(text.count)
+          try? await clock.sleep(for: .seconds(10))
+        }
+        .map { $0 + 1 }
+      }
+      let recorder = Recorder(alerts, clock: clock)  // hot: the subject makes the combination hot
+      lengths.sink(in: lifetime) { _ in }
+      continuation.yield(5)
+      query.send("swift")
+      await clock.settle()
+      #expect(recorder.values.map(\.value.1) == [50])
+      let graph = try #require(recorder.debugGraph())
+      #expect(
+        graph.description == """
+          #1 combineLatest → (Int, Int) (\(Self.file):\(line)) · connected · observers: sink
+          ├─ #2 AsyncCurrentValueSubject → Int · current: 1 · observers: #1
+          └─ runs #3 map → Int (\(Self.file):\(line)) · connected · observers: #1
+             └─ #4 pump → Int · connected · observers: #3
+          """)
+      #expect(graph.edgeCount == 3)
+      #expect(graph.dot.contains("  n3 -> n1 [style=dashed, label=\"runs\"];"))
+      #expect(graph.mermaid.contains("  n3 -. runs .-> n1"))
+      #expect(
+        lengths.debugGraph().description == """
+          #1 flatMapLatest → Int (\(Self.file):\(line + 1)) · connected · inners: 1 running · observers: sink
+          ├─ #2 AsyncPassthroughSubject → String · observers: #1
+          └─ runs #3 map → Int (\(Self.file):\(line + 6)) · connected · observers: #1
+             └─ #4 Signal emitter → Int · connected · observers: #3
+          """)
+      lifetime.cancel()
+      recorder.cancel()
+      // Disconnected: nothing runs.
+      #expect(recorder.debugGraph()?.nodeCount == 2)
+      #expect(lengths.debugGraph().nodeCount == 2)
+      continuation.finish()
+      await clock.settle()
+    }
   }
 
   @Test("consumers are named (an observation, a binding, a plain sink); a time operator shows its timer")

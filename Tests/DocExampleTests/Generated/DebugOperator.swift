@@ -80,4 +80,19 @@ print(recorder.debugGraph()!)
 #sourceLocation()
     _ = (clock, results, recorder)
   }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:199
+  @MainActor static func example5() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 200)
+let threshold = AsyncCurrentValueSubject<Int, Never>(1)
+let readings = AsyncStream<Int> { continuation in continuation.yield(5) }
+let alerts = combineLatest(threshold, Signal(readings).map { $0 * 10 })
+alerts.observe(in: lifetime) { print($0) }
+print(threshold.debugGraph())
+// #1 combineLatest → (Int, Int) (Alerts.swift:3) · connected · observers: observe(in:) (Alerts.swift:4)
+// ├─ #2 AsyncCurrentValueSubject → Int · current: 1 · observers: #1
+// └─ runs #3 map → Int (Alerts.swift:3) · connected · observers: #1
+//    └─ #4 pump → Int · connected · observers: #3
+#sourceLocation()
+    _ = (threshold, readings, alerts)
+  }
 }

@@ -24,12 +24,13 @@ where Inner.Element: Sendable {
   @usableFromInline enum Runner: Sendable {
     /// Being started (its sink is not registered yet), or running in place.
     case starting
-    case sink(@Sendable () -> Void)
+    /// Running: what stops it, and the node it runs (`nil` for a source observed directly), for a graph dump.
+    case sink(@Sendable () -> Void, node: (any AnyObject & Sendable)?)
 
     @inlinable func stop() {
       switch self {
       case .starting: break
-      case .sink(let detach): detach()
+      case .sink(let detach, _): detach()
       }
     }
   }
@@ -78,12 +79,16 @@ where Inner.Element: Sendable {
   @usableFromInline let state = Locked(State())
 
   /// What it runs now, for a graph dump: `inners: 1 running, 2 waiting`.
-  @usableFromInline func describe() -> String {
+  @usableFromInline func describe() -> (text: String?, runs: [any AnyObject & Sendable]) {
     state.withLock { state in
       var text = state.running.count == 1 ? "inners: 1 running" : "inners: \(state.running.count) running"
       if !state.waiting.isEmpty { text += ", \(state.waiting.count) waiting" }
       if state.outerFinished { text += ", outer finished" }
-      return text
+      let runs = state.running.sorted { $0.key < $1.key }.compactMap { _, runner -> (any AnyObject & Sendable)? in
+        if case .sink(_, let node) = runner { return node }
+        return nil
+      }
+      return (text, runs)
     }
   }
 
@@ -198,7 +203,7 @@ where Inner.Element: Sendable {
       }
       return
     }
-    let stop = signal.observe(innerStart) { [self] element in
+    let (stop, innerNode) = signal.observeRun(innerStart, owner: node) { [self] element in
       admit(.value(element), from: id)
     } onEnd: { [self] termination in
       switch termination {
@@ -206,7 +211,7 @@ where Inner.Element: Sendable {
       case .failed(let error): innerFailed(innerFailure(error), id: id)
       }
     }
-    let runner = Runner.sink(stop)
+    let runner = Runner.sink(stop, node: innerNode)
     let stopNow = state.withLock { state -> Bool in
       guard state.running[id] != nil else {
         // Ended already, or switched away from (or the result ended) while it was being started.
@@ -362,7 +367,7 @@ func flattenNode<
     let connection = HotFlatten<Inner, ResultFailure>(
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
-    node.attachConnectionDescription { connection.describe() }
+    node.attachConnectionDescription(running: { connection.describe() })
     let stopOuter = outer.observe(outerStart) { value in
       guard !connection.ignoresOuterValue else {
         node.traceDropped(value, "ignored by flatMapFirst: an inner runs")

@@ -31,6 +31,8 @@ import Synchronization
     @usableFromInline var ended = false
     /// What waits for the delivering thread (the one with ``HotInputs/turn``), in the order the rule produced it.
     @usableFromInline var outbox: [Delivery] = []
+    /// The runs of cold inputs this connection observes, by input, for a graph dump.
+    @usableFromInline var runs: [any AnyObject & Sendable] = []
 
     @inlinable init(rule: Rule) {
       self.rule = rule
@@ -236,18 +238,27 @@ extension HotInputs {
   ) -> Attach {
     { inputs, attachIndex in
       let index = fixedIndex ?? attachIndex
-      let start =
-        signal.isHot ? ColdStart.shared : ColdStart.shared.input(of: "\(Rule.operatorName) input \(index + 1)")
-      return signal.observe(start) { element in
+      let onValue: @Sendable (InputElement) -> Void = { element in
         inputs.receive(from: index) { rule in store(&rule, element) }
-      } onEnd: { termination in
+      }
+      let onEnd: @Sendable (Termination<InputFailure>) -> Void = { termination in
         switch termination {
         case .finished: inputs.finish(index)
         case .failed(let error): inputs.fail(failure(error))
         }
       }
+      if signal.isHot { return signal.observe(.shared, onValue: onValue, onEnd: onEnd) }
+      // A cold input: a run of its own, which a graph dump draws below the node.
+      let run = signal.observeRun(
+        ColdStart.shared.input(of: "\(Rule.operatorName) input \(index + 1)"), owner: inputs.node, onValue: onValue,
+        onEnd: onEnd)
+      if let node = run.node { inputs.state.withLock { $0.runs.append(node) } }
+      return run.stop
     }
   }
+
+  /// The runs of cold inputs this connection observes, for a graph dump.
+  @usableFromInline var runs: [any AnyObject & Sendable] { state.withLock { $0.runs } }
 
   /// Ends this connection for good: what an input still hands over (a cold input's pump that was between two
   /// elements when it was cancelled, a send racing the detach) is ignored.
@@ -269,12 +280,18 @@ extension HotInputs {
       node.terminate(.finished)
       return node
     }
-    return SubjectStorage(replay: replay, origin: origin, inputs: inputNodes) { node in
+    // Inputs that are not nodes of their own are cold: each connection runs them, and a dump draws those runs.
+    let hasColdInputs = inputNodes.count < inputs.count
+    return SubjectStorage(
+      replay: replay, origin: origin, inputs: inputNodes, describesConnection: hasColdInputs
+    ) { node in
       let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
       let detaches = inputs.enumerated().map { index, attach in attach(connection, index) }
+      if hasColdInputs { node.attachConnectionDescription(running: { (nil, connection.runs) }) }
       return {
         // Closed first: a cold input's pump that ends because it was cancelled must not end the node.
         connection.close()
+        if hasColdInputs { node.detachConnectionDescription() }
         for detach in detaches { detach() }
       }
     }
