@@ -179,9 +179,17 @@ struct ScenarioTests {
   @Test("--graph prints the login screen's graph after its run: text, then DOT, before the screen closes")
   func loginGraph() async throws {
     let lines = await play(5, seed: Self.seed, graphs: .textAndDOT)
-    let start = try #require(lines.firstIndex(of: "graph of logIn.isEnabled:"))
+    let start = try #require(lines.firstIndex(of: "graph of what the screen observes (view.lifetime):"))
     let text = lines[start + 1].split(separator: "\n").map(String.init)
-    #expect(text.count == 11)
+    // The button's enabled state, the signed-in label's values and the refused taps' banner: what the view binds.
+    #expect(text.count == 15)
+    #expect(
+      text.suffix(4) == [
+        "#12 debug \"logIn.values\" → String (Demo/Screen.swift:149) · connected · observers: bind(to:_:in:) (Demo/LoginScreen.swift:59)",
+        "└─ #13 AsyncPassthroughSubject → String · observers: #12",
+        "#14 debug \"logIn.disabledErrors\" → () (Demo/Screen.swift:149) · connected · observers: observe(in:) (Demo/LoginScreen.swift:60)",
+        "└─ #15 AsyncPassthroughSubject → () · observers: #14",
+      ])
     #expect(
       text.first
         == "#1 removeDuplicates → Bool · connected · current: true · observers: bind(to:_:in:) (Demo/LoginScreen.swift:58)"

@@ -159,12 +159,13 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     return parts.joined(separator: " · ")
   }
 
-  /// The indented text picture.
+  /// The indented text picture; `(no nodes)` for an empty one (a lifetime that observes nothing now).
   ///
   /// ```swift
   /// print(viewModel.isSignupEnabled.debugGraph())
   /// ```
   public var description: String {
+    guard !nodes.isEmpty else { return "(no nodes)" }
     var lines: [String] = []
     var drawn = Set<Int>()
     func draw(_ number: Int, prefix: String, connector: String, childPrefix: String) {
@@ -255,19 +256,21 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
     return lines.joined(separator: "\n")
   }
 
-  /// The picture as an SVG image, laid out by the library itself (no Graphviz needed): sources at the bottom, each
-  /// node one row above the highest of its inputs, an arrow from each input to the node that reads it. For a
-  /// document or a page that shows images.
+  /// The picture as an SVG image, laid out by the library itself (no Graphviz needed): the nodes nothing reads at the
+  /// top, each input one row below the lowest node that reads it and under the middle of its readers, an arrow from
+  /// each input to the node that reads it (dashed for what a connection runs). For a document or a page that shows
+  /// images.
   ///
   /// ```swift
   /// print(viewModel.isSignupEnabled.debugGraph().svg)   // save as signup.svg
   /// ```
   public var svg: String {
-    // Rows: a node sits one row above its highest input (row 0: nodes without inputs in the picture).
+    // Rows from the top: the nodes nothing in the picture reads first, each input one row below the lowest node that
+    // reads it, so that an input sits right under its readers and edges stay short.
     var row = [Int](repeating: 0, count: nodes.count + 1)
     for _ in nodes {
       for node in nodes {
-        for input in node.inputs + node.runs { row[node.number] = max(row[node.number], row[input] + 1) }
+        for input in node.inputs + node.runs { row[input] = max(row[input], row[node.number] + 1) }
       }
     }
     let charWidth = 7.2
@@ -282,17 +285,41 @@ public struct DebugGraph: Sendable, CustomStringConvertible {
       )
     }
     let rows = (row.max() ?? 0) + 1
+    var readers = [[Int]](repeating: [], count: nodes.count + 1)
+    for node in nodes {
+      for input in node.inputs + node.runs { readers[input].append(node.number) }
+    }
+    // Within a row, a node goes under the middle of its readers (the rows above are placed first).
     var members = [[Int]](repeating: [], count: rows)
     for node in nodes { members[row[node.number]].append(node.number) }
-    let rowWidths = members.map { $0.reduce(0.0) { $0 + sizes[$1 - 1].width } + gap.x * Double(max($0.count - 1, 0)) }
+    var center = [Double](repeating: 0, count: nodes.count + 1)
+    var rowWidths = [Double](repeating: 0, count: rows)
+    for rowIndex in 0..<rows {
+      if rowIndex > 0 {
+        members[rowIndex].sort { left, right in
+          func key(_ number: Int) -> Double {
+            let placed = readers[number].filter { row[$0] < rowIndex }
+            return placed.isEmpty ? .infinity : placed.reduce(0) { $0 + center[$1] } / Double(placed.count)
+          }
+          let (a, b) = (key(left), key(right))
+          return a != b ? a < b : left < right
+        }
+      }
+      var x = 0.0
+      for number in members[rowIndex] {
+        center[number] = x + sizes[number - 1].width / 2
+        x += sizes[number - 1].width + gap.x
+      }
+      rowWidths[rowIndex] = max(0, x - gap.x)
+    }
     let rowHeights = members.map { $0.map { sizes[$0 - 1].height }.max() ?? 0 }
     let width = (rowWidths.max() ?? 0) + 2 * gap.x
     let height = rowHeights.reduce(0, +) + gap.y * Double(rows - 1) + 2 * gap.x
-    // Row 0 at the bottom: sources feed upwards.
+    // Row 0 at the top: inputs feed upwards into the nodes that read them.
     var frames = [(x: Double, y: Double, width: Double, height: Double)](
       repeating: (0, 0, 0, 0), count: nodes.count + 1)
     var top = gap.x
-    for rowIndex in stride(from: rows - 1, through: 0, by: -1) {
+    for rowIndex in 0..<rows {
       var x = (width - rowWidths[rowIndex]) / 2
       for number in members[rowIndex] {
         let size = sizes[number - 1]

@@ -12,7 +12,7 @@ struct Options: Sendable, Equatable {
   var fast = false
   /// Print the screen's signals through `debug()`, on the timeline.
   var debug = false
-  /// Print each screen's graph after its run (`debugGraph()`), as text and as DOT.
+  /// Print what each screen observes after its run (its view's `lifetime.debugGraph()`), as text and as DOT.
   var graph = false
   /// Print each screen's graph after its run as an SVG image instead (what the documentation shows).
   var graphSVG = false
@@ -44,8 +44,8 @@ struct Options: Sendable, Equatable {
       --debug        also print the signals each view binds, through debug(): `dbg` lines on the
                      timeline with the signal's name, the time since it was subscribed and the event
                      (start, value, finish, failure, cancel), just before the view lines they cause
-      --graph        after each screen, print its view model's live graph (debugGraph()), as text and
-                     as Graphviz DOT
+      --graph        after each screen, print the live graph of what it observes (its view's
+                     lifetime.debugGraph()), as text and as Graphviz DOT
       --graph-svg    the same graphs as SVG images, drawn by debugGraph().svg
       --help         print this help
     """

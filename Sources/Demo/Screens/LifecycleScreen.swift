@@ -135,7 +135,7 @@ actor LifecycleViewModel {
   await view.viewWillAppear.happen()
   await stage.waitsUntil { view.orderList.reloads == 2 && view.lastCheck.text.contains("were stale") }
   await stage.pause(100)
-  stage.showGraph("orders", viewModel.orders.debugGraph())
+  stage.showGraph("what the screen observes (view.lifetime)", view.lifetime.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)
 }

@@ -91,7 +91,7 @@ actor LoginViewModel {
   await stage.waitsUntil { !view.signedIn.text.isEmpty }
   await stage.sees { view.loginButton.isEnabled }
   await stage.pause(100)
-  stage.showGraph("logIn.isEnabled", viewModel.logIn.isEnabled.debugGraph())
+  stage.showGraph("what the screen observes (view.lifetime)", view.lifetime.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)
 }

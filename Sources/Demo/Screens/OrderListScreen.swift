@@ -87,6 +87,8 @@ actor OrderListViewModel {
   await viewModel.reload()
   await stage.waitsUntil { view.status.text.hasPrefix("shows the error") }
   await stage.pause(100)
+  // The view's binding ended with the failure (`catch` → `just`, which finishes): its lifetime observes nothing
+  // now, so the picture is the view model's subject.
   stage.showGraph("orderListSubject", viewModel.orderListSubject.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)

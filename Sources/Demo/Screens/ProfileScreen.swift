@@ -80,7 +80,7 @@ actor ProfileViewModel {
   await stage.api.waitForRequests("GET /profile", "GET /wallet?user=Tom", "GET /orders")
   await stage.waitsUntil { !view.summary.text.isEmpty }
   await stage.pause(100)
-  stage.showGraph("dataSubject", viewModel.dataSubject.debugGraph())
+  stage.showGraph("what the screen observes (view.lifetime)", view.lifetime.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)
 }

@@ -108,8 +108,7 @@ actor SearchViewModel {
   await stage.waitsUntil { view.results.text != "results: " }
   await stage.sees { !view.spinner.isAnimating }
   await stage.pause(100)
-  stage.showGraph("results", viewModel.results.debugGraph())
-  stage.showGraph("status", viewModel.status.debugGraph())
+  stage.showGraph("what the screen observes (view.lifetime)", view.lifetime.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)
 }

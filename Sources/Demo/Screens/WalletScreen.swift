@@ -64,7 +64,7 @@ actor WalletViewModel {
   await viewModel.load()
   await stage.waitsUntil { !view.money.text.isEmpty }
   await stage.pause(100)
-  stage.showGraph("moneySubject", viewModel.moneySubject.debugGraph())
+  stage.showGraph("what the screen observes (view.lifetime)", view.lifetime.debugGraph())
   stage.user("closes the screen")
   await stage.close(view.lifetime)
 }

@@ -43,9 +43,9 @@ print(isSignupEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isSignupEnabled)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:140
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:142
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 141)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 143)
 let username = AsyncPassthroughSubject<String, Never>()
 let password = AsyncPassthroughSubject<String, Never>()
 let isEnabled = AsyncReactiveDebug.tracing {
@@ -61,9 +61,9 @@ print(isEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isEnabled)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:176
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:178
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 177)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 179)
 let clock = TestClock()
 let results = Signal<String, any Error> { emitter in
   for query in ["s", "sw", "swift"] { await emitter.send(query) }
@@ -80,9 +80,9 @@ print(recorder.debugGraph()!)
 #sourceLocation()
     _ = (clock, results, recorder)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:199
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:201
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 200)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 202)
 let threshold = AsyncCurrentValueSubject<Int, Never>(1)
 let readings = AsyncStream<Int> { continuation in continuation.yield(5) }
 let alerts = combineLatest(threshold, Signal(readings).map { $0 * 10 })
