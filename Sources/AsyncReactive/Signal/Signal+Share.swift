@@ -4,25 +4,38 @@ extension Signal {
   /// stops the run when its last observer leaves, and starts a new run for an observer that comes after that or
   /// after the run ended (RxSwift `share(replay:scope: .whileConnected)`).
   ///
-  /// - Parameter replay: how many of the latest values a consumer that joins a running run receives first.
-  @inlinable package func sharedNode(replay: Int) -> SubjectStorage<Element, Failure> {
+  /// - Parameters:
+  ///   - replay: how many of the latest values a consumer that joins a running run receives first.
+  ///   - fileID: the file that shared the signal, for a graph dump (the library's own when omitted).
+  ///   - line: the line that shared the signal, for a graph dump.
+  @inlinable package func sharedNode(
+    replay: Int, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SubjectStorage<Element, Failure> {
     if let node = hotNode {
-      return replay == 0 ? node : HotSignal(node: node).share(replay: replay).node
+      return replay == 0 ? node : HotSignal(node: node).share(replay: replay, fileID: fileID, line: line).node
     }
     let signal = self
-    return SubjectStorage(replay: replay > 0 ? .latest(replay) : .none, restarts: true) { node in
+    return SubjectStorage(
+      replay: replay > 0 ? .latest(replay) : .none, restarts: true,
+      origin: NodeOrigin(.share, fileID: fileID, line: line), describesConnection: true
+    ) { node in
       // This run's sends count only while it is the node's run: an old run's last value, still being delivered on
       // another thread, never reaches the consumers of the next one.
       let epoch = node.epoch
       let upstream = signal.node(.shared)
-      let sink = upstream.addSink { value in
+      let sink = upstream.addSink(owner: node) { value in
         node.send(value, epoch: epoch)
       } onEnd: { termination in
         // Nothing of an ended run is replayed: a consumer that joins it gets only the end.
         node.forgetCurrent()
         node.terminate(termination, epoch: epoch)
       }
-      return { upstream.removeSink(sink) }
+      // A graph dump draws the run below the node.
+      node.attachConnectionDescription(running: { (nil, [upstream]) })
+      return {
+        node.detachConnectionDescription()
+        upstream.removeSink(sink)
+      }
     }
   }
 
@@ -89,6 +102,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Element, Failure
   > {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
-    return HotSignal(node: Signal(self).sharedNode(replay: replay))
+    return HotSignal(node: Signal(self).sharedNode(replay: replay, fileID: fileID, line: line))
   }
 }

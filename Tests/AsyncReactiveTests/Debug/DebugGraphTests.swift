@@ -297,6 +297,34 @@ struct DebugGraphTests {
     }
   }
 
+  @Test("share() of a cold signal draws the run it shares below it, while it runs")
+  func sharedColdRun() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let lifetime = Lifetime()
+      let line = #line + 1
+      let ticks = Signal<Int, Never> { emitter in
+        await emitter.send(1)
+        try? await clock.sleep(for: .seconds(10))
+      }
+      .map { $0 * 2 }
+      .share(replay: 1)
+      ticks.sink(in: lifetime) { _ in }
+      ticks.sink(in: lifetime) { _ in }
+      await clock.settle()
+      #expect(
+        ticks.debugGraph().description == """
+          #1 share → Int (\(Self.file):\(line + 5)) · connected · current: 2 · observers: sink, sink
+          └─ runs #2 map → Int (\(Self.file):\(line + 4)) · connected · observers: #1
+             └─ #3 Signal emitter → Int · connected · observers: #2
+          """)
+      lifetime.cancel()
+      #expect(ticks.debugGraph().description.hasPrefix("#1 share → Int (\(Self.file):\(line + 5)) · not connected"))
+      #expect(ticks.debugGraph().nodeCount == 1)
+      await clock.settle()
+    }
+  }
+
   @Test("consumers are named (an observation, a binding, a plain sink); a time operator shows its timer")
   func consumersAndTimers() async {
     let clock = TestClock()

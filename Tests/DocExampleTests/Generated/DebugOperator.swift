@@ -80,9 +80,9 @@ print(recorder.debugGraph()!)
 #sourceLocation()
     _ = (clock, results, recorder)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:201
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:202
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 202)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 203)
 let threshold = AsyncCurrentValueSubject<Int, Never>(1)
 let readings = AsyncStream<Int> { continuation in continuation.yield(5) }
 let alerts = combineLatest(threshold, Signal(readings).map { $0 * 10 })
