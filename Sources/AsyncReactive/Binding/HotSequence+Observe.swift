@@ -188,7 +188,7 @@ extension HotSequence where Failure == Never {
     in lifetime: Lifetime,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    SinkObserver<Element, Never>(ConsumerOrigin(.bindToSubject, fileID: fileID, line: line), lifetime: lifetime)
+    SinkObserver<Element, Never>(ConsumerOrigin(.bind, fileID: fileID, line: line), lifetime: lifetime)
       .start(observing: hotSignal.node, in: lifetime) { value in
         subject.send(value)
         return true
@@ -220,7 +220,7 @@ extension HotSequence where Failure == Never {
     in lifetime: Lifetime,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    SinkObserver<Element, Never>(ConsumerOrigin(.bindToCommand, fileID: fileID, line: line), lifetime: lifetime)
+    SinkObserver<Element, Never>(ConsumerOrigin(.bind, fileID: fileID, line: line), lifetime: lifetime)
       .start(observing: hotSignal.node, in: lifetime) {
         [weak command] input in
         guard let command else { return false }

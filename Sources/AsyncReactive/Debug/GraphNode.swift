@@ -101,14 +101,14 @@ package struct ConsumerOrigin: Sendable {
 
 /// The call that made a consumer. Its name is what the dump prints, and what the observation's task is called.
 package enum ConsumerKind: UInt8, Sendable {
-  case observe, observeWithFailure, bindToKeyPath, bindToSubject, bindToCommand
+  case observe, observeWithFailure, bindToKeyPath, bind
 
   var name: String {
     switch self {
     case .observe: "observe(in:)"
     case .observeWithFailure: "observe(in:onValue:onFailure:)"
     case .bindToKeyPath: "bind(to:_:in:)"
-    case .bindToSubject, .bindToCommand: "bind(to:in:)"
+    case .bind: "bind(to:in:)"  // to a subject or a command
     }
   }
 }

@@ -200,19 +200,21 @@
   @inlinable package static func observing(
     _ makeNode: (ColdStart) -> SubjectStorage<Element, Failure>
   ) -> ColdPull<Element, Failure> {
-    let observer = NodeObserver<Element, Failure>()
-    let drive = ColdDrive()
-    observer.node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
-    observer.driver = drive.take()
-    return observer.pull(into:)
+    observedRun(makeNode, drive: ColdDrive()).pull
   }
 
   /// A fresh run for a consumer that iterates the signal, built as a push graph whatever its reader (each operator
   /// a node of its own; the source still driven by the consumer when it can be), and the run's last node: the run a
   /// debugger can draw (a `Recorder`'s). It delivers what ``pull()``'s run delivers, in the same order.
   @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
+    Self.observedRun(makeNode, drive: ColdDrive(drawsEveryNode: true))
+  }
+
+  /// ``observing(_:)``'s run, built through `drive`, and its last node.
+  @inlinable static func observedRun(
+    _ makeNode: (ColdStart) -> SubjectStorage<Element, Failure>, drive: ColdDrive
+  ) -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
     let observer = NodeObserver<Element, Failure>()
-    let drive = ColdDrive(drawsEveryNode: true)
     let node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
     observer.node = node
     observer.driver = drive.take()
@@ -438,7 +440,7 @@ extension Signal {
         }, drivable: upstream.isDrivable, fusesOperator: true))
   }
 
-  /// The elements `transform` makes something of (`compactMap`); see ``mapped(_:)``.
+  /// The elements `transform` makes something of (`compactMap`); see ``mapped(_:fileID:line:)``.
   @inlinable package func compactMapped<T: Sendable>(
     _ transform: @escaping @Sendable (Element) -> T?, fileID: StaticString, line: UInt
   ) -> Signal<T, Failure> {
@@ -478,7 +480,7 @@ extension Signal {
         }, drivable: upstream.isDrivable, fusesOperator: true))
   }
 
-  /// The elements that satisfy `isIncluded` (`filter`); see ``mapped(_:)``. A consumer's run drops the others from
+  /// The elements that satisfy `isIncluded` (`filter`); see ``mapped(_:fileID:line:)``. A consumer's run drops the others from
   /// what it reads, in place.
   @inlinable package func filtered(
     _ isIncluded: @escaping @Sendable (Element) -> Bool, fileID: StaticString, line: UInt
