@@ -200,21 +200,19 @@
   @inlinable package static func observing(
     _ makeNode: (ColdStart) -> SubjectStorage<Element, Failure>
   ) -> ColdPull<Element, Failure> {
-    observedRun(makeNode, drive: ColdDrive()).pull
+    let observer = NodeObserver<Element, Failure>()
+    let drive = ColdDrive()
+    observer.node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
+    observer.driver = drive.take()
+    return observer.pull(into:)
   }
 
   /// A fresh run for a consumer that iterates the signal, built as a push graph whatever its reader (each operator
   /// a node of its own; the source still driven by the consumer when it can be), and the run's last node: the run a
   /// debugger can draw (a `Recorder`'s). It delivers what ``pull()``'s run delivers, in the same order.
   @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
-    Self.observedRun(makeNode, drive: ColdDrive(drawsEveryNode: true))
-  }
-
-  /// ``observing(_:)``'s run, built through `drive`, and its last node.
-  @inlinable static func observedRun(
-    _ makeNode: (ColdStart) -> SubjectStorage<Element, Failure>, drive: ColdDrive
-  ) -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
     let observer = NodeObserver<Element, Failure>()
+    let drive = ColdDrive(drawsEveryNode: true)
     let node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
     observer.node = node
     observer.driver = drive.take()

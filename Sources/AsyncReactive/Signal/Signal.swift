@@ -265,7 +265,10 @@ extension Signal {
     onValue: @escaping @Sendable (Element) -> Void,
     onEnd: @escaping @Sendable (Termination<Failure>) -> Void
   ) -> @Sendable () -> Void {
-    observeRun(start, owner: nil, onValue: onValue, onEnd: onEnd).stop
+    if case .cold(let recipe) = core { return recipe.observe(start, onValue: onValue, onEnd: onEnd) }
+    let node = node(start)
+    let sink = node.addSink(onValue: onValue, onEnd: onEnd)
+    return { node.removeSink(sink) }
   }
 
   /// ``observe(_:onValue:onEnd:)``, which also gives the node observed (a cold run's last node, a hot signal's own;
