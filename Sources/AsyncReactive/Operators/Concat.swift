@@ -70,14 +70,21 @@
 
   @inlinable init(_ signals: [Signal<Element, Failure>]) {
     waiting = signals[...]
+    // The first sequence's run is made with this one (a subject's wrapper registers the consumer now, as
+    // `Signal(sequence)` does); it starts working at the first pull.
+    current = waiting.popFirst()?.pull()
   }
 
   /// See ``ColdPull``: the running signal's next batch; when it finished, the next signal's.
   @inlinable nonisolated(nonsending) func pull(into batch: inout [Element]) async throws {
     while true {
+      // A consumer that stopped ends the run: the later sequences never start.
+      guard !Task.isCancelled else {
+        current = nil
+        return
+      }
       if current == nil {
-        // A consumer that stopped ends the run: the later sequences never start.
-        guard !Task.isCancelled, let next = waiting.popFirst() else { return }
+        guard let next = waiting.popFirst() else { return }
         current = next.pull()
       }
       do {

@@ -202,7 +202,7 @@
   ) -> ColdPull<Element, Failure> {
     let observer = NodeObserver<Element, Failure>()
     let drive = ColdDrive()
-    observer.node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
+    observer.node = ColdRunPreparation.building { makeNode(ColdStart(pacer: observer.channel, drive: drive)) }
     observer.driver = drive.take()
     return observer.pull(into:)
   }
@@ -213,7 +213,7 @@
   @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
     let observer = NodeObserver<Element, Failure>()
     let drive = ColdDrive(drawsEveryNode: true)
-    let node = makeNode(ColdStart(pacer: observer.channel, drive: drive))
+    let node = ColdRunPreparation.building { makeNode(ColdStart(pacer: observer.channel, drive: drive)) }
     observer.node = node
     observer.driver = drive.take()
     return (observer.pull(into:), node)
@@ -578,9 +578,12 @@ extension Signal {
     Signal(
       cold: ColdRecipe(
         node: { start in
-          .source(start, origin: NodeOrigin(.pump)) { outlet in
+          // The run is made with the node (its first upstream registers its consumer now, as a consumer's iterator
+          // does); the task reads it once the node is observed.
+          let firstRun = Handoff(make())
+          return .source(start, origin: NodeOrigin(.pump)) { outlet in
             let task = Task(named: start.pumpName) {
-              let pull = make()
+              let pull = firstRun.take() ?? make()
               var batch: [Element] = []
               do {
                 while true {

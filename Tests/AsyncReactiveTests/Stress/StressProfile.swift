@@ -27,6 +27,9 @@ struct StressProfile: Sendable {
   let faultSeeds: Int
   /// Seeds per cancellation test (each seed picks a stop mode and a stop point).
   let cancellationSeeds: Int
+  /// Rounds of each whole-screen loop (the feedback loop of a ported search screen, built inside and outside the
+  /// virtual time): a race between what a screen starts and what the test clock waits for shows up in a loop.
+  let screenRounds: Int
 
   /// The profile chosen by the environment.
   static let current = StressProfile(isHeavy: environment("ASYNCREACTIVE_STRESS") == "1")
@@ -36,6 +39,7 @@ struct StressProfile: Sendable {
     loadEvents = isHeavy ? 1_000_000 : 16_384
     faultSeeds = isHeavy ? 1_000 : 50
     cancellationSeeds = isHeavy ? 400 : 24
+    screenRounds = isHeavy ? 2_000 : 200
   }
 
   /// The seeds of a fault or cancellation test: `count` consecutive ones from `ASYNCREACTIVE_STRESS_SEED` (0 by

@@ -52,7 +52,11 @@ where Inner.Element: Sendable {
     @usableFromInline var nextID = 0
     @usableFromInline var running: [Int: Runner] = [:]
     /// Inner sequences waiting for a slot (`concatMap`, a concurrency limit), oldest first.
-    @usableFromInline var waiting: [(id: Int, inner: Inner)] = []
+    @usableFromInline var waiting = FIFO<(id: Int, inner: Inner)>()
+    /// A thread is starting waiting inner sequences one after another (see ``startWaiting(_:id:)``).
+    @usableFromInline var startingWaiting = false
+    /// Waiting inner sequences given a slot while that thread was starting others: it starts them next.
+    @usableFromInline var handedOver = FIFO<(id: Int, inner: Inner)>()
     @usableFromInline var outerFinished = false
     @usableFromInline var ended = false
     /// Inner sequences that ended while they were being started (an immediate one, a future that never suspended):
@@ -68,7 +72,8 @@ where Inner.Element: Sendable {
       ended = true
       let stop = Array(running.values)
       running = [:]
-      waiting = []
+      waiting.removeAll()
+      handedOver.removeAll()
       outbox.enqueue(.end(termination))
       return (stop, true)
     }
@@ -167,7 +172,7 @@ where Inner.Element: Sendable {
           case .unbounded, .suspending:
             state.waiting.append((id, inner))
           case .newest(let bound):
-            if state.waiting.count == bound { state.waiting.removeFirst() }
+            if state.waiting.count == bound { _ = state.waiting.popFirst() }
             state.waiting.append((id, inner))
           case .oldest(let bound):
             if state.waiting.count < bound { state.waiting.append((id, inner)) }
@@ -195,11 +200,11 @@ where Inner.Element: Sendable {
       switch immediate {
       case .value(let element):
         admit(.value(element), from: id)
-        innerFinished(id)
+        innerFinished(id, immediately: true)
       case .finished:
-        innerFinished(id)
+        innerFinished(id, immediately: true)
       case .failed(let error):
-        innerFailed(innerFailure(error), id: id)
+        innerFailed(innerFailure(error), id: id, immediately: true)
       }
       return
     }
@@ -235,14 +240,21 @@ where Inner.Element: Sendable {
     if deliver { drain() }
   }
 
-  @inlinable func innerFinished(_ id: Int) {
+  /// Inner `id` finished; `immediately` when it was an immediate signal, which its start does not look at again.
+  @inlinable func innerFinished(_ id: Int, immediately: Bool = false) {
     let next = state.withLock { state -> Next in
       guard !state.ended, let runner = state.running.removeValue(forKey: id) else { return .none }
-      if case .starting = runner { state.endedWhileStarting.append(id) }
-      if !state.waiting.isEmpty {
-        let (nextID, inner) = state.waiting.removeFirst()
+      if !immediately, case .starting = runner { state.endedWhileStarting.append(id) }
+      if let (nextID, inner) = state.waiting.popFirst() {
         state.running[nextID] = .starting
         updateGate(state)
+        // Another start of a waiting inner is under way (on this thread: the end of the inner it started came
+        // inside that start): it starts this one next, so that a queue of inners ending at once is a loop.
+        guard !state.startingWaiting else {
+          state.handedOver.append((nextID, inner))
+          return .none
+        }
+        state.startingWaiting = true
         return .start(inner, id: nextID)
       }
       updateGate(state)
@@ -251,15 +263,32 @@ where Inner.Element: Sendable {
     }
     switch next {
     case .none: break
-    case .start(let inner, let nextID): start(inner, id: nextID)
+    case .start(let inner, let nextID): startWaiting(inner, id: nextID)
     case .deliver: drain()
     }
   }
 
-  @inlinable func innerFailed(_ failure: Failure, id: Int) {
+  /// Starts a waiting inner sequence, then the ones handed over while it started (see ``innerFinished(_:immediately:)``),
+  /// until none is left: the end of an inner that ends inside its start never starts the next one recursively.
+  @inlinable func startWaiting(_ inner: Inner, id: Int) {
+    var next: (id: Int, inner: Inner)? = (id, inner)
+    while let (id, inner) = next {
+      start(inner, id: id)
+      next = state.withLock { state -> (id: Int, inner: Inner)? in
+        while let handedOver = state.handedOver.popFirst() {
+          // Skipped when it was stopped meanwhile (the result ended).
+          if state.running[handedOver.id] != nil { return handedOver }
+        }
+        state.startingWaiting = false
+        return nil
+      }
+    }
+  }
+
+  @inlinable func innerFailed(_ failure: Failure, id: Int, immediately: Bool = false) {
     let (stop, deliver) = state.withLock { state -> ([Runner], Bool) in
       guard !state.ended, let runner = state.running.removeValue(forKey: id) else { return ([], false) }
-      if case .starting = runner { state.endedWhileStarting.append(id) }
+      if !immediately, case .starting = runner { state.endedWhileStarting.append(id) }
       return state.end(.failed(failure), into: outbox)
     }
     for runner in stop { runner.stop() }
@@ -287,7 +316,8 @@ where Inner.Element: Sendable {
       state.ended = true
       defer {
         state.running = [:]
-        state.waiting = []
+        state.waiting.removeAll()
+        state.handedOver.removeAll()
       }
       return Array(state.running.values)
     }
@@ -359,6 +389,8 @@ func flattenNode<
     replay = .none
   }
   let outerNode = outer.hotNode
+  // Built for a consumer's run, which connects later: the outer's run is built now (see ``PreparedRun``).
+  let outerRun = outer.prepareRun(outerStart)
   // A node of a hot graph tells a dump what it runs (one small object per node; a cold run's node does not).
   return SubjectStorage(
     replay: replay, restarts: restarts, origin: origin, inputs: outerNode.map { .one($0) } ?? .none,
@@ -368,7 +400,7 @@ func flattenNode<
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
     node.attachConnectionDescription(running: { connection.describe() })
-    let stopOuter = outer.observe(outerStart) { value in
+    let stopOuter = outerRun.observe { value in
       guard !connection.ignoresOuterValue else {
         node.traceDropped(value, "ignored by flatMapFirst: an inner runs")
         return

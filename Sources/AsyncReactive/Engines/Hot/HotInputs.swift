@@ -187,7 +187,25 @@ import Synchronization
 extension HotInputs {
   /// How one input of a node is observed during one connection: registers with the input and returns how to
   /// stop.
-  @usableFromInline typealias Attach = @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void
+  @usableFromInline struct Attach: Sendable {
+    @usableFromInline let connect: @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void
+    /// For a cold input: the same over a run of it built now (see ``PreparedRun``), for a node built for a
+    /// consumer's run; `nil` for a hot one.
+    @usableFromInline let prepare: (@Sendable (_ index: Int) -> Attach)?
+
+    @inlinable init(
+      connect: @escaping @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void,
+      prepare: (@Sendable (_ index: Int) -> Attach)?
+    ) {
+      self.connect = connect
+      self.prepare = prepare
+    }
+
+    /// Observes the input for one connection of `inputs`, as input `index`; returns how to stop.
+    @inlinable func callAsFunction(_ inputs: HotInputs, _ index: Int) -> @Sendable () -> Void {
+      connect(inputs, index)
+    }
+  }
 
   /// Observes `input` for the rule: `store` puts an element in the rule (a tuple slot, a zip buffer) and
   /// returns the rule's step; the input's failure becomes the node's through `failure`.
@@ -236,24 +254,35 @@ extension HotInputs {
     failure: @escaping @Sendable (InputFailure) -> Failure,
     store: @escaping @Sendable (inout Rule, InputElement) -> NaryStep<Step>
   ) -> Attach {
-    { inputs, attachIndex in
-      let index = fixedIndex ?? attachIndex
-      let onValue: @Sendable (InputElement) -> Void = { element in
-        inputs.receive(from: index) { rule in store(&rule, element) }
-      }
-      let onEnd: @Sendable (Termination<InputFailure>) -> Void = { termination in
-        switch termination {
-        case .finished: inputs.finish(index)
-        case .failed(let error): inputs.fail(failure(error))
+    let runStart: @Sendable (Int) -> ColdStart = { index in
+      ColdStart.shared.input(of: "\(Rule.operatorName) input \(index + 1)")
+    }
+    typealias Run = PreparedRun<InputElement, InputFailure>
+    // Observes `prepared` when the run was prepared, a fresh run of `signal` otherwise.
+    let connect: @Sendable (Run?) -> @Sendable (HotInputs, Int) -> @Sendable () -> Void = { prepared in
+      { inputs, attachIndex in
+        let index = fixedIndex ?? attachIndex
+        let onValue: @Sendable (InputElement) -> Void = { element in
+          inputs.receive(from: index) { rule in store(&rule, element) }
         }
+        let onEnd: @Sendable (Termination<InputFailure>) -> Void = { termination in
+          switch termination {
+          case .finished: inputs.finish(index)
+          case .failed(let error): inputs.fail(failure(error))
+          }
+        }
+        if signal.isHot { return signal.observe(.shared, onValue: onValue, onEnd: onEnd) }
+        // A cold input: a run of its own, which a graph dump draws below the node.
+        let run =
+          prepared?.observeRun(owner: inputs.node, onValue: onValue, onEnd: onEnd)
+          ?? signal.observeRun(runStart(index), owner: inputs.node, onValue: onValue, onEnd: onEnd)
+        if let node = run.node { inputs.state.withLock { $0.runs.append(node) } }
+        return run.stop
       }
-      if signal.isHot { return signal.observe(.shared, onValue: onValue, onEnd: onEnd) }
-      // A cold input: a run of its own, which a graph dump draws below the node.
-      let run = signal.observeRun(
-        ColdStart.shared.input(of: "\(Rule.operatorName) input \(index + 1)"), owner: inputs.node, onValue: onValue,
-        onEnd: onEnd)
-      if let node = run.node { inputs.state.withLock { $0.runs.append(node) } }
-      return run.stop
+    }
+    guard !signal.isHot else { return Attach(connect: connect(nil), prepare: nil) }
+    return Attach(connect: connect(nil)) { attachIndex in
+      Attach(connect: connect(signal.prepareRun(runStart(fixedIndex ?? attachIndex))), prepare: nil)
     }
   }
 
@@ -282,6 +311,10 @@ extension HotInputs {
     }
     // Inputs that are not nodes of their own are cold: each connection runs them, and a dump draws those runs.
     let hasColdInputs = inputNodes.count < inputs.count
+    // Built for a consumer's run, which connects later: the cold inputs' runs are built now (see ``PreparedRun``).
+    let inputs =
+      hasColdInputs && ColdRunPreparation.isActive
+      ? inputs.enumerated().map { index, input in input.prepare?(index) ?? input } : inputs
     return SubjectStorage(
       replay: replay, origin: origin, inputs: inputNodes, describesConnection: hasColdInputs
     ) { node in
