@@ -9,6 +9,12 @@ extension Signal {
   /// input) never waits: hot nodes never slow their sources. The synchronous `send` never waits; it is what a callback
   /// calls (``create(_:)``). After the run ended (finished, failed, or the consumer stopped) sends are ignored.
   ///
+  /// Which `send` a body calls depends on whether its closure is `async`, which Swift decides from its spelling:
+  /// `emitter in` (the body's type comes from the initializer: `async`) needs `await emitter.send(x)`, the waiting
+  /// send; a closure with an explicit signature and no `async` (`(emitter) throws(E) in`) that awaits nothing is
+  /// synchronous, so `emitter.send(x)` compiles without `await` and is the non-waiting send. Spell the typed form
+  /// `(emitter) async throws(E) in` to keep back-pressure.
+  ///
   /// ```swift
   /// Signal<Int, Never> { emitter in
   ///   for i in 1...3 { await emitter.send(i) }
@@ -229,10 +235,11 @@ extension Signal {
   ///
   /// Returning from `body` finishes the run; throwing fails it. Cancelling the consumer cancels the task.
   /// `await emitter.send(_:)` waits while the consumer is behind (see ``Emitter``).
-  /// This is the general form for a typed failure, which Swift needs spelled out on the closure:
+  /// This is the general form for a typed failure, which Swift needs spelled out on the closure, `async`
+  /// included (without it, a body that awaits nothing is synchronous and its `send` never waits):
   ///
   /// ```swift
-  /// let orders = Signal<[Order], APIError> { (emitter) throws(APIError) in
+  /// let orders = Signal<[Order], APIError> { (emitter) async throws(APIError) in
   ///   await emitter.send(try await api.orders())
   /// }
   /// ```

@@ -60,8 +60,8 @@ extension ReiterableAsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// // Give up with the trigger's error after three attempts.
-  /// let attempts = Signal<Void, APIError> { (emitter) throws(APIError) in
-  ///   for _ in 0..<2 { emitter.send(()) }
+  /// let attempts = Signal<Void, APIError> { (emitter) async throws(APIError) in
+  ///   for _ in 0..<2 { await emitter.send(()) }
   ///   throw APIError.gaveUp
   /// }
   /// for try await orders in api.orders.retry(when: attempts) { show(orders) }
