@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the failure-type overloads of the flatten operators (flatMap, flatMapLatest, flatMapFirst, concatMap).
 
-    python3 Scripts/generate-flatmap.py                  # rewrites the two *+FlatMap.swift files and the test
+    python3 Scripts/generate-flatmap.py                  # rewrites AsyncSequence+FlatMap.swift and the test
     python3 Scripts/generate-flatmap.py --output-dir D   # writes them under D instead
     python3 Scripts/generate-flatmap.py --check          # fails if the files differ from what it would write (CI)
 
@@ -19,9 +19,9 @@ Swift cannot write this once: the result's failure type is a function of two typ
 neither typed throws nor a generic signature can compute, and funnelling everything through `any Error` would
 lose the typed failures the library keeps everywhere else. The first overload is the most constrained, so it wins
 where several apply (both sides `Never`). This script is their one template. It writes the forms on any sequence
-(a `Signal`, hot when the outer sequence is; the unlabelled merge only on the library's own `ReactiveSequence`s), the
-forms on hot sequences (a `HotSignal`), and Tests/AsyncReactiveTests/Operators/FlatMapOverloadTests.swift, which
-calls every overload and checks the result's type. Every form builds the one hot flatten node (`HotFlatten`). The
+(a `Signal`, hot when the outer sequence is; the unlabelled merge only on the library's own `ReactiveSequence`s)
+and Tests/AsyncReactiveTests/Operators/FlatMapOverloadTests.swift, which calls every overload and checks the
+result's type and, on a hot outer, that the result is hot. Every form builds the one hot flatten node (`HotFlatten`). The
 output goes through `swift format` with the repository's .swift-format.
 """
 
@@ -34,7 +34,6 @@ import generated_files
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = "Scripts/generate-flatmap.py"
 ANY_PATH = "Sources/AsyncReactive/Operators/FlatMap/AsyncSequence+FlatMap.swift"
-HOT_PATH = "Sources/AsyncReactive/Operators/FlatMap/HotSequence+FlatMap.swift"
 TEST_PATH = "Tests/AsyncReactiveTests/Operators/FlatMapOverloadTests.swift"
 
 VARIANTS = ["never", "shared", "inner", "outer", "any"]
@@ -240,29 +239,6 @@ def any_source():
     return "".join(parts)
 
 
-def hot_source():
-    parts = [HEADER, "//\n// The flatten operators on hot sequences: a `HotSignal`, the transform run inside the outer `send`, once\n"
-             "// for all consumers. `flatMap { }` and `flatMap(.merge) { }` are one spelling here (the strategy defaults\n"
-             "// to `.merge`); a `buffering:` argument gives the form on any sequence.\n\nextension HotSequence {\n"]
-    first = True
-    for sp in SPELLINGS:
-        if not sp.hot:
-            continue
-        hot = Spelling(sp.name, sp.labels, sp.parameters, sp.strategy, sp.summary, sp.details, sp.parameter_docs,
-                       sp.example)
-        if sp.labels == "_:_:":
-            hot.parameters = ["_ strategy: FlattenStrategy = .merge,"]
-        if sp.buffering:
-            hot.parameters = [p for p in sp.parameters if not p.startswith("buffering")]
-            hot.parameter_docs = [p for p in sp.parameter_docs if not p.startswith("- buffering")]
-            hot.limit = sp.limit
-        for variant in VARIANTS:
-            parts.append(("" if first else "\n") + overload(hot, variant, hot=True))
-            first = False
-    parts.append("}\n")
-    return "".join(parts)
-
-
 CALLS = {
     "_:": "outer.flatMap",
     "_:_:": "outer.flatMap(.merge)",
@@ -299,7 +275,8 @@ def test_source():
                     f"      let outer = AsyncPassthroughSubject<Int, {OUTER[variant]}>()\n"
                     f"      let flattened = {call.replace('(maxConcurrent: 2)', '(maxConcurrent: 2)')} "
                     f"{{ Signal<Int, {INNER[variant]}>.just($0 * 10) }}\n"
-                    f"      let _: HotSignal<Int, {result}> = flattened\n"
+                    f"      let _: Signal<Int, {result}> = flattened\n"
+                    f"      #expect(flattened.isHot)\n"
                     f"    }}\n"
                 )
         tests.append(
@@ -308,8 +285,8 @@ def test_source():
         )
     return (
         HEADER
-        + "//\n// Every flatten overload, called as users call it: the result's type (a Signal on any outer, a HotSignal\n"
-        "// on a hot one) and its failure type, and the values of a cold run.\n"
+        + "//\n// Every flatten overload, called as users call it: the result's type (a Signal, hot on a hot outer) and its\n"
+        "// failure type, and the values of a cold run.\n"
         "import AsyncReactive\nimport AsyncReactiveTesting\nimport Testing\n\n"
         "private struct OtherError: Error {}\n\n"
         '@Suite("flatten overloads")\nstruct FlatMapOverloadTests {' + "".join(tests) + "}\n"
@@ -318,7 +295,7 @@ def test_source():
 
 def outputs():
     fmt = lambda text: generated_files.swift_format(ROOT, text)
-    return [(ANY_PATH, fmt(any_source())), (HOT_PATH, fmt(hot_source())), (TEST_PATH, fmt(test_source()))]
+    return [(ANY_PATH, fmt(any_source())), (TEST_PATH, fmt(test_source()))]
 
 
 def main():

@@ -53,8 +53,9 @@ struct FlatMapImportTests {
     // The standard library's `async` map over a library sequence is still a library sequence.
     let afterAsyncMap: Signal<Int, Never> =
       subject.subscribe().map { value async in value + 1 }.flatMap { Signal<Int, Never>.just($0 * 10) }
-    let hot: HotSignal<Int, Never> = subject.flatMap { Signal<Int, Never>.just($0 * 10) }
-    let explicitHot: HotSignal<Int, Never> = subject.flatMap(.merge) { Signal<Int, Never>.just($0 * 10) }
+    let hot: Signal<Int, Never> = subject.flatMap { Signal<Int, Never>.just($0 * 10) }
+    let explicitHot: Signal<Int, Never> = subject.flatMap(.merge) { Signal<Int, Never>.just($0 * 10) }
+    #expect(hot.isHot && explicitHot.isHot)
     var subscription = onSubscription.makeAsyncIterator()
     var afterAsyncMapValues = afterAsyncMap.makeAsyncIterator()
     var hotValues = hot.makeAsyncIterator()

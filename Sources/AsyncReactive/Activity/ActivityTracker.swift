@@ -62,7 +62,7 @@ public final class ActivityTracker: PropertyProtocol {
   /// ```
   public init() {
     let count = count
-    property = Property(read: { count.value > 0 }, changes: count.hotSignal.map { $0 > 0 }.removeDuplicates())
+    property = Property(read: { count.value > 0 }, changes: count.hotSignal.hotMap { $0 > 0 }.hotRemoveDuplicates())
   }
 
   /// The tracker's changes as a ``HotSignal``: the current state first, then each change, evaluated inside

@@ -29,7 +29,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ) -> ObservationHandle {
     // A hot source, whatever its static type, is bound inside its sends (no task).
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).bind(to: subject, in: lifetime, fileID: fileID, line: line)
+      return HotSignal(node: node).hotBind(to: subject, in: lifetime, fileID: fileID, line: line)
     }
     let iterator = makeAsyncIterator()
     return ObservationHandle(
@@ -74,7 +74,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).bind(to: command, in: lifetime, fileID: fileID, line: line)
+      return HotSignal(node: node).hotBind(to: command, in: lifetime, fileID: fileID, line: line)
     }
     let iterator = makeAsyncIterator()
     return ObservationHandle(

@@ -34,7 +34,7 @@ extension HotSequence where Failure == Never {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
-  public func observe(
+  package func hotObserve(
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext _ onValue: sending @escaping (Element) async -> Void,
@@ -72,7 +72,7 @@ extension HotSequence {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
-  public func observe(
+  package func hotObserve(
     in lifetime: Lifetime,
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext onValue: sending @escaping (Element) async -> Void,
@@ -117,7 +117,7 @@ extension HotSequence where Failure == Never {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Target: AnyObject>(
+  package func hotBind<Target: AnyObject>(
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Element>,
     in lifetime: Lifetime,
@@ -148,7 +148,7 @@ extension HotSequence where Failure == Never {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Target: AnyObject>(
+  package func hotBind<Target: AnyObject>(
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Element?>,
     in lifetime: Lifetime,
@@ -183,7 +183,7 @@ extension HotSequence where Failure == Never {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
+  package func hotBind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
     to subject: Target,
     in lifetime: Lifetime,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -215,7 +215,7 @@ extension HotSequence where Failure == Never {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
-  public func bind<Output, CommandFailure>(
+  package func hotBind<Output, CommandFailure>(
     to command: Command<Element, Output, CommandFailure>,
     in lifetime: Lifetime,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -247,7 +247,7 @@ extension HotSequence where Failure == Never {
   ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
-  public func bind<Output, CommandFailure, Button: AnyObject>(
+  package func hotBind<Output, CommandFailure, Button: AnyObject>(
     to command: Command<Element, Output, CommandFailure>,
     enabling button: Button,
     _ isEnabled: ReferenceWritableKeyPath<Button, Bool>,
@@ -255,7 +255,8 @@ extension HotSequence where Failure == Never {
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
-    bind(to: command, in: lifetime, fileID: fileID, line: line)
-    return command.isEnabled.bind(to: button, isEnabled, in: lifetime, isolation: isolation, fileID: fileID, line: line)
+    hotBind(to: command, in: lifetime, fileID: fileID, line: line)
+    return command.isEnabled.hotSignal.hotBind(
+      to: button, isEnabled, in: lifetime, isolation: isolation, fileID: fileID, line: line)
   }
 }

@@ -42,7 +42,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).observe(
+      return HotSignal(node: node).hotObserve(
         in: lifetime, isolation: isolation, onValue, onFinish: onFinish, fileID: fileID, line: line)
     }
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
@@ -92,7 +92,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).bind(
+      return HotSignal(node: node).hotBind(
         to: target, keyPath, in: lifetime, isolation: isolation, fileID: fileID, line: line)
     }
     return assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
@@ -122,7 +122,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).bind(
+      return HotSignal(node: node).hotBind(
         to: target, keyPath, in: lifetime, isolation: isolation, fileID: fileID, line: line)
     }
     return assign(to: target, in: lifetime, isolation: isolation) { target, value in target[keyPath: keyPath] = value }
@@ -185,7 +185,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     if let node = Signal(self).hotNode {
-      return HotSignal(node: node).observe(
+      return HotSignal(node: node).hotObserve(
         in: lifetime, isolation: isolation, onValue: onValue, onFailure: onFailure, onFinish: onFinish, fileID: fileID,
         line: line)
     }

@@ -252,9 +252,9 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
         node: makeCombineLatest(
           enabledIf, open, origin: NodeOrigin(.combineLatest), failures: neverFailure, neverFailure)
       )
-      .prefix { $1 != nil }
-      .map { $0 && $1! }
-      .removeDuplicates())
+      .hotPrefix { $1 != nil }
+      .hotMap { $0 && $1! }
+      .hotRemoveDuplicates())
   }
 }
 

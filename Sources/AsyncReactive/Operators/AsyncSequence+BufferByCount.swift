@@ -38,7 +38,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     [Element], Failure
   > {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
-    return Signal(self).lift(synchronous: true) { $0.buffer(count: count, fileID: fileID, line: line) }
+    return Signal(self).lift(synchronous: true) { $0.hotBuffer(count: count, fileID: fileID, line: line) }
   }
 }
 
@@ -57,7 +57,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of arrays of `count` values (the last one may be shorter).
-  @inlinable public func buffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+  @inlinable package func hotBuffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     [Element], Failure
   > {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")

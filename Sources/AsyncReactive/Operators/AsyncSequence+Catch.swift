@@ -25,7 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func `catch`<Fallback: AsyncSequence & Sendable>(
     _ handler: @escaping @Sendable (Failure) -> Fallback
   ) -> Signal<Element, Fallback.Failure> where Fallback.Element == Element {
-    Signal(self).lift(synchronous: false) { $0.catch(handler) }
+    Signal(self).lift(synchronous: false) { $0.hotCatch(handler) }
   }
 
   /// On failure, continues with the sequence that the `async` `handler` makes from the error.
@@ -37,7 +37,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ handler: @escaping @Sendable (Failure) async -> Fallback
   ) -> Signal<Element, Fallback.Failure> where Fallback.Element == Element {
     Signal(self).lift(synchronous: false) { upstream in
-      upstream.catch { error in Signal.awaiting { Signal(await handler(error)) } }
+      upstream.hotCatch { error in Signal.awaiting { Signal(await handler(error)) } }
     }
   }
 }
@@ -54,7 +54,7 @@ extension HotSequence {
   /// ```
   /// - Parameter handler: makes the sequence to continue with from the failure; runs on the sending thread.
   /// - Returns: a ``HotSignal`` of this sequence's elements, then after a failure the fallback's.
-  @inlinable public func `catch`<Fallback: AsyncSequence & Sendable>(
+  @inlinable package func hotCatch<Fallback: AsyncSequence & Sendable>(
     _ handler: @escaping @Sendable (Failure) -> Fallback
   ) -> HotSignal<Element, Fallback.Failure> where Fallback.Element == Element {
     let upstream = hotSignal.node

@@ -9,7 +9,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func combinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     (Element, Element), Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.combinePrevious(fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotCombinePrevious(fileID: fileID, line: line) }
   }
 
   /// Pairs each value with the one before it, the first with `initial` (ReactiveSwift `combinePrevious(_:)`).
@@ -25,7 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> Signal<(Element, Element), Failure>
   {
-    Signal(self).lift(synchronous: true) { $0.combinePrevious(initial, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotCombinePrevious(initial, fileID: fileID, line: line) }
   }
 }
 
@@ -39,7 +39,7 @@ extension HotSequence {
   /// let moves = position.combinePrevious()   // HotSignal<(Point, Point), Never>: (from, to) per change
   /// ```
   /// - Returns: a ``HotSignal`` of `(previous, current)` pairs.
-  @inlinable public func combinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+  @inlinable package func hotCombinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     (Element, Element), Failure
   > {
     hotCombinePrevious(fileID: fileID, line: line, initial: nil)
@@ -56,7 +56,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of `(previous, current)` pairs, one per value.
-  @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
+  @inlinable package func hotCombinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<(Element, Element), Failure>
   {
     hotCombinePrevious(fileID: fileID, line: line, initial: initial)

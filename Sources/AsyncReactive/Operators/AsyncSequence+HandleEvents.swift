@@ -26,7 +26,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) {
-      $0.handleEvents(
+      $0.hotHandleEvents(
         onStart: onStart, onValue: onValue, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel,
         fileID: fileID, line: line)
     }
@@ -42,7 +42,7 @@ extension HotSequence {
   /// ```swift
   /// let logged = viewModel.query.handleEvents(onValue: { print("query:", $0) })   // HotSignal<String, Never>
   /// ```
-  @inlinable public func handleEvents(
+  @inlinable package func hotHandleEvents(
     onStart: (@Sendable () -> Void)? = nil,
     onValue: (@Sendable (Element) -> Void)? = nil,
     onFinish: (@Sendable () -> Void)? = nil,

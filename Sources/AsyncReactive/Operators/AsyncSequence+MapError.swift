@@ -15,7 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Failure) -> NewFailure,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, NewFailure> {
-    Signal(self).lift(synchronous: true) { $0.mapError(transform, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotMapError(transform, fileID: fileID, line: line) }
   }
 }
 
@@ -33,7 +33,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements, failing with the transformed failure.
-  @inlinable public func mapError<NewFailure: Error>(
+  @inlinable package func hotMapError<NewFailure: Error>(
     _ transform: @escaping @Sendable (Failure) -> NewFailure,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, NewFailure> {

@@ -41,7 +41,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Event<Element, Failure>, Never
   > {
-    Signal(self).lift(synchronous: true) { $0.materialize(fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotMaterialize(fileID: fileID, line: line) }
   }
 }
 
@@ -56,7 +56,7 @@ extension HotSequence {
   /// let events = submits.materialize()                       // HotSignal<Event<Int, APIError>, Never>
   /// let errors = events.compactMap { if case .failed(let e) = $0 { e } else { nil } }
   /// ```
-  @inlinable public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+  @inlinable package func hotMaterialize(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     Event<Element, Failure>, Never
   > {
     HotSignal(

@@ -26,7 +26,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     Signal(self).lift(synchronous: true) {
-      $0.prefix(while: predicate, inclusive: inclusive, fileID: fileID, line: line)
+      $0.hotPrefix(while: predicate, inclusive: inclusive, fileID: fileID, line: line)
     }
   }
 }
@@ -46,7 +46,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the leading values.
-  @inlinable public func prefix(
+  @inlinable package func hotPrefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
     inclusive: Bool,
     fileID: StaticString = #fileID, line: UInt = #line

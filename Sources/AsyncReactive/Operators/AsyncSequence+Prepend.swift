@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotPrepend(contentsOf: values, fileID: fileID, line: line) }
   }
 
   /// Starts with the elements of `values`, then the upstream's.
@@ -31,7 +31,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
     let values = Array(values)
-    return Signal(self).lift(synchronous: true) { $0.prepend(contentsOf: values, fileID: fileID, line: line) }
+    return Signal(self).lift(synchronous: true) { $0.hotPrepend(contentsOf: values, fileID: fileID, line: line) }
   }
 }
 
@@ -51,9 +51,11 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
-  @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
-    Element, Failure
-  > {
+  @inlinable package func hotPrepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line)
+    -> HotSignal<
+      Element, Failure
+    >
+  {
     hotPrepend(fileID: fileID, line: line, values)
   }
 
@@ -67,7 +69,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
-  @inlinable public func prepend(
+  @inlinable package func hotPrepend(
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     hotPrepend(fileID: fileID, line: line, Array(values))

@@ -10,7 +10,7 @@ extension AsyncSequence where Self: Sendable, Element: Equatable & Sendable {
   @inlinable public func removeDuplicates(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.removeDuplicates(fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotRemoveDuplicates(fileID: fileID, line: line) }
   }
 }
 
@@ -29,7 +29,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: areDuplicates, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotRemoveDuplicates(by: areDuplicates, fileID: fileID, line: line) }
   }
 
   /// Drops each value whose `keyPath` equals the previous value's.
@@ -46,7 +46,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by keyPath: any KeyPath<Element, Key> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.removeDuplicates(by: keyPath, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotRemoveDuplicates(by: keyPath, fileID: fileID, line: line) }
   }
 }
 
@@ -59,10 +59,10 @@ extension HotSequence where Element: Equatable {
   /// ```swift
   /// let queries = searchText.removeDuplicates()   // HotSignal<String, Never>: "a", "a", "ab" → "a", "ab"
   /// ```
-  @inlinable public func removeDuplicates(
+  @inlinable package func hotRemoveDuplicates(
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
-    removeDuplicates(by: ==, fileID: fileID, line: line)
+    hotRemoveDuplicates(by: ==, fileID: fileID, line: line)
   }
 }
 
@@ -76,7 +76,7 @@ extension HotSequence {
   ///   - areDuplicates: compares the previous value (first) with the new one (second).
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  @inlinable public func removeDuplicates(
+  @inlinable package func hotRemoveDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
@@ -101,10 +101,10 @@ extension HotSequence {
   /// ```swift
   /// let userChanges = session.removeDuplicates(by: \.user.id)   // HotSignal<Session, Never>
   /// ```
-  @inlinable public func removeDuplicates<Key: Equatable & Sendable>(
+  @inlinable package func hotRemoveDuplicates<Key: Equatable & Sendable>(
     by keyPath: any KeyPath<Element, Key> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
-    removeDuplicates(by: { $0[keyPath: keyPath] == $1[keyPath: keyPath] }, fileID: fileID, line: line)
+    hotRemoveDuplicates(by: { $0[keyPath: keyPath] == $1[keyPath: keyPath] }, fileID: fileID, line: line)
   }
 }

@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func replaceError(
     with value: Element, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never> {
-    Signal(self).lift(synchronous: true) { $0.replaceError(with: value, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotReplaceError(with: value, fileID: fileID, line: line) }
   }
 }
 
@@ -32,7 +32,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
-  @inlinable public func replaceError(with value: Element, fileID: StaticString = #fileID, line: UInt = #line)
+  @inlinable package func hotReplaceError(with value: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<Element, Never>
   {
     HotSignal(

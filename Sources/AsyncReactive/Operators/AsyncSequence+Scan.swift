@@ -20,7 +20,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ next: @escaping @Sendable (Result, Element) -> Result,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, Failure> {
-    Signal(self).lift(synchronous: true) { $0.scan(initial, next, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotScan(initial, next, fileID: fileID, line: line) }
   }
 }
 
@@ -38,7 +38,7 @@ extension HotSequence {
   ///   - next: combines the accumulator with a value; runs once per value, on the sending thread.
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  @inlinable public func scan<Result: Sendable>(
+  @inlinable package func hotScan<Result: Sendable>(
     _ initial: Result,
     _ next: @escaping @Sendable (Result, Element) -> Result,
     fileID: StaticString = #fileID, line: UInt = #line

@@ -26,7 +26,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func trackActivity(
     _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.trackActivity(tracker, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotTrackActivity(tracker, fileID: fileID, line: line) }
   }
 }
 
@@ -47,7 +47,9 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` with this sequence's elements.
-  @inlinable public func trackActivity(_ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line)
+  @inlinable package func hotTrackActivity(
+    _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
+  )
     -> HotSignal<Element, Failure>
   {
     let upstream = hotSignal.node

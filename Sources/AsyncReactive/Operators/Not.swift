@@ -17,7 +17,7 @@ extension HotSequence where Element == Bool {
   /// ```swift
   /// let spinnerHidden = isLoadingSignal.not()   // HotSignal<Bool, Never>
   /// ```
-  @inlinable public func not(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<Bool, Failure> {
-    map({ !$0 }, fileID: fileID, line: line)
+  @inlinable package func hotNot(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<Bool, Failure> {
+    hotMap({ !$0 }, fileID: fileID, line: line)
   }
 }

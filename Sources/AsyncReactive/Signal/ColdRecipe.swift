@@ -411,11 +411,11 @@ extension Signal {
     _ transform: @escaping @Sendable (Element) -> T, fileID: StaticString, line: UInt
   ) -> Signal<T, Failure> {
     if case .hot(let node) = core {
-      return Signal<T, Failure>(hot: HotSignal(node: node).map(transform, fileID: fileID, line: line).node)
+      return Signal<T, Failure>(hot: HotSignal(node: node).hotMap(transform, fileID: fileID, line: line).node)
     }
     let upstream = self
     let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
-      HotSignal(node: upstream.node(start)).map(transform, fileID: fileID, line: line).node
+      HotSignal(node: upstream.node(start)).hotMap(transform, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<T, Failure>(
@@ -443,11 +443,11 @@ extension Signal {
     _ transform: @escaping @Sendable (Element) -> T?, fileID: StaticString, line: UInt
   ) -> Signal<T, Failure> {
     if case .hot(let node) = core {
-      return Signal<T, Failure>(hot: HotSignal(node: node).compactMap(transform, fileID: fileID, line: line).node)
+      return Signal<T, Failure>(hot: HotSignal(node: node).hotCompactMap(transform, fileID: fileID, line: line).node)
     }
     let upstream = self
     let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
-      HotSignal(node: upstream.node(start)).compactMap(transform, fileID: fileID, line: line).node
+      HotSignal(node: upstream.node(start)).hotCompactMap(transform, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<T, Failure>(
@@ -484,11 +484,11 @@ extension Signal {
     _ isIncluded: @escaping @Sendable (Element) -> Bool, fileID: StaticString, line: UInt
   ) -> Signal {
     if case .hot(let node) = core {
-      return Signal(hot: HotSignal(node: node).filter(isIncluded, fileID: fileID, line: line).node)
+      return Signal(hot: HotSignal(node: node).hotFilter(isIncluded, fileID: fileID, line: line).node)
     }
     let upstream = self
     let node: @Sendable (ColdStart) -> SubjectStorage<Element, Failure> = { start in
-      HotSignal(node: upstream.node(start)).filter(isIncluded, fileID: fileID, line: line).node
+      HotSignal(node: upstream.node(start)).hotFilter(isIncluded, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal(

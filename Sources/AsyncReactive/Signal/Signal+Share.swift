@@ -12,7 +12,7 @@ extension Signal {
     replay: Int, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SubjectStorage<Element, Failure> {
     if let node = hotNode {
-      return replay == 0 ? node : HotSignal(node: node).share(replay: replay, fileID: fileID, line: line).node
+      return replay == 0 ? node : HotSignal(node: node).hotShare(replay: replay, fileID: fileID, line: line).node
     }
     let signal = self
     return SubjectStorage(
@@ -97,11 +97,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     default) for none. Must not be negative.
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: a ``HotSignal`` with this sequence's elements and failure.
-  @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+  /// - Returns: a ``Signal`` with this sequence's elements and failure, hot: shared by its consumers.
+  @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
   > {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
-    return HotSignal(node: Signal(self).sharedNode(replay: replay, fileID: fileID, line: line))
+    return Signal(hot: Signal(self).sharedNode(replay: replay, fileID: fileID, line: line))
   }
 }

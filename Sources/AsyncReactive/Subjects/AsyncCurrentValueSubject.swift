@@ -220,6 +220,6 @@ extension HotSequence {
   /// that is exactly its changes. It replays nothing, so a consumer that joins a connected node gets only later
   /// values too.
   @inlinable func changesOnly() -> HotSignal<Element, Failure> {
-    dropFirst()
+    hotDropFirst()
   }
 }

@@ -26,7 +26,7 @@ extension PropertyProtocol {
     let base = property
     return Property(
       read: { [read = base.reader] in transform(read()) },
-      changes: base.hotSignal.map(transform, fileID: fileID, line: line))
+      changes: base.hotSignal.hotMap(transform, fileID: fileID, line: line))
   }
 
   /// A property with the same value whose iteration skips values equal to the previous one, by
@@ -46,7 +46,7 @@ extension PropertyProtocol {
   ) -> Property<Value> {
     let base = property
     return Property(
-      read: base.reader, changes: base.hotSignal.removeDuplicates(by: areEquivalent, fileID: fileID, line: line))
+      read: base.reader, changes: base.hotSignal.hotRemoveDuplicates(by: areEquivalent, fileID: fileID, line: line))
   }
 
   /// A property that follows the property `transform` returns for the current value (ReactiveSwift's
@@ -126,7 +126,7 @@ extension PropertyProtocol where Value == Bool {
       changes: HotSignal(
         node: makeCombineLatest(
           a, b, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure, neverFailure)
-      ).map({ $0 && $1 }, fileID: fileID, line: line)
+      ).hotMap({ $0 && $1 }, fileID: fileID, line: line)
     )
   }
 
@@ -154,7 +154,7 @@ extension PropertyProtocol where Value == Bool {
       changes: HotSignal(
         node: makeCombineLatest(
           a, b, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line), failures: neverFailure, neverFailure)
-      ).map({ $0 || $1 }, fileID: fileID, line: line)
+      ).hotMap({ $0 || $1 }, fileID: fileID, line: line)
     )
   }
 }
@@ -186,7 +186,7 @@ extension Property where Value == Bool {
     let readers = sources.map(\.reader)
     return Property(
       read: { readers.allSatisfy { $0() } },
-      changes: HotSignal(node: makeCombineLatest(sources)).map { $0.allSatisfy { $0 } }
+      changes: HotSignal(node: makeCombineLatest(sources)).hotMap { $0.allSatisfy { $0 } }
     )
   }
 
@@ -216,7 +216,7 @@ extension Property where Value == Bool {
     let readers = sources.map(\.reader)
     return Property(
       read: { readers.contains { $0() } },
-      changes: HotSignal(node: makeCombineLatest(sources)).map { $0.contains(true) }
+      changes: HotSignal(node: makeCombineLatest(sources)).hotMap { $0.contains(true) }
     )
   }
 }

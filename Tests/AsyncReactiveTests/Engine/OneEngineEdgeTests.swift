@@ -37,7 +37,7 @@ private func everyInputForm(
 
 /// What a view model declared with hot inputs does with its trigger (CleanArchitectureRxSwift's posts screen).
 private struct PostsViewModel: Sendable {
-  let posts: HotSignal<[String], Never>
+  let posts: Signal<[String], Never>
 
   init(trigger: HotSignal<Void, Never>) {
     posts = trigger.map { ["first post"] }

@@ -28,12 +28,12 @@ struct LateConsumerTests {
     let name: String
     let running: [Int]
     let afterEnd: [Int]
-    let make: @Sendable (Sources) -> HotSignal<Int, TestError>
+    let make: @Sendable (Sources) -> Signal<Int, TestError>
     var testDescription: String { name }
 
     init(
       _ name: String, running: [Int], afterEnd: [Int] = [],
-      _ make: @escaping @Sendable (Sources) -> HotSignal<Int, TestError>
+      _ make: @escaping @Sendable (Sources) -> Signal<Int, TestError>
     ) {
       self.name = name
       self.running = running
@@ -86,7 +86,7 @@ struct LateConsumerTests {
   ]
 
   /// What a consumer attached now gets inside its registration, and whether it got the end.
-  static func joinNow(_ node: HotSignal<Int, TestError>, _ lifetime: Lifetime) -> (values: [Int], ended: Bool) {
+  static func joinNow(_ node: Signal<Int, TestError>, _ lifetime: Lifetime) -> (values: [Int], ended: Bool) {
     let log = Log<Int>()
     let ended = Log<Bool>()
     node.sink(in: lifetime, onValue: { log.append($0) }, onEnd: { _ in ended.append(true) })

@@ -14,9 +14,10 @@ struct RxSwiftReplayTests {
     let log = Log<String>()
     let lifetime = Lifetime()
 
-    init<S: HotSequence>(_ signal: S) where S.Element == Int {
+    init<Failure>(_ signal: Signal<Int, Failure>) {
       let log = log
-      signal.hotSignal.sink(in: lifetime) {
+      #expect(signal.isHot)
+      signal.sink(in: lifetime) {
         log.append("\($0)")
       } onEnd: { failure in
         log.append(failure == nil ? "finished" : "failed")

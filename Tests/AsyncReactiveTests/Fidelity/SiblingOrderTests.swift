@@ -10,7 +10,7 @@ struct SiblingOrderTests {
   struct Shape: Sendable, CustomTestStringConvertible {
     let name: String
     let make:
-      @Sendable (AsyncPassthroughSubject<Int, Never>, AsyncCurrentValueSubject<Int, Never>, String) -> HotSignal<
+      @Sendable (AsyncPassthroughSubject<Int, Never>, AsyncCurrentValueSubject<Int, Never>, String) -> Signal<
         String, Never
       >
     var testDescription: String { name }

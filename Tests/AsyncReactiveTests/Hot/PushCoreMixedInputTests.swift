@@ -166,28 +166,28 @@ struct PushCoreColdOtherTests {
     let coldTyped = Signal<String, TestError>.just("a")
     let coldUntyped = Signal<String, any Error>.just("a")
 
-    let _: HotSignal<(Int, String), Never> = never.withLatestFrom(coldNever)
-    let _: HotSignal<(Int, String), TestError> = typed.withLatestFrom(coldTyped)
-    let _: HotSignal<(Int, String), TestError> = never.withLatestFrom(coldTyped)
-    let _: HotSignal<(Int, String), TestError> = typed.withLatestFrom(coldNever)
-    let _: HotSignal<(Int, String), any Error> = typed.withLatestFrom(coldUntyped)
-    let _: HotSignal<String, Never> = never.withLatestFrom(coldNever) { "\($0)\($1)" }
-    let _: HotSignal<String, TestError> = typed.withLatestFrom(coldTyped) { "\($0)\($1)" }
-    let _: HotSignal<String, TestError> = never.withLatestFrom(coldTyped) { "\($0)\($1)" }
-    let _: HotSignal<String, TestError> = typed.withLatestFrom(coldNever) { "\($0)\($1)" }
-    let _: HotSignal<String, any Error> = typed.withLatestFrom(coldUntyped) { "\($0)\($1)" }
+    let _: Signal<(Int, String), Never> = never.withLatestFrom(coldNever)
+    let _: Signal<(Int, String), TestError> = typed.withLatestFrom(coldTyped)
+    let _: Signal<(Int, String), TestError> = never.withLatestFrom(coldTyped)
+    let _: Signal<(Int, String), TestError> = typed.withLatestFrom(coldNever)
+    let _: Signal<(Int, String), any Error> = typed.withLatestFrom(coldUntyped)
+    let _: Signal<String, Never> = never.withLatestFrom(coldNever) { "\($0)\($1)" }
+    let _: Signal<String, TestError> = typed.withLatestFrom(coldTyped) { "\($0)\($1)" }
+    let _: Signal<String, TestError> = never.withLatestFrom(coldTyped) { "\($0)\($1)" }
+    let _: Signal<String, TestError> = typed.withLatestFrom(coldNever) { "\($0)\($1)" }
+    let _: Signal<String, any Error> = typed.withLatestFrom(coldUntyped) { "\($0)\($1)" }
 
-    let _: HotSignal<Int, Never> = never.sample(on: coldNever)
-    let _: HotSignal<Int, TestError> = typed.sample(on: coldTyped)
-    let _: HotSignal<Int, TestError> = never.sample(on: coldTyped)
-    let _: HotSignal<Int, TestError> = typed.sample(on: coldNever)
-    let _: HotSignal<Int, any Error> = typed.sample(on: coldUntyped)
+    let _: Signal<Int, Never> = never.sample(on: coldNever)
+    let _: Signal<Int, TestError> = typed.sample(on: coldTyped)
+    let _: Signal<Int, TestError> = never.sample(on: coldTyped)
+    let _: Signal<Int, TestError> = typed.sample(on: coldNever)
+    let _: Signal<Int, any Error> = typed.sample(on: coldUntyped)
 
-    let _: HotSignal<Int, Never> = never.take(until: coldNever)
-    let _: HotSignal<Int, TestError> = typed.take(until: coldTyped)
-    let _: HotSignal<Int, TestError> = never.take(until: coldTyped)
-    let _: HotSignal<Int, TestError> = typed.take(until: coldNever)
-    let _: HotSignal<Int, any Error> = typed.take(until: coldUntyped)
+    let _: Signal<Int, Never> = never.take(until: coldNever)
+    let _: Signal<Int, TestError> = typed.take(until: coldTyped)
+    let _: Signal<Int, TestError> = never.take(until: coldTyped)
+    let _: Signal<Int, TestError> = typed.take(until: coldNever)
+    let _: Signal<Int, any Error> = typed.take(until: coldUntyped)
 
     // A cold base gives a cold signal: each run runs the base anew.
     let _: Signal<(Int, Int), Never> = Signal<Int, Never>.just(1).withLatestFrom(never)

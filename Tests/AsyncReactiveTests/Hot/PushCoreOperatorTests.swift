@@ -7,7 +7,7 @@ import Testing
 /// One hot operator kind: how to build it over a subject of `Int`s.
 struct HotOperatorCase: Sendable, CustomTestStringConvertible {
   let name: String
-  let build: @Sendable (AsyncPassthroughSubject<Int, Never>) -> HotSignal<Int, Never>
+  let build: @Sendable (AsyncPassthroughSubject<Int, Never>) -> Signal<Int, Never>
   var testDescription: String { name }
 
   static let all: [HotOperatorCase] = [

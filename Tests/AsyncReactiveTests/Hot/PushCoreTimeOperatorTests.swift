@@ -10,7 +10,7 @@ enum HotTimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringC
   var testDescription: String { rawValue }
 
   /// The operator over `upstream`, with 1 s for its interval, as a hot signal of event descriptions.
-  func apply(to upstream: some HotSequence<Int, TestError>, clock: TestClock) -> HotSignal<String, Never> {
+  func apply(to upstream: some AsyncSequence<Int, TestError> & Sendable, clock: TestClock) -> Signal<String, Never> {
     switch self {
     case .debounce: upstream.debounce(for: .seconds(1), clock: clock).materialize().map(describe)
     case .throttle: upstream.throttle(for: .seconds(1), clock: clock, latest: false).materialize().map(describe)
@@ -91,7 +91,7 @@ enum HotTimeOperator: String, CaseIterable, Codable, Sendable, CustomTestStringC
 /// A subject whose observation by the operator is reported: `stopped` opens when the operator stops observing
 /// it (its node disconnected, or a timeout gave up on it).
 private func watched<Element: Sendable, Failure: Error>(_ subject: AsyncPassthroughSubject<Element, Failure>) -> (
-  upstream: HotSignal<Element, Failure>, stopped: Gate
+  upstream: Signal<Element, Failure>, stopped: Gate
 ) {
   let stopped = Gate()
   return (subject.handleEvents(onCancel: { stopped.open() }), stopped)
@@ -635,22 +635,22 @@ struct PushCoreTimeOperatorTests {
     let timedOut = subject.timeout(.seconds(1), clock: clock)
     let untypedTimedOut = untyped.timeout(.seconds(1), clock: clock)
     let typedTimedOut = typed.timeout(.seconds(1))
-    #expect(type(of: debounced) == HotSignal<Int, Never>.self)
-    #expect(type(of: throttled) == HotSignal<Int, Never>.self)
-    #expect(type(of: delayed) == HotSignal<Int, Never>.self)
-    #expect(type(of: batches) == HotSignal<[Int], Never>.self)
-    #expect(type(of: timedOut) == HotSignal<Int, TimeoutError>.self)
-    #expect(type(of: untypedTimedOut) == HotSignal<Int, any Error>.self)
-    #expect(type(of: typedTimedOut) == HotSignal<Int, TimeoutFailure<TestError>>.self)
-    #expect(type(of: subject.timeout(.seconds(1), fallback: never)) == HotSignal<Int, Never>.self)
-    #expect(type(of: typed.timeout(.seconds(1), fallback: failing)) == HotSignal<Int, TestError>.self)
-    #expect(type(of: subject.timeout(.seconds(1), fallback: failing)) == HotSignal<Int, TestError>.self)
-    #expect(type(of: typed.timeout(.seconds(1), fallback: never)) == HotSignal<Int, TestError>.self)
-    #expect(type(of: typed.timeout(.seconds(1), fallback: erased)) == HotSignal<Int, any Error>.self)
-    #expect(type(of: subject.timeout(.seconds(1), fallback: subject)) == HotSignal<Int, Never>.self)
+    #expect(isHot(debounced, as: Signal<Int, Never>.self))
+    #expect(isHot(throttled, as: Signal<Int, Never>.self))
+    #expect(isHot(delayed, as: Signal<Int, Never>.self))
+    #expect(isHot(batches, as: Signal<[Int], Never>.self))
+    #expect(isHot(timedOut, as: Signal<Int, TimeoutError>.self))
+    #expect(isHot(untypedTimedOut, as: Signal<Int, any Error>.self))
+    #expect(isHot(typedTimedOut, as: Signal<Int, TimeoutFailure<TestError>>.self))
+    #expect(isHot(subject.timeout(.seconds(1), fallback: never), as: Signal<Int, Never>.self))
+    #expect(isHot(typed.timeout(.seconds(1), fallback: failing), as: Signal<Int, TestError>.self))
+    #expect(isHot(subject.timeout(.seconds(1), fallback: failing), as: Signal<Int, TestError>.self))
+    #expect(isHot(typed.timeout(.seconds(1), fallback: never), as: Signal<Int, TestError>.self))
+    #expect(isHot(typed.timeout(.seconds(1), fallback: erased), as: Signal<Int, any Error>.self))
+    #expect(isHot(subject.timeout(.seconds(1), fallback: subject), as: Signal<Int, Never>.self))
     // Any hot sequence: a property, a chain.
-    #expect(type(of: Property(value: 1).debounce(for: .seconds(1))) == HotSignal<Int, Never>.self)
-    #expect(type(of: subject.map { "\($0)" }.throttle(for: .seconds(1))) == HotSignal<String, Never>.self)
+    #expect(isHot(Property(value: 1).debounce(for: .seconds(1)), as: Signal<Int, Never>.self))
+    #expect(isHot(subject.map { "\($0)" }.throttle(for: .seconds(1)), as: Signal<String, Never>.self))
     // Cold inputs keep the pull forms.
     #expect(
       type(of: never.debounce(for: .seconds(1), clock: clock))
@@ -804,7 +804,7 @@ struct PushCoreTimeOperatorTests {
   /// What a sink of `build(subject)` sees when it sends 40 to the subject from inside its first value, and 1 then
   /// 3 are sent; and how deep the sink was ever nested in itself.
   private func reentrantOutputs<Failure: Error>(
-    _ build: (AsyncPassthroughSubject<Int, Never>) -> HotSignal<Int, Failure>
+    _ build: (AsyncPassthroughSubject<Int, Never>) -> Signal<Int, Failure>
   ) -> (values: [Int], deepest: Int) {
     let subject = AsyncPassthroughSubject<Int, Never>()
     let lifetime = Lifetime()

@@ -9,17 +9,17 @@ enum LibraryRunner {
     let clock = TestClock()
     return await clock.withVirtualTime {
       var sends: [(ModelAction) -> Void] = []
-      var signals: [ModelRef: HotSignal<Int, TestError>] = [:]
+      var signals: [ModelRef: Signal<Int, TestError>] = [:]
       for (index, source) in program.sources.enumerated() {
         switch source {
         case .passthrough:
           let subject = AsyncPassthroughSubject<Int, TestError>()
           sends.append { Self.apply($0, send: subject.send, finish: subject.finish, fail: subject.fail) }
-          signals[.source(index)] = subject.hotSignal
+          signals[.source(index)] = Signal(subject)
         case .currentValue(let value):
           let subject = AsyncCurrentValueSubject<Int, TestError>(value)
           sends.append { Self.apply($0, send: subject.send, finish: subject.finish, fail: subject.fail) }
-          signals[.source(index)] = subject.hotSignal
+          signals[.source(index)] = Signal(subject)
         }
       }
       // Made in program order: the creation order that decides the order of siblings.
@@ -67,8 +67,8 @@ enum LibraryRunner {
   }
 
   private static func build(
-    _ node: ModelNode, signals: [ModelRef: HotSignal<Int, TestError>], clock: TestClock
-  ) -> HotSignal<Int, TestError> {
+    _ node: ModelNode, signals: [ModelRef: Signal<Int, TestError>], clock: TestClock
+  ) -> Signal<Int, TestError> {
     let input = signals[node.input]!
     switch node.op {
     case .map(let add):

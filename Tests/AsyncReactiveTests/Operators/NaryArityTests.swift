@@ -2,8 +2,8 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // Every arity overload of combineLatest, zip and merge, called the way users call them: cold inputs give a
-// `Signal` that runs them anew on every iteration, hot ones a `HotSignal` evaluated inside the sends; the
-// typed failure is checked too (shared, or `any Error` when the inputs' failures differ).
+// `Signal` that runs them anew on every iteration, hot ones a `Signal` that is hot, evaluated inside the sends;
+// the typed failure is checked too (shared, or `any Error` when the inputs' failures differ).
 import AsyncReactive
 import AsyncReactiveTesting
 import Testing
@@ -23,8 +23,10 @@ struct NaryArityTests {
 
     let subjects = (0..<2).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(subjects[0], subjects[1])
-    let _: HotSignal<(Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int), any Error> = combineLatest(AsyncPassthroughSubject<Int, Never>(), subjects[1])
+    let _: Signal<(Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int), any Error> = combineLatest(AsyncPassthroughSubject<Int, Never>(), subjects[1])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1]) }
@@ -59,9 +61,11 @@ struct NaryArityTests {
 
     let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(subjects[0], subjects[1], subjects[2])
-    let _: HotSignal<(Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int), any Error> = combineLatest(
+    let _: Signal<(Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int), any Error> = combineLatest(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2]) }
@@ -97,9 +101,11 @@ struct NaryArityTests {
 
     let subjects = (0..<4).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3])
-    let _: HotSignal<(Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int), any Error> = combineLatest(
+    let _: Signal<(Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int), any Error> = combineLatest(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3]) }
@@ -137,9 +143,11 @@ struct NaryArityTests {
 
     let subjects = (0..<5).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
-    let _: HotSignal<(Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int), any Error> = combineLatest(
+    let _: Signal<(Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int), any Error> = combineLatest(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4]) }
@@ -178,9 +186,11 @@ struct NaryArityTests {
 
     let subjects = (0..<6).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int), any Error> = combineLatest(
+    let _: Signal<(Int, Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int, Int), any Error> = combineLatest(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5]) }
@@ -223,10 +233,12 @@ struct NaryArityTests {
 
     let subjects = (0..<7).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), any Error> = combineLatest(
+    let _: Signal<(Int, Int, Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int, Int, Int), any Error> = combineLatest(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
       subjects[6])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6]) }
@@ -272,10 +284,12 @@ struct NaryArityTests {
     let subjects = (0..<8).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = combineLatest(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = combineLatest(
+    let _: Signal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = combineLatest(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
       subjects[6], subjects[7])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7]) }
@@ -312,8 +326,10 @@ struct NaryArityTests {
 
     let subjects = (0..<2).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(subjects[0], subjects[1])
-    let _: HotSignal<(Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int), any Error> = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1])
+    let _: Signal<(Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int), any Error> = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1]) }
@@ -348,8 +364,11 @@ struct NaryArityTests {
 
     let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(subjects[0], subjects[1], subjects[2])
-    let _: HotSignal<(Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int), any Error> = zip(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let _: Signal<(Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int), any Error> = zip(
+      AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2]) }
@@ -385,9 +404,11 @@ struct NaryArityTests {
 
     let subjects = (0..<4).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(subjects[0], subjects[1], subjects[2], subjects[3])
-    let _: HotSignal<(Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int), any Error> = zip(
+    let _: Signal<(Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int), any Error> = zip(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3]) }
@@ -425,9 +446,11 @@ struct NaryArityTests {
 
     let subjects = (0..<5).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
-    let _: HotSignal<(Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int), any Error> = zip(
+    let _: Signal<(Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int), any Error> = zip(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4]) }
@@ -466,9 +489,11 @@ struct NaryArityTests {
 
     let subjects = (0..<6).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int), any Error> = zip(
+    let _: Signal<(Int, Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int, Int), any Error> = zip(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5]) }
@@ -511,10 +536,12 @@ struct NaryArityTests {
 
     let subjects = (0..<7).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int), any Error> = zip(
+    let _: Signal<(Int, Int, Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int, Int, Int), any Error> = zip(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
       subjects[6])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6]) }
@@ -560,10 +587,12 @@ struct NaryArityTests {
     let subjects = (0..<8).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = zip(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = hot
-    let _: HotSignal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = zip(
+    let _: Signal<(Int, Int, Int, Int, Int, Int, Int, Int), TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<(Int, Int, Int, Int, Int, Int, Int, Int), any Error> = zip(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
       subjects[6], subjects[7])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7]) }
@@ -600,8 +629,10 @@ struct NaryArityTests {
 
     let subjects = (0..<2).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(subjects[0], subjects[1])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1])
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }
@@ -636,8 +667,10 @@ struct NaryArityTests {
 
     let subjects = (0..<3).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(subjects[0], subjects[1], subjects[2])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }
@@ -673,9 +706,11 @@ struct NaryArityTests {
 
     let subjects = (0..<4).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(subjects[0], subjects[1], subjects[2], subjects[3])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }
@@ -713,9 +748,11 @@ struct NaryArityTests {
 
     let subjects = (0..<5).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }
@@ -754,9 +791,11 @@ struct NaryArityTests {
 
     let subjects = (0..<6).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }
@@ -797,10 +836,12 @@ struct NaryArityTests {
 
     let subjects = (0..<7).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
       subjects[6])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }
@@ -842,10 +883,12 @@ struct NaryArityTests {
     let subjects = (0..<8).map { _ in AsyncPassthroughSubject<Int, TestError>() }
     let hot = merge(
       subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7])
-    let _: HotSignal<Int, TestError> = hot
-    let _: HotSignal<Int, any Error> = merge(
+    let _: Signal<Int, TestError> = hot
+    #expect(hot.isHot)
+    let mixedFailures: Signal<Int, any Error> = merge(
       AsyncPassthroughSubject<Int, Never>(), subjects[1], subjects[2], subjects[3], subjects[4], subjects[5],
       subjects[6], subjects[7])
+    #expect(mixedFailures.isHot)
     let lifetime = Lifetime()
     let log = Log<[Int]>()
     hot.sink(in: lifetime) { log.append([$0]) }

@@ -182,10 +182,10 @@ struct NaryContractTests {
       #expect(values == [inputs.secondAttempt], "\(form)")
       #expect(inputs.runCounts == [2, 2, 2], "\(form)")
     }
-    // An array of subjects gives the plain sequence: `retry` does not compile on it.
-    let subjects: [AsyncPassthroughSubject<Int, Never>] = []
-    #expect(!(type(of: combineLatest(subjects)) is any ReiterableAsyncSequence.Type))
-    #expect(!(type(of: zip(subjects)) is any ReiterableAsyncSequence.Type))
-    #expect(!(type(of: merge(subjects)) is any ReiterableAsyncSequence.Type))
+    // An array of subjects gives a Signal that is hot at run time (one shared node, evaluated inside the sends).
+    let subjects = [AsyncPassthroughSubject<Int, Never>()]
+    #expect(isHot(combineLatest(subjects), as: Signal<[Int], Never>.self))
+    #expect(isHot(zip(subjects), as: Signal<[Int], Never>.self))
+    #expect(isHot(merge(subjects), as: Signal<Int, Never>.self))
   }
 }

@@ -100,7 +100,7 @@ struct StatelessOperatorTests {
       onCancel: { log.append("cancel") }
     )
     // On a subject, handleEvents is hot: its node reports its connection, which the last consumer ends.
-    var iterator: SubjectSubscription<Int, Never>.Iterator? = events.makeAsyncIterator()
+    var iterator: Signal<Int, Never>.Iterator? = events.makeAsyncIterator()
     subject.send(1)
     _ = await iterator?.next()
     iterator = nil

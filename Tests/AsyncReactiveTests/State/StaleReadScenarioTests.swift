@@ -81,9 +81,9 @@ struct StaleReadScenarioTests {
     let taps = AsyncPassthroughSubject<Void, Never>()
     let failing = Signal<Int, TestError>.just(1)
     let form = combineLatest(text, text)
-    let _: HotSignal<(String, String), Never> = taps.withLatestFrom(form) { $1 }
-    let _: HotSignal<(Void, (String, String)), Never> = taps.withLatestFrom(form)
-    let _: HotSignal<String, Never> = text.withLatestFrom(text) { $0 + $1 }
+    let _: Signal<(String, String), Never> = taps.withLatestFrom(form) { $1 }
+    let _: Signal<(Void, (String, String)), Never> = taps.withLatestFrom(form)
+    let _: Signal<String, Never> = text.withLatestFrom(text) { $0 + $1 }
     let typed: Signal<Int, TestError> = failing.withLatestFrom(form) { n, _ in n }
     let _: Signal<(Int, String), TestError> = failing.withLatestFrom(text)
     // The base's failure type is kept.

@@ -145,7 +145,7 @@ struct StressCancellationTests {
       // The idle one is registered first (a hot node never waits for a consumer: it buffers for it) and pulls only
       // at the end; the stopping one registers next and gets every element from the first.
       let shared = a.share(replay: 2)
-      var other: SubjectSubscription<Int, Never>.Iterator? = shared.makeAsyncIterator()
+      var other: Signal<Int, Never>.Iterator? = shared.makeAsyncIterator()
       await stop(mode, after: count, prompt: prompt, probe: probe) { shared }
       #expect(await other?.next() != nil, "share(replay:): the idle consumer got no element")
       other = nil

@@ -138,7 +138,7 @@ struct StressMisuseTests {
     }
     expectTrapMessage(stream, "flatMap(maxConcurrent: -1): maxConcurrent must be at least 1")
     let hot = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let _: HotSignal<Int, Never> = AsyncPassthroughSubject<Int, Never>().flatMap(maxConcurrent: 0) {
+      let _: Signal<Int, Never> = AsyncPassthroughSubject<Int, Never>().flatMap(maxConcurrent: 0) {
         Signal<Int, Never>.just($0)
       }
     }

@@ -23,7 +23,7 @@ extension HotSequence {
   /// The hot operator that spells `strategy`, as ``AsyncSequence/flattened(_:_:)`` does for streams.
   func flattened<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Element) -> Inner
-  ) -> HotSignal<Inner.Element, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
+  ) -> Signal<Inner.Element, Failure> where Inner.Element: Sendable, Inner.Failure == Failure {
     switch strategy.kind {
     case .latest: flatMapLatest(transform)
     case .first: flatMapFirst(transform)

@@ -82,3 +82,9 @@ final class Depth: Sendable {
 
   var deepest: Int { state.withLock { $0.deepest } }
 }
+
+/// Whether `signal` is hot at run time (a chain over a subject or a property), and, at compile time, that an
+/// operator's static type is exactly the `Signal` given: `#expect(isHot(subject.map { $0 }, as: Signal<Int, Never>.self))`.
+func isHot<Element, Failure>(_ signal: Signal<Element, Failure>, as type: Signal<Element, Failure>.Type) -> Bool {
+  signal.isHot
+}

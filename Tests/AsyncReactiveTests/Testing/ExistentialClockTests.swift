@@ -27,7 +27,7 @@ struct ExistentialClockTests {
     _ = signal.debug("signal", clock: env.clock, sink: DebugSink { _ in })
     _ = signal.retry(3, delay: .constant(.seconds(1)), clock: env.clock)
     _ = Signal<Int, Never>.timer(every: .seconds(1), clock: env.clock)
-    let hot: HotSignal<Int, Never> = subject.debounce(for: .seconds(1), clock: env.clock)
+    let hot: Signal<Int, Never> = subject.debounce(for: .seconds(1), clock: env.clock)
     _ = hot
     _ = subject.throttle(for: .seconds(1), clock: env.clock, latest: true)
     _ = subject.delay(for: .seconds(1), clock: env.clock)

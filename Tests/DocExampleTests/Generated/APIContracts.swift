@@ -44,7 +44,7 @@ struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
   init(trigger: HotSignal<Void, Never>) {
-    posts = trigger.map { ["first post"] }
+    posts = trigger.map { ["first post"] }.eraseToHotSignal()
   }
 }
 #sourceLocation()

@@ -34,7 +34,7 @@ actor LoginViewModel {
     self.logIn = logIn
     loginTapped.withLatestFrom(combineLatest(email, password)) { $1 }.bind(to: logIn, in: lifetime)
     loggedIn = logIn.values
-    errorMessage = logIn.errors.map { "Login failed: \($0)" }
+    errorMessage = logIn.errors.map { "Login failed: \($0)" }.eraseToHotSignal()
   }
 }
 #sourceLocation()

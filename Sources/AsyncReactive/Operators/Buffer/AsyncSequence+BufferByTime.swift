@@ -53,7 +53,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     precondition(interval > .zero, "buffer(every: \(interval)): the interval must be positive")
     if let count { precondition(count > 0, "buffer(every:count: \(count)): the count must be positive") }
     return Signal(self).lift(synchronous: false, input: "buffer upstream") {
-      $0.buffer(every: interval, clock: clock, count: count, fileID: fileID, line: line)
+      $0.hotBuffer(every: interval, clock: clock, count: count, fileID: fileID, line: line)
     }
   }
 }

@@ -17,7 +17,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the values collected in each window.
-  @inlinable public func buffer<C: Clock>(
+  @inlinable package func hotBuffer<C: Clock>(
     every interval: Duration,
     clock: C = ContinuousClock(),
     count: Int? = nil,

@@ -23,24 +23,6 @@
   }
 }
 
-/// Combines the latest elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal``
-/// shared by all of its consumers. An empty array gives a signal that has finished.
-///
-/// ```swift
-/// let fields = [name, email, password].map { $0.map { !$0.isEmpty } }   // [HotSignal<Bool, Never>]
-/// let allFilled = combineLatest(fields).map { $0.allSatisfy { $0 } }
-/// ```
-/// - Parameters:
-///   - bases: the inputs; each output has one element per input, in this order.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-/// - Returns: a ``HotSignal`` of arrays.
-@inlinable public func combineLatest<Base: HotSequence>(
-  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
-) -> HotSignal<[Base.Element], Base.Failure> {
-  HotSignal(node: makeCombineLatest(bases, origin: NodeOrigin(.combineLatest, fileID: fileID, line: line)))
-}
-
 /// The node of an array combineLatest (also what a combined array of properties iterates).
 @inlinable func makeCombineLatest<Base: AsyncSequence & Sendable>(
   _ bases: [Base], origin: NodeOrigin = NodeOrigin(.combineLatest)

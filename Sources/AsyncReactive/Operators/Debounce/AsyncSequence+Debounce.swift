@@ -47,7 +47,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(dueTime >= .zero, "debounce(for: \(dueTime)): the due time must not be negative")
     return Signal(self).lift(synchronous: false, input: "debounce upstream") {
-      $0.debounce(for: dueTime, clock: clock, fileID: fileID, line: line)
+      $0.hotDebounce(for: dueTime, clock: clock, fileID: fileID, line: line)
     }
   }
 }

@@ -17,7 +17,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the values that were not followed by another within `dueTime`.
-  @inlinable public func debounce<C: Clock>(
+  @inlinable package func hotDebounce<C: Clock>(
     for dueTime: Duration,
     clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, line: UInt = #line

@@ -45,6 +45,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     sink: DebugSink = .standardError,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> where C.Duration == Duration {
-    Signal(self).lift(synchronous: true) { $0.debug(name, clock: clock, sink: sink, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotDebug(name, clock: clock, sink: sink, fileID: fileID, line: line) }
   }
 }

@@ -21,7 +21,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` with the same values, failure and end as `self`.
-  @inlinable public func debug<C: Clock>(
+  @inlinable package func hotDebug<C: Clock>(
     _ name: String,
     clock: C = ContinuousClock(),
     sink: DebugSink = .standardError,

@@ -45,7 +45,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(duration >= .zero, "delay(for: \(duration)): the delay must not be negative")
     return Signal(self).lift(synchronous: false, input: "delay upstream") {
-      $0.delay(for: duration, clock: clock, fileID: fileID, line: line)
+      $0.hotDelay(for: duration, clock: clock, fileID: fileID, line: line)
     }
   }
 }

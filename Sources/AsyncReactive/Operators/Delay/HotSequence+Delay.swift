@@ -15,7 +15,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, each `duration` after its send.
-  @inlinable public func delay<C: Clock>(
+  @inlinable package func hotDelay<C: Clock>(
     for duration: Duration,
     clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, line: UInt = #line

@@ -17,7 +17,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the transformed elements.
-  @inlinable public func map<Transformed: Sendable>(
+  @inlinable package func hotMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Transformed, Failure> {
@@ -42,7 +42,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the non-`nil` results.
-  @inlinable public func compactMap<Transformed: Sendable>(
+  @inlinable package func hotCompactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Transformed, Failure> {
@@ -77,7 +77,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the included elements.
-  @inlinable public func filter(
+  @inlinable package func hotFilter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
@@ -119,7 +119,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the leading elements that satisfy `predicate`.
-  @inlinable public func prefix(
+  @inlinable package func hotPrefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {

@@ -15,7 +15,7 @@ extension HotSequence {
   /// ```
   /// - Parameter count: how many values to skip; 1 by default, not negative.
   /// - Returns: a ``HotSignal`` of the values after the first `count`.
-  @inlinable public func dropFirst(_ count: Int = 1) -> HotSignal<
+  @inlinable package func hotDropFirst(_ count: Int = 1) -> HotSignal<
     Element, Failure
   > {
     precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
@@ -50,7 +50,7 @@ extension HotSequence {
   /// ```
   /// - Parameter maxLength: how many values to pass on; not negative.
   /// - Returns: a ``HotSignal`` of at most `maxLength` values.
-  @inlinable public func prefix(_ maxLength: Int) -> HotSignal<
+  @inlinable package func hotPrefix(_ maxLength: Int) -> HotSignal<
     Element, Failure
   > {
     precondition(maxLength >= 0, "prefix(\(maxLength)): the count must not be negative")
@@ -87,7 +87,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the values from the first one that fails `predicate`.
-  @inlinable public func drop(
+  @inlinable package func hotDrop(
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {

@@ -117,7 +117,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the leading elements; hot when this sequence is.
   @inlinable public func prefix(_ maxLength: Int) -> Signal<Element, Failure> {
     precondition(maxLength >= 0, "prefix(\(maxLength)): the length must not be negative")
-    return Signal(self).lift(synchronous: true) { $0.prefix(maxLength) }
+    return Signal(self).lift(synchronous: true) { $0.hotPrefix(maxLength) }
   }
 
   /// Skips the first `count` elements, like the standard library's `dropFirst(_:)`.
@@ -129,7 +129,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Returns: a ``Signal`` of the elements after the first `count`; hot when this sequence is.
   @inlinable public func dropFirst(_ count: Int = 1) -> Signal<Element, Failure> {
     precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
-    return Signal(self).lift(synchronous: true) { $0.dropFirst(count) }
+    return Signal(self).lift(synchronous: true) { $0.hotDropFirst(count) }
   }
 
   /// Skips elements while `predicate` holds, then passes the rest on, like the standard library's `drop(while:)`.
@@ -146,7 +146,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.drop(while: predicate, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotDrop(while: predicate, fileID: fileID, line: line) }
   }
 
   /// Passes elements on while `predicate` holds and finishes at the first one that fails it, like the standard
@@ -164,6 +164,6 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.prefix(while: predicate, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: true) { $0.hotPrefix(while: predicate, fileID: fileID, line: line) }
   }
 }

@@ -20,23 +20,6 @@
   }
 }
 
-/// Interleaves the elements of an array of hot sequences, inside their sends: a ``HotSignal``. An empty array gives
-/// a signal that has finished.
-///
-/// ```swift
-/// let anyTap = merge(buttons.map(\.taps))   // HotSignal<Void, Never>
-/// ```
-/// - Parameters:
-///   - bases: the inputs.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-/// - Returns: a ``HotSignal`` of the inputs' elements.
-@inlinable public func merge<Base: HotSequence>(
-  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
-) -> HotSignal<Base.Element, Base.Failure> {
-  HotSignal(node: makeMerge(bases, origin: NodeOrigin(.merge, fileID: fileID, line: line)))
-}
-
 /// The node of an array merge.
 @inlinable func makeMerge<Base: AsyncSequence & Sendable>(
   _ bases: [Base], origin: NodeOrigin = NodeOrigin(.merge)

@@ -35,7 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never>
   where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.sample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -51,7 +51,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.sample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -68,7 +68,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Trigger.Failure>
   where Trigger.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.sample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -85,7 +85,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.sample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -102,6 +102,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where Trigger.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.sample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 }

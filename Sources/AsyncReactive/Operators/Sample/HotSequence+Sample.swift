@@ -44,7 +44,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotSample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Never> where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
@@ -58,7 +58,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Failure>, the timer a Signal
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotSample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Failure {
@@ -72,7 +72,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Trigger.Failure>, the timer a Signal
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotSample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Trigger.Failure> where Trigger.Element: Sendable, Failure == Never {
@@ -86,7 +86,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, Failure>, the timer a Signal
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotSample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Never {
@@ -100,7 +100,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.sample(on: refreshTimer)   // HotSignal<Quote, any Error>, the timer a Signal
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotSample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, any Error> where Trigger.Element: Sendable {

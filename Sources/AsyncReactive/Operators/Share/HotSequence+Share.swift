@@ -20,7 +20,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` with this sequence's elements and failure.
-  @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
+  @inlinable package func hotShare(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     Element, Failure
   > {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")

@@ -34,7 +34,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Never>
   where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.take(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -50,7 +50,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.take(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -67,7 +67,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Trigger.Failure>
   where Trigger.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.take(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -84,7 +84,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.take(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -101,6 +101,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where Trigger.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.take(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 }

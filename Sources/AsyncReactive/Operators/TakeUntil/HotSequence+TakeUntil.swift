@@ -43,7 +43,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotTake<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Never> where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
@@ -57,7 +57,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Failure>, the expiry a Signal
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotTake<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Failure {
@@ -71,7 +71,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Trigger.Failure>, the expiry a Signal
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotTake<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Trigger.Failure> where Trigger.Element: Sendable, Failure == Never {
@@ -85,7 +85,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, Failure>, the expiry a Signal
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotTake<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> where Trigger.Element: Sendable, Trigger.Failure == Never {
@@ -99,7 +99,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = quotes.take(until: sessionExpiry)   // HotSignal<Quote, any Error>, the expiry a Signal
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @inlinable package func hotTake<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, any Error> where Trigger.Element: Sendable {

@@ -63,7 +63,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, Failure> where C.Duration == Duration {
     precondition(interval >= .zero, "throttle(for: \(interval)): the interval must not be negative")
     return Signal(self).lift(synchronous: false, input: "throttle upstream") {
-      $0.throttle(for: interval, clock: clock, latest: latest, fileID: fileID, line: line)
+      $0.hotThrottle(for: interval, clock: clock, latest: latest, fileID: fileID, line: line)
     }
   }
 }

@@ -19,7 +19,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of at most one value per `interval`.
-  @inlinable public func throttle<C: Clock>(
+  @inlinable package func hotThrottle<C: Clock>(
     for interval: Duration,
     clock: C = ContinuousClock(),
     latest: Bool = true,

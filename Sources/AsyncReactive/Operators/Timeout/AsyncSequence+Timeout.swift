@@ -41,7 +41,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ) -> Signal<Element, TimeoutError> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fileID: fileID, line: line)
     }
   }
 }
@@ -72,7 +72,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
   ) -> Signal<Element, any Error> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fileID: fileID, line: line)
     }
   }
 }
@@ -106,7 +106,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fileID: fileID, line: line)
     }
   }
 }

@@ -51,7 +51,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
     }
   }
 
@@ -81,7 +81,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Failure {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
     }
   }
 
@@ -109,7 +109,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element, Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
     }
   }
 
@@ -138,7 +138,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
     }
   }
 
@@ -166,7 +166,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.timeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
     }
   }
 }

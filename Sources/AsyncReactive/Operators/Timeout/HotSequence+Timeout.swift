@@ -18,7 +18,7 @@ extension HotSequence where Failure == Never {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with ``TimeoutError`` on a timeout.
-  @inlinable public func timeout<C: Clock>(
+  @inlinable package func hotTimeout<C: Clock>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, line: UInt = #line
@@ -40,7 +40,7 @@ extension HotSequence where Failure == any Error {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with ``TimeoutError`` on a timeout.
-  @inlinable public func timeout<C: Clock>(
+  @inlinable package func hotTimeout<C: Clock>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, line: UInt = #line
@@ -62,7 +62,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with a ``TimeoutFailure``.
-  @inlinable public func timeout<C: Clock>(
+  @inlinable package func hotTimeout<C: Clock>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, line: UInt = #line

@@ -20,7 +20,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
-  @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,
@@ -45,7 +45,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
-  @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,
@@ -70,7 +70,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
-  @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,
@@ -95,7 +95,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
-  @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,
@@ -120,7 +120,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
-  @inlinable public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,

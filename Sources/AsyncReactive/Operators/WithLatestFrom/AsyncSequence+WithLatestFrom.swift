@@ -35,7 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -53,7 +53,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -71,7 +71,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Other.Failure>
   where Other.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -89,7 +89,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -108,7 +108,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), any Error>
   where Other.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
   // MARK: Combined by a closure
@@ -136,7 +136,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Never>
   where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -153,7 +153,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -170,7 +170,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Other.Failure>
   where Other.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -187,7 +187,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -205,7 +205,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, any Error>
   where Other.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
 }
 
@@ -230,7 +230,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ property: Source,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Source.Value), Failure> where Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, fileID: fileID, line: line) }
   }
 
   /// Pairs each element with the current value of `property`, read when the element is processed: a property
@@ -248,7 +248,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ property: Source,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Source.Value), Failure> {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, fileID: fileID, line: line) }
   }
 
   /// Combines each element with the current value of `property`, read when the element is processed
@@ -268,7 +268,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure> where Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, combine, fileID: fileID, line: line) }
   }
 
   /// Combines each element with the current value of `property`, read when the element is processed: a
@@ -288,6 +288,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure> {
-    Signal(self).lift(synchronous: false) { $0.withLatestFrom(property, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, combine, fileID: fileID, line: line) }
   }
 }

@@ -64,7 +64,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of `(Element, Source.Value)`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol>(
+  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol>(
     _ property: Source,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Source.Value), Never> where Failure == Never {
@@ -78,7 +78,7 @@ extension HotSequence {
   /// ```swift
   /// let requests = refreshes.withLatestFrom(viewModel.filter)   // HotSignal<((), Filter), APIError>
   /// ```
-  @inlinable public func withLatestFrom<Source: PropertyProtocol>(
+  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol>(
     _ property: Source,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Source.Value), Failure> {
@@ -93,7 +93,7 @@ extension HotSequence {
   /// ```swift
   /// let signups = taps.withLatestFrom(combineLatest(username, password)) { _, form in form }
   /// ```
-  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
     _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -108,7 +108,7 @@ extension HotSequence {
   /// ```swift
   /// let queries = refreshes.withLatestFrom(viewModel.filter) { $1.query }   // HotSignal<String, APIError>
   /// ```
-  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol, Output: Sendable>(
     _ property: Source,
     _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -131,7 +131,7 @@ extension HotSequence {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Never>
@@ -148,7 +148,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Failure>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Failure {
@@ -164,7 +164,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Other.Failure>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Other.Failure> where Other.Element: Sendable, Failure == Never {
@@ -180,7 +180,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), Failure>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), Failure> where Other.Element: Sendable, Other.Failure == Never {
@@ -196,7 +196,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal)   // HotSignal<((), Settings), any Error>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<(Element, Other.Element), any Error> where Other.Element: Sendable {
@@ -212,7 +212,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Never>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -229,7 +229,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Failure>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -246,7 +246,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Other.Failure>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -263,7 +263,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, Failure>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -280,7 +280,7 @@ extension HotSequence {
   /// ```swift
   /// let saves = saveTaps.withLatestFrom(settingsSignal) { $1.theme }   // HotSignal<Theme, any Error>
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line

@@ -20,23 +20,6 @@
   }
 }
 
-/// Pairs the n-th elements of an array of hot sequences into arrays, inside their sends: a ``HotSignal``. An empty
-/// array gives a signal that has finished.
-///
-/// ```swift
-/// let answers = zip(players.map(\.answers))   // HotSignal<[Answer], Never>: one round per element
-/// ```
-/// - Parameters:
-///   - bases: the inputs; each output has one element per input, in this order.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-/// - Returns: a ``HotSignal`` of arrays.
-@inlinable public func zip<Base: HotSequence>(
-  _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
-) -> HotSignal<[Base.Element], Base.Failure> {
-  HotSignal(node: makeZip(bases, origin: NodeOrigin(.zip, fileID: fileID, line: line)))
-}
-
 /// The node of an array zip.
 @inlinable func makeZip<Base: AsyncSequence & Sendable>(
   _ bases: [Base], origin: NodeOrigin = NodeOrigin(.zip)
