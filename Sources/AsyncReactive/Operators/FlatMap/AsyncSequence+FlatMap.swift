@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-flatmap.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The flatten operators on any sequence: a `Signal`, hot when the outer sequence is, built on the hot
-// flatten engine (`HotFlatten`); each spelling has five failure-type overloads.
+// flatten engine (`HotFlatten`); each spelling has four failure-type overloads, three of them disfavored.
 
 extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
@@ -18,7 +18,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the outer sequence and every running inner sequence have finished.
   ///
-  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
+  /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
   ///
   /// **Cancellation:** when the last consumer stops, the outer sequence and every running inner sequence stop.
   ///
@@ -33,22 +34,6 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Inner.Element, Never>
-  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
-    liftFlatten(
-      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
-      .merge, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
-      transformFailure: absurdTransformFailure)
-  }
-
-  /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
-  /// `flatMap`).
-  ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
-  /// sequence (both have the same typed `Failure`).
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -60,9 +45,9 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
-  /// outer sequence cannot fail.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of an inner sequence, typed as
+  /// theirs; the outer sequence cannot fail.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
@@ -76,9 +61,9 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
-  /// `Failure`; the inner sequences cannot fail.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of the outer sequence, typed as
+  /// its `Failure`; the inner sequences cannot fail.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
@@ -92,9 +77,9 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift
   /// `flatMap`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
-  /// inner sequence, as `any Error`.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first error of the transform, the outer
+  /// sequence or an inner sequence, as `any Error`.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
@@ -118,7 +103,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the outer sequence and every running inner sequence have finished.
   ///
-  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
+  /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
   ///
   /// **Cancellation:** when the last consumer stops, the outer sequence and every running inner sequence stop.
   ///
@@ -135,22 +121,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ strategy: FlattenStrategy,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Inner.Element, Never>
-  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
-    liftFlatten(
-      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
-      strategy, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
-      transformFailure: absurdTransformFailure)
-  }
-
-  /// Maps each element to an inner sequence and flattens them as `strategy` says (ReactiveSwift `flatMap(_:_:)`).
-  ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
-  /// sequence (both have the same typed `Failure`).
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    _ strategy: FlattenStrategy,
-    _ transform: @escaping @Sendable (Element) -> Inner,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -161,9 +131,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Maps each element to an inner sequence and flattens them as `strategy` says (ReactiveSwift `flatMap(_:_:)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
-  /// outer sequence cannot fail.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of an inner sequence, typed as
+  /// theirs; the outer sequence cannot fail.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -177,9 +147,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Maps each element to an inner sequence and flattens them as `strategy` says (ReactiveSwift `flatMap(_:_:)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
-  /// `Failure`; the inner sequences cannot fail.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of the outer sequence, typed as
+  /// its `Failure`; the inner sequences cannot fail.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -193,9 +163,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Maps each element to an inner sequence and flattens them as `strategy` says (ReactiveSwift `flatMap(_:_:)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
-  /// inner sequence, as `any Error`.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first error of the transform, the outer
+  /// sequence or an inner sequence, as `any Error`.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
     _ transform: @escaping @Sendable (Element) throws -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -219,7 +189,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the outer sequence and every running inner sequence have finished.
   ///
-  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
+  /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
   ///
   /// **Cancellation:** when the last consumer stops, the outer sequence and every running inner sequence stop.
   ///
@@ -238,26 +209,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Inner.Element, Never>
-  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
-    precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
-    return liftFlatten(
-      origin: NodeOrigin(.flatMap, fileID: fileID, line: line),
-      .concurrent(limit: maxConcurrent), buffering: buffering, transform: transform, outerFailure: neverFailure,
-      innerFailure: neverFailure,
-      transformFailure: absurdTransformFailure)
-  }
-
-  /// Maps each element to an inner sequence and merges them, running at most `maxConcurrent` at once (RAC
-  /// `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
-  ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
-  /// sequence (both have the same typed `Failure`).
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
-    maxConcurrent: Int,
-    buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     precondition(maxConcurrent >= 1, "flatMap(maxConcurrent: \(maxConcurrent)): maxConcurrent must be at least 1")
@@ -271,9 +222,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges them, running at most `maxConcurrent` at once (RAC
   /// `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
-  /// outer sequence cannot fail.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of an inner sequence, typed as
+  /// theirs; the outer sequence cannot fail.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -291,9 +242,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges them, running at most `maxConcurrent` at once (RAC
   /// `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
-  /// `Failure`; the inner sequences cannot fail.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of the outer sequence, typed as
+  /// its `Failure`; the inner sequences cannot fail.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -311,9 +262,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges them, running at most `maxConcurrent` at once (RAC
   /// `flatten(.concurrent(limit:))`, RxSwift `merge(maxConcurrent:)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
-  /// inner sequence, as `any Error`.
-  @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first error of the transform, the outer
+  /// sequence or an inner sequence, as `any Error`.
+  @_disfavoredOverload @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) throws -> Inner,
@@ -340,7 +291,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the outer sequence and every running inner sequence have finished.
   ///
-  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
+  /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
   ///
   /// **Cancellation:** when the last consumer stops, the outer sequence and every running inner sequence stop.
   ///
@@ -355,22 +307,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Inner.Element, Never>
-  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
-    liftFlatten(
-      origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line),
-      .latest, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
-      transformFailure: absurdTransformFailure)
-  }
-
-  /// Maps each element to an inner sequence and runs only the newest (RxSwift `flatMapLatest`, ReactiveSwift
-  /// `flatMap(.latest)`).
-  ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
-  /// sequence (both have the same typed `Failure`).
-  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -382,9 +318,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and runs only the newest (RxSwift `flatMapLatest`, ReactiveSwift
   /// `flatMap(.latest)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
-  /// outer sequence cannot fail.
-  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of an inner sequence, typed as
+  /// theirs; the outer sequence cannot fail.
+  @_disfavoredOverload @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
@@ -398,9 +334,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and runs only the newest (RxSwift `flatMapLatest`, ReactiveSwift
   /// `flatMap(.latest)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
-  /// `Failure`; the inner sequences cannot fail.
-  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of the outer sequence, typed as
+  /// its `Failure`; the inner sequences cannot fail.
+  @_disfavoredOverload @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
@@ -414,9 +350,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and runs only the newest (RxSwift `flatMapLatest`, ReactiveSwift
   /// `flatMap(.latest)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
-  /// inner sequence, as `any Error`.
-  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first error of the transform, the outer
+  /// sequence or an inner sequence, as `any Error`.
+  @_disfavoredOverload @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
@@ -438,7 +374,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the outer sequence and every running inner sequence have finished.
   ///
-  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
+  /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
   ///
   /// **Cancellation:** when the last consumer stops, the outer sequence and every running inner sequence stop.
   ///
@@ -453,22 +390,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Inner.Element, Never>
-  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
-    liftFlatten(
-      origin: NodeOrigin(.flatMapFirst, fileID: fileID, line: line),
-      .first, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
-      transformFailure: absurdTransformFailure)
-  }
-
-  /// Maps each element to an inner sequence unless one is running (RxSwift `flatMapFirst`, ReactiveSwift
-  /// `flatMap(.throttle)`).
-  ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
-  /// sequence (both have the same typed `Failure`).
-  @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Inner,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -480,9 +401,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence unless one is running (RxSwift `flatMapFirst`, ReactiveSwift
   /// `flatMap(.throttle)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
-  /// outer sequence cannot fail.
-  @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of an inner sequence, typed as
+  /// theirs; the outer sequence cannot fail.
+  @_disfavoredOverload @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Inner.Failure>
@@ -496,9 +417,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence unless one is running (RxSwift `flatMapFirst`, ReactiveSwift
   /// `flatMap(.throttle)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
-  /// `Failure`; the inner sequences cannot fail.
-  @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of the outer sequence, typed as
+  /// its `Failure`; the inner sequences cannot fail.
+  @_disfavoredOverload @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
@@ -512,9 +433,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence unless one is running (RxSwift `flatMapFirst`, ReactiveSwift
   /// `flatMap(.throttle)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
-  /// inner sequence, as `any Error`.
-  @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first error of the transform, the outer
+  /// sequence or an inner sequence, as `any Error`.
+  @_disfavoredOverload @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, any Error>
@@ -537,7 +458,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the outer sequence and every running inner sequence have finished.
   ///
-  /// **Throws:** nothing: neither side can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
+  /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
   ///
   /// **Cancellation:** when the last consumer stops, the outer sequence and every running inner sequence stop.
   ///
@@ -554,23 +476,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Inner.Element, Never>
-  where Inner.Element: Sendable, Failure == Never, Inner.Failure == Never {
-    liftFlatten(
-      origin: NodeOrigin(.concatMap, fileID: fileID, line: line),
-      .concat, buffering: buffering, transform: transform, outerFailure: neverFailure, innerFailure: neverFailure,
-      transformFailure: absurdTransformFailure)
-  }
-
-  /// Maps each element to an inner sequence and runs them one at a time, in order (RxSwift `concatMap`, RAC
-  /// `flatMap(.concat)`).
-  ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence or of an inner
-  /// sequence (both have the same typed `Failure`).
-  @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
-    buffering: FlattenBuffering = .unbounded,
-    _ transform: @escaping @Sendable (Element) -> Inner,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Inner.Element, Failure>
   where Inner.Element: Sendable, Inner.Failure == Failure {
     liftFlatten(
@@ -582,9 +487,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and runs them one at a time, in order (RxSwift `concatMap`, RAC
   /// `flatMap(.concat)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of an inner sequence, typed as theirs; the
-  /// outer sequence cannot fail.
-  @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of an inner sequence, typed as
+  /// theirs; the outer sequence cannot fail.
+  @_disfavoredOverload @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -599,9 +504,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and runs them one at a time, in order (RxSwift `concatMap`, RAC
   /// `flatMap(.concat)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first failure of the outer sequence, typed as its
-  /// `Failure`; the inner sequences cannot fail.
-  @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first failure of the outer sequence, typed as
+  /// its `Failure`; the inner sequences cannot fail.
+  @_disfavoredOverload @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -616,9 +521,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and runs them one at a time, in order (RxSwift `concatMap`, RAC
   /// `flatMap(.concat)`).
   ///
-  /// As the overload whose sides cannot fail; **Throws:** the first error of the transform, the outer sequence or an
-  /// inner sequence, as `any Error`.
-  @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
+  /// As the overload whose sides share one failure type; **Throws:** the first error of the transform, the outer
+  /// sequence or an inner sequence, as `any Error`.
+  @_disfavoredOverload @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,
     _ transform: @escaping @Sendable (Element) throws -> Inner,
     fileID: StaticString = #fileID, line: UInt = #line

@@ -1,8 +1,10 @@
-// The entry points of `sample(on:)`, in five overloads for the failure type, as for `withLatestFrom`: both `Never`
-// (the tie-breaker), a shared type, one side `Never` (the other side's type is kept), and `any Error` when the
-// types differ. Edit them together.
+// The entry points of `sample(on:)`, in four overloads for the failure type (the rule the API contracts state for
+// every operator with two inputs): a shared type (`Never` included), then, disfavored, one side `Never` (the other
+// side's type is kept) and `any Error` when the types differ. Only the first is a plain overload, so that a call
+// where several apply picks it at once. Edit them together.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
+
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///
@@ -13,7 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// (as in RxSwift); also when the trigger finishes, right after the pending element, if any (RxSwift would then
   /// never finish unless this sequence had).
   ///
-  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
   ///
   /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
@@ -33,22 +35,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Element, Never>
-  where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
-  }
-
-  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
-  ///
-  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
-  ///
-  /// ```swift
-  /// for try await price in prices.sample(on: refreshTaps) { show(price) }
-  /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
@@ -63,7 +49,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Trigger.Failure>
@@ -80,7 +66,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
@@ -97,7 +83,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await price in prices.sample(on: refreshTaps) { show(price) }
   /// ```
-  @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>

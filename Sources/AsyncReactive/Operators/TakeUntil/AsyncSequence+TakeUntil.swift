@@ -1,8 +1,10 @@
-// The entry points of `take(until:)`, in five overloads for the failure type, as for `withLatestFrom`: both `Never`
-// (the tie-breaker), a shared type, one side `Never` (the other side's type is kept), and `any Error` when the
-// types differ. Edit them together.
+// The entry points of `take(until:)`, in four overloads for the failure type (the rule the API contracts state for
+// every operator with two inputs): a shared type (`Never` included), then, disfavored, one side `Never` (the other
+// side's type is kept) and `any Error` when the types differ. Only the first is a plain overload, so that a call
+// where several apply picks it at once. Edit them together.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
+
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///
@@ -12,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// **Finishes:** when the trigger produces its first element (this sequence is cancelled), or when this sequence
   /// finishes (the trigger is cancelled), after the elements that came before.
   ///
-  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
   ///
   /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
@@ -32,22 +34,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Element, Never>
-  where Trigger.Element: Sendable, Failure == Never, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
-  }
-
-  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
-  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
-  ///
-  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other one is cancelled).
-  ///
-  /// ```swift
-  /// for try await quote in quotes.take(until: logOut) { show(quote) }
-  /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
@@ -62,7 +48,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Trigger.Failure>
@@ -79,7 +65,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
@@ -96,7 +82,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for try await quote in quotes.take(until: logOut) { show(quote) }
   /// ```
-  @inlinable public func take<Trigger: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>

@@ -1,8 +1,10 @@
-// The entry points of `timeout(_:clock:fallback:)`, with five overloads for the failure type, as for
-// `withLatestFrom`: both `Never` (the tie-breaker), a shared type, one side `Never` (the other side's type is kept),
-// and `any Error` when the types differ. They all lift the hot operator onto a `Signal`.
+// The entry points of `timeout(_:clock:fallback:)`, in four overloads for the failure type (the rule the API contracts state for
+// every operator with two inputs): a shared type (`Never` included), then, disfavored, one side `Never` (the other
+// side's type is kept) and `any Error` when the types differ. Only the first is a plain overload, so that a call
+// where several apply picks it at once. Edit them together.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
+
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval` (RxSwift
   /// `timeout(_:other:scheduler:)`).
   ///
@@ -24,7 +26,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// **Finishes:** when the upstream finishes in time, or after a timeout when the fallback finishes.
   ///
-  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback), or the
+  /// fallback's failure after a timeout.
   ///
   /// **Cancellation:** when the consumer stops, the upstream, the timer and a running fallback stop.
   ///
@@ -34,36 +37,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let readings = sensor.readings.timeout(.seconds(5), fallback: Signal.just(.unavailable))
   /// for await reading in readings { show(reading) }
-  /// ```
-  /// - Parameters:
-  ///   - interval: how long the upstream may stay silent; positive.
-  ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: the upstream's values, then after a timeout the fallback's.
-  public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
-    _ interval: Duration,
-    clock: C = ContinuousClock(),
-    fallback: Fallback,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Element, Never>
-  where C.Duration == Duration, Fallback.Element == Element, Failure == Never, Fallback.Failure == Never {
-    precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
-    }
-  }
-
-  /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; both sequences
-  /// fail with the same type, which the result keeps.
-  ///
-  /// **Throws:** the upstream's failure if it arrives in time (it is not replaced by the fallback), or the
-  /// fallback's failure after a timeout.
-  ///
-  /// ```swift
-  /// let page = Signal.future { try await api.page(1) }
-  ///   .timeout(.seconds(3), fallback: Signal.future { try await mirror.page(1) })
   /// ```
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
@@ -100,7 +73,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
-  public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @_disfavoredOverload public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,
@@ -129,7 +102,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
-  public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @_disfavoredOverload public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,
@@ -157,7 +130,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
-  public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
+  @_disfavoredOverload public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
     clock: C = ContinuousClock(),
     fallback: Fallback,

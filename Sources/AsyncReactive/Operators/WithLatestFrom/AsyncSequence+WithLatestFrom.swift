@@ -1,11 +1,12 @@
-// The entry points of `withLatestFrom`, in two forms (pairs as tuples, or combined by a closure), each with five
-// overloads for the failure type, as for `flatMap`: both `Never` (the tie-breaker), a shared type, one side `Never`
-// (the other side's type is kept), and `any Error` when the types differ. They all build one
-// ``AsyncWithLatestFromSequence``. Generated from one template so that the overloads stay identical; edit them
-// together.
+// The entry points of `withLatestFrom`, in two forms (pairs as tuples, or combined by a closure), each with four
+// overloads for the failure type (the rule the API contracts state for every operator with two inputs): a shared
+// type (`Never` included), then, disfavored, one side `Never` (the other side's type is kept) and `any Error` when
+// the types differ. Only the first is a plain overload, so that a call where several apply picks it at once. A
+// property given as `other` is read at each element, not observed (decided from its value). Edit them together.
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   // MARK: Pairs
+
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
@@ -16,7 +17,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// **Finishes:** when this sequence finishes; the end of `other` changes nothing (its latest element stays in
   /// use; if it produced none, every element is dropped until this sequence ends).
   ///
-  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
   ///
   /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels both sequences.
   ///
@@ -30,24 +31,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
   ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `(Element, Other.Element)`.
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<(Element, Other.Element), Never>
-  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
-  }
-
-  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
-  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
-  ///
-  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
-  ///
-  /// ```swift
-  /// for try await (order, wallet) in orders.withLatestFrom(wallets) {
-  ///   render(order, balance: wallet.balance)
-  /// }
-  /// ```
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -66,7 +49,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   await viewModel.reload(for: user)
   /// }
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Other.Failure>
@@ -84,7 +67,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   if order.matches(filter) { show(order) }
   /// }
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
@@ -103,7 +86,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   show(order.total * rate)
   /// }
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), any Error>
@@ -113,10 +96,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   // MARK: Combined by a closure
 
+
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
   ///
-  /// **Throws:** nothing: neither sequence can fail, so the result is iterated with plain `for await`.
+  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
   ///
   /// ```swift
   /// for await query in searchTaps.withLatestFrom(queryText, { _, query in query }) {
@@ -134,23 +118,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Output, Never>
-  where Other.Element: Sendable, Failure == Never, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
-  }
-
-  /// Combines each element with the latest element of `other` through `combine` (RxSwift
-  /// `withLatestFrom(_:resultSelector:)`).
-  ///
-  /// **Throws:** the sequences' common `Failure`, as soon as either fails (the other is cancelled).
-  ///
-  /// ```swift
-  /// let receipts = orders.withLatestFrom(wallets) { order, wallet in Receipt(order, wallet.balance) }
-  /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
-    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
@@ -164,7 +131,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let reloads = refreshTaps.withLatestFrom(currentUser) { _, user in user.id }
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -181,7 +148,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let visible = orders.withLatestFrom(filterText) { order, filter in order.matches(filter) }
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -199,7 +166,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let prices = orders.withLatestFrom(exchangeRates) { order, rate in order.total * rate }
   /// ```
-  @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,
     _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -211,83 +178,3 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
 /// The failure mapping of a sequence that cannot fail (`@usableFromInline` for the inlinable overloads above).
 @usableFromInline func neverFailure<Failure>(_ never: Never) -> Failure {}
-
-extension AsyncSequence where Self: Sendable, Element: Sendable {
-  /// Pairs each element with the current value of `property`, read when the element is processed
-  /// (ReactiveSwift `withLatest(from:)` on a property; RxSwift `withLatestFrom` on a `BehaviorRelay`).
-  ///
-  /// ```swift
-  /// for await (_, query) in searchTaps.withLatestFrom(searchText) {
-  ///   viewModel.search.trigger(query)
-  /// }
-  /// ```
-  /// - Parameters:
-  ///   - property: the state read with each element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol>(
-    _ property: Source,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<(Element, Source.Value), Failure> where Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, fileID: fileID, line: line) }
-  }
-
-  /// Pairs each element with the current value of `property`, read when the element is processed: a property
-  /// always has a value, so no element is dropped.
-  ///
-  /// ```swift
-  /// for try await (order, filter) in orders.withLatestFrom(filterText) { show(order, filter) }
-  /// ```
-  /// - Parameters:
-  ///   - property: the state read with each element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: a ``Signal`` of `(Element, Source.Value)`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol>(
-    _ property: Source,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<(Element, Source.Value), Failure> {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, fileID: fileID, line: line) }
-  }
-
-  /// Combines each element with the current value of `property`, read when the element is processed
-  /// (RxSwift `withLatestFrom(_:resultSelector:)`): a property always has a value, so no element is dropped.
-  ///
-  /// ```swift
-  /// let signups = signupTaps.withLatestFrom(combineLatest(username, password)) { $1 }
-  /// ```
-  /// - Parameters:
-  ///   - property: the state read with each element.
-  ///   - combine: builds the output from an element and the property's value.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: a ``Signal`` of `Output`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
-    _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Output, Failure> where Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, combine, fileID: fileID, line: line) }
-  }
-
-  /// Combines each element with the current value of `property`, read when the element is processed: a
-  /// property always has a value, so no element is dropped.
-  ///
-  /// ```swift
-  /// let priced = orders.withLatestFrom(currency) { order, currency in order.price(in: currency) }
-  /// ```
-  /// - Parameters:
-  ///   - property: the state read with each element.
-  ///   - combine: builds the output from an element and the property's value.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: a ``Signal`` of `Output`.
-  @inlinable public func withLatestFrom<Source: PropertyProtocol, Output: Sendable>(
-    _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Output, Failure> {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(property, combine, fileID: fileID, line: line) }
-  }
-}

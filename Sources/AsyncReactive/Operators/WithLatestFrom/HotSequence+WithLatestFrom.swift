@@ -1,8 +1,7 @@
 // The hot forms of `withLatestFrom`: evaluated inside the sends of both inputs, so that each element of this
 // sequence is paired with the other input's latest element *at the moment it was sent* (RxSwift, ReactiveSwift).
-// Five failure-type variants, pairs or a closure, plus the property forms, each with `Self: HotSequence`; `other` is
-// observed as what its value is (a hot one inside its sends, a cold one run per connection). The same operator on
-// any sequence is in AsyncSequence+WithLatestFrom.swift.
+// The node builders the operator on any sequence (AsyncSequence+WithLatestFrom.swift) runs: `other` is observed as
+// what its value is (a property read at each send, a hot one inside its sends, a cold one run per connection).
 
 extension HotSequence {
   /// The node under every hot `withLatestFrom`: it observes `other` before this sequence (so that a current
@@ -14,6 +13,11 @@ extension HotSequence {
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     otherFailure: @escaping @Sendable (Other.Failure) -> ResultFailure
   ) -> HotSignal<Output, ResultFailure> where Other.Element: Sendable {
+    // A property (a derived `Property`, a current-value subject that cannot fail) is read, not observed: its value
+    // at this sequence's send, computed from its sources' current values. Decided once, from the value.
+    if let property = (other as? any PropertyProtocol<Other.Element>)?.property {
+      return hotWithLatestValue(origin: origin, property, combine: combine, failure: baseFailure)
+    }
     typealias Rule = WithLatestFromRule<Element, Other.Element>
     typealias Inputs = HotInputs<Rule, Output, ResultFailure>
     let inputs: [Inputs.Attach] = [
@@ -31,90 +35,18 @@ extension HotSequence {
   }
 
   /// The node under the property forms: the property's value is read inside this sequence's `send`.
-  @inlinable func hotWithLatestValue<Source: PropertyProtocol, Output: Sendable>(
+  @inlinable func hotWithLatestValue<Source: PropertyProtocol, Output: Sendable, ResultFailure: Error>(
     origin: NodeOrigin = NodeOrigin(.withLatestFrom),
-    _ property: Source, combine: @escaping @Sendable (Element, Source.Value) -> Output
-  ) -> HotSignal<Output, Failure> {
+    _ property: Source, combine: @escaping @Sendable (Element, Source.Value) -> Output,
+    failure: @escaping @Sendable (Failure) -> ResultFailure
+  ) -> HotSignal<Output, ResultFailure> {
     HotSignal(
       node: .observing(hotSignal.node, origin: origin, inputs: .many([hotSignal.node, property.hotSignal.node])) {
         node in
         { value in node.send(combine(value, property.value)) }
       } onEnd: { node, termination in
-        node.terminate(termination)
+        node.terminate(mapTermination(termination, failure))
       })
-  }
-}
-
-extension HotSequence {
-  // MARK: The latest value of a property
-
-  /// Pairs each element with the current value of `property`, read inside this sequence's `send`: a tap is paired
-  /// with the text that was in the field when it was tapped, never a later edit.
-  ///
-  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
-  /// of its consumers, and observes the upstream from its first consumer to its last.
-  ///
-  /// ```swift
-  /// let submits = taps.withLatestFrom(viewModel.password)
-  /// taps.send()
-  /// viewModel.password.value = "later"     // the tap was paired with the password before this edit
-  /// ```
-  /// - Parameters:
-  ///   - property: the property whose value goes with each element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: a ``HotSignal`` of `(Element, Source.Value)`.
-  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol>(
-    _ property: Source,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<(Element, Source.Value), Never> where Failure == Never {
-    hotWithLatestValue(
-      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property
-    ) { ($0, $1) }
-  }
-
-  /// Pairs each element with the current value of `property`, read inside this sequence's `send`.
-  ///
-  /// ```swift
-  /// let requests = refreshes.withLatestFrom(viewModel.filter)   // HotSignal<((), Filter), APIError>
-  /// ```
-  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol>(
-    _ property: Source,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<(Element, Source.Value), Failure> {
-    hotWithLatestValue(
-      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property
-    ) { ($0, $1) }
-  }
-
-  /// Combines each element with the current value of `property` through `combine`, inside this sequence's
-  /// `send`.
-  ///
-  /// ```swift
-  /// let signups = taps.withLatestFrom(combineLatest(username, password)) { _, form in form }
-  /// ```
-  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol, Output: Sendable>(
-    _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Output, Never> where Failure == Never {
-    hotWithLatestValue(
-      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property, combine: combine)
-  }
-
-  /// Combines each element with the current value of `property` through `combine`, inside this sequence's
-  /// `send`, for a sequence that can fail. **Throws:** this sequence's `Failure`.
-  ///
-  /// ```swift
-  /// let queries = refreshes.withLatestFrom(viewModel.filter) { $1.query }   // HotSignal<String, APIError>
-  /// ```
-  @inlinable package func hotWithLatestFrom<Source: PropertyProtocol, Output: Sendable>(
-    _ property: Source,
-    _ combine: @escaping @Sendable (Element, Source.Value) -> Output,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Output, Failure> {
-    hotWithLatestValue(
-      origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), property, combine: combine)
   }
 }
 
