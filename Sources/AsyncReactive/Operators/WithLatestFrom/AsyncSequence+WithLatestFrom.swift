@@ -7,7 +7,6 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   // MARK: Pairs
 
-
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
@@ -95,7 +94,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   // MARK: Combined by a closure
-
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
