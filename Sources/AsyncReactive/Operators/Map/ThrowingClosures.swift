@@ -1,0 +1,290 @@
+// The operators whose closure may throw (RxSwift's may: an operator whose closure throws sends `.error`). A throw
+// fails the operator's node with the error, once: the result's failure is `any Error`; the upstream and the node's
+// siblings go on, and a consumer that joins later is given the failure, as for any ended node. On the library's
+// own sequences these are the library's operators, hot on a hot input, never the standard library's pull forms.
+
+extension HotSequence {
+  /// The node of an operator whose per-value step may throw: `makeStep` makes one connection's step (its state
+  /// lives in what it captures), which sends through the node it is given; a throw fails the node with the error
+  /// and the step is not called again. The upstream's failure goes on as `any Error`.
+  @inlinable package func hotTrying<Output: Sendable>(
+    origin: NodeOrigin,
+    _ makeStep: @escaping @Sendable () -> @Sendable (Element, SubjectStorage<Output, any Error>) throws -> Void
+  ) -> HotSignal<Output, any Error> {
+    HotSignal(
+      node: .observing(hotSignal.node, origin: origin) { node in
+        let step = makeStep()
+        return { value in
+          guard !node.isTerminated else { return }
+          do {
+            try step(value, node)
+          } catch {
+            node.terminate(.failed(error))
+          }
+        }
+      } onEnd: { node, termination in
+        node.terminate(mapTermination(termination) { $0 })
+      })
+  }
+}
+
+extension ReactiveSequence where Self: Sendable, Element: Sendable {
+  /// Transforms every element with a closure that may throw: a throw fails the result with the error (RxSwift's
+  /// `map`, whose closure may throw).
+  ///
+  /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure, or what the closure threw.
+  ///
+  /// ```swift
+  /// let users = responses.map { try JSONDecoder().decode(User.self, from: $0) }   // Signal<User, any Error>
+  /// ```
+  /// - Parameters:
+  ///   - transform: the mapping; its first throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of the transformed elements, failing with `any Error`; hot when this sequence is.
+  @_disfavoredOverload @inlinable public func map<Transformed: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Transformed,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Transformed, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.map, fileID: fileID, line: line)) {
+        { value, node in node.send(try transform(value)) }
+      }
+    }
+  }
+}
+
+extension ReactiveSequence where Self: Sendable, Element: Sendable {
+  /// Transforms every element and drops the `nil` results, with a closure that may throw: a throw fails the result.
+  ///
+  /// ```swift
+  /// let ids = lines.compactMap { line in try line.isEmpty ? nil : UUID.parse(line) }   // Signal<UUID, any Error>
+  /// ```
+  /// - Parameters:
+  ///   - transform: the mapping; `nil` drops the element, a throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of the non-`nil` results, failing with `any Error`; hot when this sequence is.
+  @_disfavoredOverload @inlinable public func compactMap<Transformed: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Transformed?,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Transformed, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.compactMap, fileID: fileID, line: line)) {
+        { value, node in
+          if let transformed = try transform(value) { node.send(transformed) } else { node.forgetCurrentIfReplaying() }
+        }
+      }
+    }
+  }
+
+  /// Keeps the elements that satisfy a predicate that may throw: a throw fails the result.
+  ///
+  /// ```swift
+  /// let valid = forms.filter { try validator.check($0) }   // Signal<Form, any Error>
+  /// ```
+  /// - Parameters:
+  ///   - isIncluded: whether an element goes on; a throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of the included elements, failing with `any Error`; hot when this sequence is.
+  @_disfavoredOverload @inlinable public func filter(
+    _ isIncluded: @escaping @Sendable (Element) throws -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.filter, fileID: fileID, line: line)) {
+        { value, node in
+          if try isIncluded(value) { node.send(value) } else { node.forgetCurrentIfReplaying() }
+        }
+      }
+    }
+  }
+
+  /// Skips elements while a predicate that may throw holds, then passes the rest on: a throw fails the result.
+  ///
+  /// ```swift
+  /// let afterHeader = lines.drop { try Header.matches($0) }
+  /// ```
+  /// - Parameters:
+  ///   - predicate: whether an element is still skipped; a throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of the elements from the first that fails `predicate`, failing with `any Error`.
+  @_disfavoredOverload @inlinable public func drop(
+    while predicate: @escaping @Sendable (Element) throws -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.dropWhile, fileID: fileID, line: line)) {
+        let dropping = ConnectionState(true)
+        return { value, node in
+          if dropping.value, try predicate(value) { return }
+          dropping.value = false
+          node.send(value)
+        }
+      }
+    }
+  }
+
+  /// Passes elements on while a predicate that may throw holds, and finishes at the first one that fails it: a
+  /// throw fails the result (RxSwift `take(while:)`).
+  ///
+  /// ```swift
+  /// let body = lines.prefix { try !Footer.matches($0) }
+  /// ```
+  /// - Parameters:
+  ///   - predicate: whether an element goes on; the first `false` ends the result, a throw fails it.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of the leading elements that satisfy `predicate`, failing with `any Error`.
+  @_disfavoredOverload @inlinable public func prefix(
+    while predicate: @escaping @Sendable (Element) throws -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)) {
+        { value, node in
+          if try predicate(value) { node.send(value) } else { node.terminate(.finished) }
+        }
+      }
+    }
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Emits each intermediate result of accumulating the values with a closure that may throw: a throw fails the
+  /// result (RxSwift's `scan`, whose accumulator may throw).
+  ///
+  /// ```swift
+  /// let balance = transactions.scan(0) { total, entry in try total.adding(entry) }   // Signal<Int, any Error>
+  /// ```
+  /// - Parameters:
+  ///   - initial: the accumulator before the first value (not emitted).
+  ///   - next: combines the accumulator with a value; a throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of the accumulations, failing with `any Error`; hot when this sequence is.
+  @_disfavoredOverload @inlinable public func scan<Result: Sendable>(
+    _ initial: Result,
+    _ next: @escaping @Sendable (Result, Element) throws -> Result,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Result, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.scan, fileID: fileID, line: line)) {
+        let accumulator = ConnectionState(initial)
+        return { value, node in
+          accumulator.value = try next(accumulator.value, value)
+          node.send(accumulator.value)
+        }
+      }
+    }
+  }
+
+  /// Drops each value that a comparison that may throw says repeats the one before it: a throw fails the result.
+  ///
+  /// ```swift
+  /// let changes = documents.removeDuplicates { try $0.digest() == $1.digest() }
+  /// ```
+  /// - Parameters:
+  ///   - areDuplicates: whether a value repeats the previous one; a throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` without consecutive duplicates, failing with `any Error`; hot when this sequence is.
+  @_disfavoredOverload @inlinable public func removeDuplicates(
+    by areDuplicates: @escaping @Sendable (Element, Element) throws -> Bool,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTrying(origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line)) {
+        let previous = ConnectionState<Element?>(nil)
+        return { value, node in
+          if let last = previous.value, try areDuplicates(last, value) { return }
+          previous.value = value
+          node.send(value)
+        }
+      }
+    }
+  }
+
+  /// On failure, continues with the sequence that a handler that may throw makes from the error: a throw fails the
+  /// result with what it threw (RxSwift's `catch`, whose handler may throw).
+  ///
+  /// ```swift
+  /// let orders = api.orders.catch { error in
+  ///   guard error.isRetryable else { throw error }
+  ///   return cache.orders
+  /// }
+  /// ```
+  /// - Parameter handler: makes the fallback from the failure; a throw ends the result with the thrown error.
+  /// - Returns: a ``Signal`` of this sequence's elements, then the fallback's, failing with `any Error`.
+  @_disfavoredOverload @inlinable public func `catch`<Fallback: AsyncSequence & Sendable>(
+    _ handler: @escaping @Sendable (Failure) throws -> Fallback
+  ) -> Signal<Element, any Error> where Fallback.Element == Element {
+    Signal(self).lift(synchronous: false) {
+      $0.hotCatch { error -> Signal<Element, any Error> in
+        do {
+          return Signal(try handler(error)).mapError { $0 }
+        } catch {
+          return .fail(error)
+        }
+      }
+    }
+  }
+
+  /// Combines each element with the latest element of `other` through a closure that may throw: a throw fails the
+  /// result (RxSwift's `withLatestFrom(_:resultSelector:)`, whose selector may throw).
+  ///
+  /// ```swift
+  /// let orders = submits.withLatestFrom(form) { _, form in try Order(validating: form) }
+  /// ```
+  /// - Parameters:
+  ///   - other: the sequence whose latest element goes with each element.
+  ///   - combine: builds the output; a throw ends the result.
+  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
+  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Returns: a ``Signal`` of `Output`, failing with `any Error`.
+  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
+    _ other: Other,
+    _ combine: @escaping @Sendable (Element, Other.Element) throws -> Output,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Output, any Error> where Other.Element: Sendable {
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+        baseFailure: { $0 as any Error }, otherFailure: { $0 as any Error }
+      )
+      .hotTrying(origin: NodeOrigin(.map, fileID: fileID, line: line)) {
+        { pair, node in node.send(try combine(pair.0, pair.1)) }
+      }
+    }
+  }
+
+  /// Runs side effects on each event, with a value handler that may throw: a throw fails the result (RxSwift's
+  /// `do(onNext:)`, whose handlers may throw); see the form whose handlers cannot throw.
+  ///
+  /// ```swift
+  /// let saved = edits.handleEvents(onValue: { try journal.append($0) })   // Signal<Edit, any Error>
+  /// ```
+  @_disfavoredOverload @inlinable public func handleEvents(
+    onStart: (@Sendable () -> Void)? = nil,
+    onValue: @escaping @Sendable (Element) throws -> Void,
+    onFinish: (@Sendable () -> Void)? = nil,
+    onFailure: (@Sendable (Failure) -> Void)? = nil,
+    onCancel: (@Sendable () -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotHandleEvents(
+        onStart: onStart, onValue: nil, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel,
+        fileID: fileID, line: line
+      )
+      .hotTrying(origin: NodeOrigin(.handleEvents, fileID: fileID, line: line)) {
+        { value, node in
+          try onValue(value)
+          node.send(value)
+        }
+      }
+    }
+  }
+}
