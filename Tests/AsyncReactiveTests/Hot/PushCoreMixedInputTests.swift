@@ -168,24 +168,24 @@ struct PushCoreColdOtherTests {
 
     let _: Signal<(Int, String), Never> = never.withLatestFrom(coldNever)
     let _: Signal<(Int, String), TestError> = typed.withLatestFrom(coldTyped)
-    let _: Signal<(Int, String), TestError> = never.withLatestFrom(coldTyped)
+    let _: Signal<(Int, String), any Error> = never.withLatestFrom(coldTyped)
     let _: Signal<(Int, String), TestError> = typed.withLatestFrom(coldNever)
     let _: Signal<(Int, String), any Error> = typed.withLatestFrom(coldUntyped)
     let _: Signal<String, Never> = never.withLatestFrom(coldNever) { "\($0)\($1)" }
     let _: Signal<String, TestError> = typed.withLatestFrom(coldTyped) { "\($0)\($1)" }
-    let _: Signal<String, TestError> = never.withLatestFrom(coldTyped) { "\($0)\($1)" }
+    let _: Signal<String, any Error> = never.withLatestFrom(coldTyped) { "\($0)\($1)" }
     let _: Signal<String, TestError> = typed.withLatestFrom(coldNever) { "\($0)\($1)" }
     let _: Signal<String, any Error> = typed.withLatestFrom(coldUntyped) { "\($0)\($1)" }
 
     let _: Signal<Int, Never> = never.sample(on: coldNever)
     let _: Signal<Int, TestError> = typed.sample(on: coldTyped)
-    let _: Signal<Int, TestError> = never.sample(on: coldTyped)
+    let _: Signal<Int, any Error> = never.sample(on: coldTyped)
     let _: Signal<Int, TestError> = typed.sample(on: coldNever)
     let _: Signal<Int, any Error> = typed.sample(on: coldUntyped)
 
     let _: Signal<Int, Never> = never.take(until: coldNever)
     let _: Signal<Int, TestError> = typed.take(until: coldTyped)
-    let _: Signal<Int, TestError> = never.take(until: coldTyped)
+    let _: Signal<Int, any Error> = never.take(until: coldTyped)
     let _: Signal<Int, TestError> = typed.take(until: coldNever)
     let _: Signal<Int, any Error> = typed.take(until: coldUntyped)
 

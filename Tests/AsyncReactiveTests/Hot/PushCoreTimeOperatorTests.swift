@@ -644,7 +644,7 @@ struct PushCoreTimeOperatorTests {
     #expect(isHot(typedTimedOut, as: Signal<Int, TimeoutFailure<TestError>>.self))
     #expect(isHot(subject.timeout(.seconds(1), fallback: never), as: Signal<Int, Never>.self))
     #expect(isHot(typed.timeout(.seconds(1), fallback: failing), as: Signal<Int, TestError>.self))
-    #expect(isHot(subject.timeout(.seconds(1), fallback: failing), as: Signal<Int, TestError>.self))
+    #expect(isHot(subject.timeout(.seconds(1), fallback: failing), as: Signal<Int, any Error>.self))
     #expect(isHot(typed.timeout(.seconds(1), fallback: never), as: Signal<Int, TestError>.self))
     #expect(isHot(typed.timeout(.seconds(1), fallback: erased), as: Signal<Int, any Error>.self))
     #expect(isHot(subject.timeout(.seconds(1), fallback: subject), as: Signal<Int, Never>.self))

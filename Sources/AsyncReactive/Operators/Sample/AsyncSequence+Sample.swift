@@ -1,5 +1,5 @@
-// The entry points of `sample(on:)`, in four overloads for the failure type (the rule the API contracts state for
-// every operator with two inputs): a shared type (`Never` included), then, disfavored, one side `Never` (the other
+// The entry points of `sample(on:)`, in three overloads for the failure type (the rule the API contracts state for
+// every operator with two inputs): a shared type (`Never` included), then, disfavored, the other side `Never` (this
 // side's type is kept) and `any Error` when the types differ. Only the first is a plain overload, so that a call
 // where several apply picks it at once. Edit them together.
 
@@ -40,22 +40,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 
-  /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
-  /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
-  ///
-  /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
-  /// cannot fail.
-  ///
-  /// ```swift
-  /// for try await price in prices.sample(on: refreshTaps) { show(price) }
-  /// ```
-  @_disfavoredOverload @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
-    on trigger: Trigger,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Element, Trigger.Failure>
-  where Trigger.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
-  }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).

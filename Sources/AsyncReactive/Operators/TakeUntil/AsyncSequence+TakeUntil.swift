@@ -1,5 +1,5 @@
-// The entry points of `take(until:)`, in four overloads for the failure type (the rule the API contracts state for
-// every operator with two inputs): a shared type (`Never` included), then, disfavored, one side `Never` (the other
+// The entry points of `take(until:)`, in three overloads for the failure type (the rule the API contracts state for
+// every operator with two inputs): a shared type (`Never` included), then, disfavored, the other side `Never` (this
 // side's type is kept) and `any Error` when the types differ. Only the first is a plain overload, so that a call
 // where several apply picks it at once. Edit them together.
 
@@ -39,22 +39,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 
-  /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
-  /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
-  ///
-  /// **Throws:** the trigger's `Failure`, as soon as it fails (this sequence is cancelled); this sequence
-  /// cannot fail.
-  ///
-  /// ```swift
-  /// for try await quote in quotes.take(until: logOut) { show(quote) }
-  /// ```
-  @_disfavoredOverload @inlinable public func take<Trigger: AsyncSequence & Sendable>(
-    until trigger: Trigger,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Element, Trigger.Failure>
-  where Trigger.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
-  }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.

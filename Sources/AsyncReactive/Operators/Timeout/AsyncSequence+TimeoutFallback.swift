@@ -1,5 +1,5 @@
-// The entry points of `timeout(_:clock:fallback:)`, in four overloads for the failure type (the rule the API contracts state for
-// every operator with two inputs): a shared type (`Never` included), then, disfavored, one side `Never` (the other
+// The entry points of `timeout(_:clock:fallback:)`, in three overloads for the failure type (the rule the API contracts state for
+// every operator with two inputs): a shared type (`Never` included), then, disfavored, the other side `Never` (this
 // side's type is kept) and `any Error` when the types differ. Only the first is a plain overload, so that a call
 // where several apply picks it at once. Edit them together.
 
@@ -58,33 +58,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     }
   }
 
-  /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; only the fallback
-  /// can fail, and the result keeps its failure type.
-  ///
-  /// **Throws:** the fallback's failure, after a timeout.
-  ///
-  /// ```swift
-  /// let prices = livePrices.timeout(.seconds(2), fallback: Signal.future { try await api.lastPrices() })
-  /// ```
-  /// - Parameters:
-  ///   - interval: how long the upstream may stay silent; positive.
-  ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
-  /// - Returns: the upstream's values, then after a timeout the fallback's.
-  @_disfavoredOverload public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
-    _ interval: Duration,
-    clock: C = ContinuousClock(),
-    fallback: Fallback,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Element, Fallback.Failure>
-  where C.Duration == Duration, Fallback.Element == Element, Failure == Never {
-    precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
-    return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
-    }
-  }
 
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; the fallback
   /// cannot fail, and the result keeps the upstream's failure type.

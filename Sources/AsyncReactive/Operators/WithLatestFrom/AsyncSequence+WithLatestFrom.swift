@@ -1,6 +1,6 @@
-// The entry points of `withLatestFrom`, in two forms (pairs as tuples, or combined by a closure), each with four
+// The entry points of `withLatestFrom`, in two forms (pairs as tuples, or combined by a closure), each with three
 // overloads for the failure type (the rule the API contracts state for every operator with two inputs): a shared
-// type (`Never` included), then, disfavored, one side `Never` (the other side's type is kept) and `any Error` when
+// type (`Never` included), then, disfavored, the other input `Never` (this side's type is kept) and `any Error` when
 // the types differ. Only the first is a plain overload, so that a call where several apply picks it at once. A
 // property given as `other` is read at each element, not observed (decided from its value). Edit them together.
 
@@ -38,23 +38,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
-  /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
-  /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
-  ///
-  /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
-  ///
-  /// ```swift
-  /// for try await (_, user) in refreshTaps.withLatestFrom(currentUser) {
-  ///   await viewModel.reload(for: user)
-  /// }
-  /// ```
-  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
-    _ other: Other,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<(Element, Other.Element), Other.Failure>
-  where Other.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
-  }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
@@ -121,22 +104,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
 
-  /// Combines each element with the latest element of `other` through `combine` (RxSwift
-  /// `withLatestFrom(_:resultSelector:)`).
-  ///
-  /// **Throws:** the other sequence's `Failure`, as soon as it fails (this sequence is cancelled).
-  ///
-  /// ```swift
-  /// let reloads = refreshTaps.withLatestFrom(currentUser) { _, user in user.id }
-  /// ```
-  @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
-    _ other: Other,
-    _ combine: @escaping @Sendable (Element, Other.Element) -> Output,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<Output, Other.Failure>
-  where Other.Element: Sendable, Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
-  }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
