@@ -40,7 +40,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
   }
 
-
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
   /// sample (RxSwift `sample(_:)`; ReactiveSwift's `sample(on:)` repeats the latest value at every tick instead).
   ///

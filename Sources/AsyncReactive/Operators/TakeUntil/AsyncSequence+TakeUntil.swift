@@ -39,7 +39,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
   }
 
-
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
   /// `takeUntil:`, ReactiveSwift `take(until:)`): the lifecycle idiom `values.take(until: viewWillDisappear)`.
   ///

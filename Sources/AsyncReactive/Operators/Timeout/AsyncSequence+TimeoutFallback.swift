@@ -58,7 +58,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     }
   }
 
-
   /// Switches to `fallback` if the next value, or the end, does not arrive within `interval`; the fallback
   /// cannot fail, and the result keeps the upstream's failure type.
   ///

@@ -38,7 +38,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
   }
 
-
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
   /// `withLatestFrom` emits only the latest element: write `withLatestFrom(other) { $1 }` for that).
   ///
@@ -103,7 +102,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Other.Element: Sendable, Other.Failure == Failure {
     Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
   }
-
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
   /// `withLatestFrom(_:resultSelector:)`).
