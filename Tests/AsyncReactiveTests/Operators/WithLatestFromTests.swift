@@ -135,7 +135,7 @@ struct WithLatestFromTests {
     await sender.value
   }
 
-  @Test("the result's failure type: shared (Never included), this side's when the other cannot fail; any Error otherwise")
+  @Test("the result's failure: shared (Never included), this side's when the other cannot fail; any Error otherwise")
   func failureTypes() async {
     let never = Signal<Int, Never>.just(1)
     let typed = Signal<Int, TestError>.just(1)
