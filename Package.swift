@@ -22,9 +22,9 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["AsyncReactive"],
       path: "Benchmarks",
-      // The chart the benchmark writes with `--svg`, shown in the README; the view models whose type-checking
-      // Scripts/typecheck-probe.py times (type-checked on their own, not built into the benchmark).
-      exclude: ["results.svg", "TypeCheck"],
+      // The chart the benchmark writes with `--svg`, the page that explains the figures, and the view models whose
+      // type-checking Scripts/typecheck-probe.py times (type-checked on their own, not built into the benchmark).
+      exclude: ["results.svg", "README.md", "TypeCheck"],
       swiftSettings: strictSettings
     ),
     .executableTarget(

@@ -221,8 +221,6 @@ def overload_doc(op, n, failure, hot):
             "- Parameters:",
             "  - base1: the first input.",
             "  - base2: the second input.",
-            "  - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.",
-            "  - line: the line that applied the operator, shown by `debugGraph()`; leave the default.",
             f"- Returns: a ``Signal`` of `{op.output(n)}`; hot when any input is.",
         ]
         return doc(lines)
@@ -411,7 +409,7 @@ def test_source(operators):
 def topics(op):
     """The landing page's links, one per public overload (DocC tells overloads apart by their return type)."""
     array = "[Base.Element]" if not op.same_element else "Base.Element"
-    links = [f"- ``{op.name}(_:)``"]
+    links = [f"- ``{op.name}(_:fileID:line:)->Signal<{array},Base.Failure>``"]
     for n in range(2, MAX_INPUTS + 1):
         for failure in ("shared", "any"):
             links.append("- " + op.link("Signal", n, failure))

@@ -157,6 +157,16 @@ def doc(lines):
     return "\n".join(("  /// " + line).rstrip() for line in out) + "\n"
 
 
+TRANSFORM_DOC = "- transform: makes the inner sequence for an element of this sequence."
+
+
+def parameters_doc(entries):
+    """A `- Parameters:` list, or `- Parameter name:` when there is one entry."""
+    if len(entries) == 1:
+        return ["- Parameter " + entries[0][len("- "):]]
+    return ["- Parameters:"] + ["  " + entry for entry in entries]
+
+
 def overload_doc(sp, variant, hot):
     result = "HotSignal" if hot else "Signal"
     if variant == "shared":
@@ -180,11 +190,7 @@ def overload_doc(sp, variant, hot):
             "```swift",
             sp.example,
             "```",
-            "- Parameters:",
-        ] + ["  " + p for p in sp.parameter_docs] + [
-            "  - transform: makes the inner sequence for an element of this sequence.",
-            "  - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.",
-            "  - line: the line that applied the operator, shown by `debugGraph()`; leave the default.",
+        ] + parameters_doc(sp.parameter_docs + [TRANSFORM_DOC]) + [
             f"- Returns: a ``{result}`` of the inner sequences' elements.",
         ]
     else:

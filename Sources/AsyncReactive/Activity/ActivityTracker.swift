@@ -140,7 +140,7 @@ public final class ActivityTracker: PropertyProtocol {
 
   /// Counts one more running activity until the returned token ends (its ``ActivityToken/end()`` or its
   /// release, whichever comes first). For the library's own sources of activity (`Command`); users call
-  /// ``track(isolation:_:)`` or ``_Concurrency/AsyncSequence/trackActivity(_:)``.
+  /// ``track(isolation:_:)`` or ``_Concurrency/AsyncSequence/trackActivity(_:fileID:line:)``.
   @usableFromInline package func begin() -> ActivityToken {
     change(by: 1)
     return ActivityToken(self)

@@ -18,8 +18,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// - Parameters:
   ///   - subject: receives each element; held until the binding ends.
   ///   - lifetime: ends the binding when it ends.
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
@@ -64,8 +62,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// - Parameters:
   ///   - command: the command to trigger; held weakly, so the binding never keeps it alive.
   ///   - lifetime: ends the binding when it ends.
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Output, CommandFailure>(
@@ -106,8 +102,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - isEnabled: the button's enabled property.
   ///   - lifetime: ends both bindings when it ends.
   ///   - isolation: where the button is updated; the caller's actor (leave the default).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
   public func bind<Output, CommandFailure, Button: AnyObject>(

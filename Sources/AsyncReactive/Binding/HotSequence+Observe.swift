@@ -30,8 +30,6 @@ extension HotSequence where Failure == Never {
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFinish: called once if the source finishes (not when the observation is cancelled).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   package func hotObserve(
@@ -53,7 +51,7 @@ extension HotSequence where Failure == Never {
 
 extension HotSequence {
   /// Runs `onValue` for each element and `onFailure` if the source fails, on the caller's actor, for as long as
-  /// `lifetime` lasts, keeping no task while no value waits; see ``HotSequence/observe(in:isolation:_:onFinish:fileID:line:)``.
+  /// `lifetime` lasts, keeping no task while no value waits; see `hotObserve(in:isolation:_:onFinish:fileID:line:)`.
   ///
   /// ```swift
   /// viewModel.orders.observe(in: lifetime) { orders in
@@ -68,8 +66,6 @@ extension HotSequence {
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the source fails, after its values.
   ///   - onFinish: called once if the source finishes.
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   package func hotObserve(
@@ -113,8 +109,6 @@ extension HotSequence where Failure == Never {
   ///   - keyPath: the property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   package func hotBind<Target: AnyObject>(
@@ -134,7 +128,7 @@ extension HotSequence where Failure == Never {
 
   /// Assigns each element to an optional property of `target` (a label's `text: String?`) on the caller's actor,
   /// for as long as `lifetime` lasts and `target` exists, keeping no task while no value waits; see
-  /// ``HotSequence/bind(to:_:in:isolation:fileID:line:)-(_,ReferenceWritableKeyPath<Target,Element>,_,_,_,_)``.
+  /// `hotBind(to:_:in:isolation:fileID:line:)`.
   ///
   /// ```swift
   /// viewModel.title.bind(to: titleLabel, \.text, in: lifetime)   // text: String?
@@ -144,8 +138,6 @@ extension HotSequence where Failure == Never {
   ///   - keyPath: the optional property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   package func hotBind<Target: AnyObject>(
@@ -179,8 +171,6 @@ extension HotSequence where Failure == Never {
   /// - Parameters:
   ///   - subject: receives each element; held until the binding ends.
   ///   - lifetime: ends the binding when it ends.
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   package func hotBind<Target: SubjectProtocol<Element, TargetFailure>, TargetFailure>(
@@ -211,8 +201,6 @@ extension HotSequence where Failure == Never {
   /// - Parameters:
   ///   - command: the command to trigger; held weakly, so the binding never keeps it alive.
   ///   - lifetime: ends the binding when it ends.
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   package func hotBind<Output, CommandFailure>(
@@ -243,8 +231,6 @@ extension HotSequence where Failure == Never {
   ///   - isEnabled: the button's enabled property.
   ///   - lifetime: ends both bindings when it ends.
   ///   - isolation: where the button is updated; the caller's actor (leave the default).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding of the button's enabled state.
   @discardableResult
   package func hotBind<Output, CommandFailure, Button: AnyObject>(

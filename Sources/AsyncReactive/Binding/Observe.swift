@@ -16,8 +16,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// handled after that, not even a value the sequence had already produced.
   ///
   /// A hot source (a subject, a property, a hot chain, also through a generic parameter or a ``Signal`` that erases
-  /// one) is observed as ``HotSequence/observe(in:isolation:_:onFinish:fileID:line:)`` observes it, keeping no task while idle;
-  /// a cold one runs one task per observation.
+  /// one) is observed inside its sends, keeping no task while no value waits (a task exists only to hand waiting
+  /// values to the caller's actor); a cold one runs one task per observation.
   ///
   /// ```swift
   /// let downloads = AsyncStream<Progress> { continuation in startDownload(reporting: continuation) }
@@ -30,8 +30,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - isolation: where the closures run; the caller's actor (leave the default).
   ///   - onValue: called with each element.
   ///   - onFinish: called once if the sequence finishes (not when the observation is cancelled).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(
@@ -80,8 +78,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - keyPath: the property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
@@ -110,8 +106,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///   - keyPath: the optional property that receives each element.
   ///   - lifetime: ends the binding when it ends.
   ///   - isolation: where the assignment runs; the caller's actor (leave the default).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
   public func bind<Target: AnyObject>(
@@ -172,8 +166,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - onValue: called with each element.
   ///   - onFailure: called once if the sequence fails, after its values.
   ///   - onFinish: called once if the sequence finishes (not when the observation is cancelled).
-  ///   - fileID: the file that made the observation, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that made the observation, shown by `debugGraph()`; leave the default.
   /// - Returns: the observation, to cancel it or await its end.
   @discardableResult
   public func observe(

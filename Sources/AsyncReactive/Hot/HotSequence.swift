@@ -2,10 +2,11 @@
 /// values, and every operator applied to them (ReactiveSwift's `Signal`).
 ///
 /// When `subject.send(x)` returns, every hot operator downstream of the subject has processed `x`: its closure
-/// ran, every ``HotSignal/sink(in:onValue:onEnd:)`` observer was called, and each iterating consumer has the
+/// ran, every ``Signal/sink(in:onValue:onEnd:)`` observer was called, and each iterating consumer has the
 /// result in its own queue. Operators on a hot sequence (`map`, `filter`, `combineLatest`, `withLatestFrom`,
-/// `merge`, …) return a ``HotSignal``, which is hot again: a chain of them is a graph evaluated at the send,
-/// with no task inside it; only each `for await` loop is a task of its own.
+/// `merge`, …) return a ``Signal`` that is hot again: a chain of them is a graph evaluated at the send, with no
+/// task inside it; only each `for await` loop is a task of its own. To store or expose a hot chain with a type that
+/// says it is hot, erase it with ``eraseToHotSignal()``.
 ///
 /// **Shared evaluation:** every consumer of one operator value shares one evaluation: a closure runs once per
 /// event, however many loops iterate the result, and an operator observes its inputs from its first consumer
@@ -21,7 +22,7 @@
 /// ```swift
 /// let taps = AsyncPassthroughSubject<Void, Never>()
 /// let password = AsyncPassthroughSubject<String, Never>()
-/// let submits = taps.withLatestFrom(password) { $1 }   // HotSignal<String, Never>
+/// let submits = taps.withLatestFrom(password) { $1 }   // Signal<String, Never>, hot
 /// password.send("secret")
 /// taps.send()                                     // `submits` has produced "secret" when this returns
 /// ```

@@ -1,6 +1,7 @@
-/// A hot sequence, erased: what every operator on a ``HotSequence`` returns, and what a view model stores to
-/// expose a hot chain (ReactiveSwift's `Signal`; ``Signal`` is the cold one, ReactiveSwift's
-/// `SignalProducer`).
+/// A hot sequence, erased: what a view model stores to expose a hot chain, made with
+/// ``HotSequence/eraseToHotSignal()`` or ``init(_:)`` (ReactiveSwift's `Signal`, RxCocoa's `Signal` and `Driver`).
+/// Operators return a ``Signal``, hot when their input is; a `HotSignal` is that chain with a type that says it is
+/// hot.
 ///
 /// A `HotSignal` is one shared node of a graph that is evaluated inside `send`: all of its consumers share one
 /// evaluation (a `map` closure runs once per event however many loops iterate it), and it observes its inputs
@@ -21,7 +22,7 @@
 ///
 /// ```swift
 /// let query = AsyncPassthroughSubject<String, Never>()
-/// let trimmed: HotSignal<String, Never> = query.map { $0.lowercased() }.filter { !$0.isEmpty }
+/// let trimmed: HotSignal<String, Never> = query.map { $0.lowercased() }.filter { !$0.isEmpty }.eraseToHotSignal()
 /// for await text in trimmed { print(text) }
 /// ```
 public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {

@@ -52,7 +52,7 @@ public actor Resource<Value: Sendable> {
   /// **Cancellation:** a consumer that stops is removed at once; the loads go on.
   ///
   /// ```swift
-  /// let counts = service.orders.values.map(\.count)   // HotSignal<Int, Never>
+  /// let counts = service.orders.values.map(\.count)   // Signal<Int, Never>, hot
   /// counts.sink(in: lifetime) { print("\($0) orders") }
   /// _ = try await service.orders.refresh()            // printed before refresh() returns
   /// ```

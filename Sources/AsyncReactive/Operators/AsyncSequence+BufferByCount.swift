@@ -29,10 +29,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   try? await api.upload(batch)
   /// }
   /// ```
-  /// - Parameters:
-  ///   - count: how many values go into each array; at least 1.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter count: how many values go into each array; at least 1.
   /// - Returns: a ``Signal`` of arrays of `count` values (the last one may be shorter); hot when this sequence is.
   @inlinable public func buffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     [Element], Failure
@@ -52,10 +49,7 @@ extension HotSequence {
   /// let batches = analyticsEvents.buffer(count: 50)   // HotSignal<[Event], Never>
   /// batches.sink(in: lifetime) { batch in uploader.enqueue(batch) }
   /// ```
-  /// - Parameters:
-  ///   - count: how many values go into each array; at least 1.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter count: how many values go into each array; at least 1.
   /// - Returns: a ``HotSignal`` of arrays of `count` values (the last one may be shorter).
   @inlinable package func hotBuffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     [Element], Failure

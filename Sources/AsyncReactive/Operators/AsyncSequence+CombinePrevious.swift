@@ -17,10 +17,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await (old, new) in scores.combinePrevious(0) { animate(from: old, to: new) }
   /// ```
-  /// - Parameters:
-  ///   - initial: what the first value is paired with.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter initial: what the first value is paired with.
   /// - Returns: a ``Signal`` of `(previous, current)` pairs; hot when this sequence is.
   @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> Signal<(Element, Element), Failure>
@@ -51,10 +48,7 @@ extension HotSequence {
   /// ```swift
   /// let transitions = screenState.combinePrevious(.idle)   // HotSignal<(State, State), Never>
   /// ```
-  /// - Parameters:
-  ///   - initial: the "previous" value of the first one.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter initial: the "previous" value of the first one.
   /// - Returns: a ``HotSignal`` of `(previous, current)` pairs, one per value.
   @inlinable package func hotCombinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<(Element, Element), Failure>

@@ -7,8 +7,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// Each run of a cold sequence reports its own events: `onStart` when the run starts, then `onValue` per value
   /// and exactly one of `onFinish`, `onFailure` or `onCancel` (the consumer stopped first: its task was cancelled,
-  /// it broke out of the loop or dropped the iterator). On a hot sequence, once for all consumers (see
-  /// ``HotSequence/handleEvents(onStart:onValue:onFinish:onFailure:onCancel:fileID:line:)``).
+  /// it broke out of the loop or dropped the iterator). On a hot sequence they run inside the upstream's `send`,
+  /// once for all consumers: `onStart` when the first consumer arrives, `onCancel` when the last one leaves.
   ///
   /// ```swift
   /// let logged = api.orders.handleEvents(

@@ -6,10 +6,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let orders = api.orders.mapError { AppError.network($0) }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the new failure from the upstream's.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: makes the new failure from the upstream's.
   /// - Returns: a ``Signal`` with the same values and the new failure type; hot when this sequence is.
   @inlinable public func mapError<NewFailure: Error>(
     _ transform: @escaping @Sendable (Failure) -> NewFailure,
@@ -28,10 +25,7 @@ extension HotSequence {
   /// ```swift
   /// let orders = ordersSubject.mapError { OrdersError.network($0) }   // HotSignal<[Order], OrdersError>
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the new failure from the old one; runs on the sending thread.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: makes the new failure from the old one; runs on the sending thread.
   /// - Returns: a ``HotSignal`` of this sequence's elements, failing with the transformed failure.
   @inlinable package func hotMapError<NewFailure: Error>(
     _ transform: @escaping @Sendable (Failure) -> NewFailure,

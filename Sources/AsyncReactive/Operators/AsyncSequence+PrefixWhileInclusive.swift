@@ -17,8 +17,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - predicate: whether a value keeps the run going; the first `false` ends it.
   ///   - inclusive: whether the value that ends the run is passed on before finishing.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the leading values; hot when this sequence is.
   @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
@@ -43,8 +41,6 @@ extension HotSequence {
   /// - Parameters:
   ///   - predicate: whether a value keeps the run going; the first `false` ends it.
   ///   - inclusive: whether the value that ends the run is passed on before finishing.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the leading values.
   @inlinable package func hotPrefix(
     while predicate: @escaping @Sendable (Element) -> Bool,

@@ -6,10 +6,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await state in loads.prepend(.idle) { render(state) }
   /// ```
-  /// - Parameters:
-  ///   - values: what comes first, in order.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter values: what comes first, in order.
   /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
   @inlinable public func prepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
@@ -22,10 +19,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await item in updates.prepend(contentsOf: cached) { show(item) }
   /// ```
-  /// - Parameters:
-  ///   - values: what comes first, in order.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter values: what comes first, in order.
   /// - Returns: a ``Signal`` of `values`, then this sequence's elements; hot when this sequence is.
   @inlinable public func prepend(
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
@@ -46,10 +40,7 @@ extension HotSequence {
   /// let shown = results.prepend([])              // HotSignal<[Repo], Never>
   /// for await list in shown { render(list) }      // [] at once, then each result
   /// ```
-  /// - Parameters:
-  ///   - values: what each consumer receives first, in order.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter values: what each consumer receives first, in order.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
   @inlinable package func hotPrepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<
@@ -64,10 +55,7 @@ extension HotSequence {
   /// ```swift
   /// let history = liveEvents.prepend(contentsOf: savedEvents)   // HotSignal<Event, Never>
   /// ```
-  /// - Parameters:
-  ///   - values: what each consumer receives first, in order; read once, now.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter values: what each consumer receives first, in order; read once, now.
   /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
   @inlinable package func hotPrepend(
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line

@@ -20,10 +20,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let distinctIDs = users.removeDuplicates { $0.id == $1.id }
   /// ```
-  /// - Parameters:
-  ///   - areDuplicates: whether a value repeats the previous one.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter areDuplicates: whether a value repeats the previous one.
   /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
   @inlinable public func removeDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
@@ -37,10 +34,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let distinctNames = users.removeDuplicates(by: \.name)
   /// ```
-  /// - Parameters:
-  ///   - keyPath: the part of a value compared with the previous one.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter keyPath: the part of a value compared with the previous one.
   /// - Returns: a ``Signal`` without consecutive duplicates, hot when this sequence is.
   @inlinable public func removeDuplicates<Key: Equatable & Sendable>(
     by keyPath: any KeyPath<Element, Key> & Sendable,
@@ -72,10 +66,7 @@ extension HotSequence {
   /// ```swift
   /// let moves = positions.removeDuplicates { abs($0 - $1) < 0.5 }   // HotSignal<Double, Never>
   /// ```
-  /// - Parameters:
-  ///   - areDuplicates: compares the previous value (first) with the new one (second).
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter areDuplicates: compares the previous value (first) with the new one (second).
   @inlinable package func hotRemoveDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line

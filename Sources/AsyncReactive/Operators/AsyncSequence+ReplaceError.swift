@@ -6,10 +6,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await orders in api.orders.replaceError(with: []) { show(orders) }
   /// ```
-  /// - Parameters:
-  ///   - value: what replaces the failure.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter value: what replaces the failure.
   /// - Returns: a ``Signal`` that cannot fail; hot when this sequence is.
   @inlinable public func replaceError(
     with value: Element, fileID: StaticString = #fileID, line: UInt = #line
@@ -27,10 +24,7 @@ extension HotSequence {
   /// ```swift
   /// let balance = balances.replaceError(with: 0)   // HotSignal<Int, Never>
   /// ```
-  /// - Parameters:
-  ///   - value: the element delivered in place of the failure.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter value: the element delivered in place of the failure.
   /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
   @inlinable package func hotReplaceError(with value: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<Element, Never>

@@ -1,8 +1,8 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits each intermediate result of accumulating the values (RxSwift/RAC `scan`).
   ///
-  /// One accumulator per run of a cold sequence, started afresh by each run; one for all consumers of a hot one
-  /// (see ``HotSequence/scan(_:_:fileID:line:)``).
+  /// One accumulator per run of a cold sequence, started afresh by each run; one for all consumers of a hot one,
+  /// updated inside the upstream's `send` and started afresh when the node connects (its first consumer arrives).
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
@@ -12,8 +12,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - initial: the accumulator before the first value (not emitted).
   ///   - next: combines the accumulator with a value.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the accumulations, hot when this sequence is.
   @inlinable public func scan<Result: Sendable>(
     _ initial: Result,
@@ -36,8 +34,6 @@ extension HotSequence {
   /// - Parameters:
   ///   - initial: the accumulator before the first value (not emitted).
   ///   - next: combines the accumulator with a value; runs once per value, on the sending thread.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   @inlinable package func hotScan<Result: Sendable>(
     _ initial: Result,
     _ next: @escaping @Sendable (Result, Element) -> Result,

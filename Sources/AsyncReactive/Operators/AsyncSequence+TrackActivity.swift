@@ -6,7 +6,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// several consumers count as several activities, and under ``ReiterableAsyncSequence/retry(_:)`` each attempt
   /// is one: `signal.trackActivity(tracker).retry(2)` turns `false` between attempts, while
   /// `signal.retry(2).trackActivity(tracker)` stays `true` across them. A hot sequence is one activity for all
-  /// of its consumers (see ``HotSequence/trackActivity(_:fileID:line:)``).
+  /// of its consumers: from the moment its first consumer arrives until it finishes or fails, or its last consumer
+  /// leaves.
   ///
   /// **Finishes:** when the upstream finishes. **Throws:** the upstream's failure.
   ///
@@ -18,10 +19,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   .flatMapLatest { text in Signal.future { try await api.search(text) }.trackActivity(loading) }
   /// loading.observe(in: lifetime) { spinner.isAnimating = $0 }
   /// ```
-  /// - Parameters:
-  ///   - tracker: the tracker to count this sequence's iterations in.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter tracker: the tracker to count this sequence's iterations in.
   /// - Returns: a ``Signal`` with this sequence's elements; hot when this sequence is.
   @inlinable public func trackActivity(
     _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
@@ -42,10 +40,7 @@ extension HotSequence {
   /// let progress = upload.progress.trackActivity(uploading)   // HotSignal<Double, UploadError>
   /// progress.sink(in: lifetime, onValue: { bar.progress = $0 }, onEnd: { _ in })   // `uploading` is true now
   /// ```
-  /// - Parameters:
-  ///   - tracker: the tracker to count the node's observation in.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter tracker: the tracker to count the node's observation in.
   /// - Returns: a ``HotSignal`` with this sequence's elements.
   @inlinable package func hotTrackActivity(
     _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line

@@ -92,11 +92,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   render(name, avatar)
   /// }
   /// ```
-  /// - Parameters:
-  ///   - replay: how many of the latest values a consumer joining a running run receives first; 0 (the
-  ///     default) for none. Must not be negative.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter replay: how many of the latest values a consumer joining a running run receives first; 0 (the
+  ///   default) for none. Must not be negative.
   /// - Returns: a ``Signal`` with this sequence's elements and failure, hot: shared by its consumers.
   @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure

@@ -14,10 +14,7 @@ extension PropertyProtocol {
   /// username.value = "tom"
   /// isValid.value   // true
   /// ```
-  /// - Parameters:
-  ///   - transform: a fast, pure function of the value; it runs on every read and every change.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: a fast, pure function of the value; it runs on every read and every change.
   /// - Returns: the derived ``Property``.
   @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Transformed,
@@ -35,10 +32,7 @@ extension PropertyProtocol {
   /// ```swift
   /// let userID = session.map { $0.user }.removeDuplicates { $0.id == $1.id }
   /// ```
-  /// - Parameters:
-  ///   - areEquivalent: whether two consecutive values are the same.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter areEquivalent: whether two consecutive values are the same.
   /// - Returns: the derived ``Property``.
   @inlinable public func removeDuplicates(
     by areEquivalent: @escaping @Sendable (Value, Value) -> Bool,
@@ -59,10 +53,7 @@ extension PropertyProtocol {
   /// ```swift
   /// let selectedName = viewModel.selected.flatMapLatest { $0.name }   // Property<String>
   /// ```
-  /// - Parameters:
-  ///   - transform: picks the property to follow for a value.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: picks the property to follow for a value.
   /// - Returns: the derived ``Property``.
   @inlinable public func flatMapLatest<Inner: PropertyProtocol>(
     _ transform: @escaping @Sendable (Value) -> Inner,
@@ -112,10 +103,7 @@ extension PropertyProtocol where Value == Bool {
   /// let canSubmit = isFormValid.and(isOnline)        // Property<Bool>
   /// let submit = Command(enabledIf: canSubmit) { try await api.send(form.value) }
   /// ```
-  /// - Parameters:
-  ///   - other: the second condition.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter other: the second condition.
   /// - Returns: the derived ``Property``.
   @inlinable public func and<Other: PropertyProtocol<Bool>>(
     _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
@@ -140,10 +128,7 @@ extension PropertyProtocol where Value == Bool {
   /// let isBusy = isSaving.or(isUploading)             // Property<Bool>
   /// isBusy.sink(in: lifetime) { spinner.isAnimating = $0 }
   /// ```
-  /// - Parameters:
-  ///   - other: the second condition.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter other: the second condition.
   /// - Returns: the derived ``Property``.
   @inlinable public func or<Other: PropertyProtocol<Bool>>(
     _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
@@ -171,11 +156,8 @@ extension Property where Value == Bool {
   /// let isFormValid = Property.all([nameIsValid, emailIsValid, passwordIsValid])
   /// let signUp = Command(enabledIf: isFormValid) { try await api.signUp() }
   /// ```
-  /// - Parameters:
-  ///   - properties: the conditions, all of one type (write `.property` to mix subjects and
-  ///     properties).
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter properties: the conditions, all of one type (write `.property` to mix subjects and
+  ///   properties).
   /// - Returns: the derived ``Property``.
   @inlinable public static func all<Properties: Collection>(
     _ properties: Properties,
@@ -201,11 +183,8 @@ extension Property where Value == Bool {
   /// let hasErrors = Property.any([nameHasError, emailHasError])
   /// hasErrors.sink(in: lifetime) { banner.isHidden = !$0 }
   /// ```
-  /// - Parameters:
-  ///   - properties: the conditions, all of one type (write `.property` to mix subjects and
-  ///     properties).
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter properties: the conditions, all of one type (write `.property` to mix subjects and
+  ///   properties).
   /// - Returns: the derived ``Property``.
   @inlinable public static func any<Properties: Collection>(
     _ properties: Properties,
@@ -347,10 +326,7 @@ public func combineLatest<
 /// ```swift
 /// let allValid = combineLatest(fields.map(\.isValid)).map { $0.allSatisfy { $0 } }
 /// ```
-/// - Parameters:
-///   - properties: the sources; the value has one element per source, in this order.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+/// - Parameter properties: the sources; the value has one element per source, in this order.
 /// - Returns: the combined ``Property``.
 @inlinable public func combineLatest<P: PropertyProtocol>(
   _ properties: [P], fileID: StaticString = #fileID, line: UInt = #line

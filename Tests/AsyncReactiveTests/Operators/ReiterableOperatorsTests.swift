@@ -18,7 +18,7 @@ import Testing
 /// operator that the list does not name, so a new operator cannot land without its line.
 @Suite("re-iterable operators: retry after every operator")
 struct ReiterableOperatorsTests {
-  /// Operators that are not re-iterable on purpose, with the reason (the README's "Design decisions").
+  /// Operators that are not re-iterable on purpose, with the reason (the DocC article "Design decisions").
   static let notReiterable: [String: String] = [
     "share": "hot: a new iteration may join a run another consumer started; retry before sharing instead"
   ]

@@ -121,7 +121,7 @@ struct ThrottleTests {
 
   /// RxSwift's `test_ThrottleTimeSpan_Completed` gives `2@10, 6@210, 7@410, finish@410` here: a value arriving
   /// exactly at a window's end replaces the held one, and the finish waits for the window. Ours emits the held
-  /// value at the window's end and does not delay the finish (see the README's design decisions).
+  /// value at the window's end and does not delay the finish (see the DocC article "Design decisions").
   @Test("latest, RxSwift's input: 2@10, 5@210, 7@300, finish@300")
   func rxSwiftInputLatest() async {
     let recorder = await playRxSwiftInput(latest: true, Never.self)

@@ -56,12 +56,33 @@ let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:373
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:377
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 374)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 378)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
     _ = (loading, busy)
+  }
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:422
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 423)
+struct NameError: Error {}
+#sourceLocation()
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:422
+  @MainActor static func example5() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 424)
+
+let names = AsyncPassthroughSubject<String, NameError>()
+let isEnabled = AsyncCurrentValueSubject<Bool, Never>(true)
+let taps = AsyncPassthroughSubject<Void, Never>()
+
+let gated: Signal<(String, Bool), NameError> = names.withLatestFrom(isEnabled)   // the other cannot fail
+let submits: Signal<String, any Error> = taps.withLatestFrom(names) { $1 }      // only the other can fail
+let checked: Signal<String, any Error> = gated.map { pair in                   // a closure that throws
+  guard !pair.0.isEmpty else { throw NameError() }
+  return pair.0
+}
+#sourceLocation()
+    _ = (names, isEnabled, taps, gated, submits, checked)
   }
 }

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md.
 struct BufferByCountOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md:56
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md:55
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md", line: 57)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md", line: 56)
 for await batch in analyticsEvents.buffer(count: 50) {
   try? await api.upload(batch)
 }

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/CombinePreviousOperator.md.
 struct CombinePreviousOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CombinePreviousOperator.md:46
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CombinePreviousOperator.md:45
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CombinePreviousOperator.md", line: 47)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CombinePreviousOperator.md", line: 46)
 // Hide the header while scrolling down, show it while scrolling up.
 scrollOffset.combinePrevious().observe(in: lifetime) { old, new in
   header.isHidden = new > old

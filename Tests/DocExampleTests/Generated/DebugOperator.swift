@@ -25,9 +25,9 @@ let traced = query.debug("query", clock: testClock, sink: DebugSink { lines.appe
 #sourceLocation()
     _ = (searches, lines, traced)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:111
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:112
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 112)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 113)
 let username = AsyncCurrentValueSubject<String, Never>("")
 let password = AsyncCurrentValueSubject<String, Never>("")
 let isSignupEnabled = combineLatest(username.map { $0.count >= 3 }, password.map { $0.count >= 8 })
@@ -43,9 +43,9 @@ print(isSignupEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isSignupEnabled)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:142
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:143
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 143)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 144)
 let username = AsyncPassthroughSubject<String, Never>()
 let password = AsyncPassthroughSubject<String, Never>()
 let isEnabled = AsyncReactiveDebug.tracing {
@@ -61,9 +61,9 @@ print(isEnabled.debugGraph())
 #sourceLocation()
     _ = (username, password, isEnabled)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:178
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:179
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 179)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 180)
 let clock = TestClock()
 let results = Signal<String, any Error> { emitter in
   for query in ["s", "sw", "swift"] { await emitter.send(query) }
@@ -80,9 +80,9 @@ print(recorder.debugGraph()!)
 #sourceLocation()
     _ = (clock, results, recorder)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:202
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md:203
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 203)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DebugOperator.md", line: 204)
 let threshold = AsyncCurrentValueSubject<Int, Never>(1)
 let readings = AsyncStream<Int> { continuation in continuation.yield(5) }
 let alerts = combineLatest(threshold, Signal(readings).map { $0 * 10 })

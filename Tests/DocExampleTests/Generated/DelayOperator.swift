@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md.
 struct DelayOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md:58
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md:57
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md", line: 59)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/DelayOperator.md", line: 58)
 for await toast in toasts.delay(for: .seconds(2)) {
   hide(toast)
 }

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/HandleEventsOperator.md.
 struct HandleEventsOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/HandleEventsOperator.md:49
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/HandleEventsOperator.md:48
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/HandleEventsOperator.md", line: 50)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/HandleEventsOperator.md", line: 49)
 let logged = api.orders.handleEvents(
   onStart: { print("orders: requested") },
   onValue: { print("orders: \($0.count) received") },

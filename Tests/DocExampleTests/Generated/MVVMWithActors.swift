@@ -51,7 +51,7 @@ searchText
   .debounce(for: .milliseconds(300), clock: clock)
   .bind(to: search, in: lifetime)
 #sourceLocation()
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 122)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 123)
 search.values.observe(in: lifetime) { found in
   results.send(found)
   errorMessage.send(nil)
@@ -64,8 +64,8 @@ search.errors.observe(in: lifetime) { error in
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:145
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 146)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:146
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 147)
 final class SearchView: Sendable {
   let lifetime = Lifetime()
   let searchField = AsyncPassthroughSubject<String, Never>()  // the text field's changes
@@ -84,8 +84,8 @@ final class SearchView: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:191
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 192)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:192
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 193)
 actor Recents {
   private(set) var lastQuery = ""
 
@@ -96,8 +96,8 @@ actor Recents {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:213
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 214)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:214
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 215)
 
 
 
@@ -143,8 +143,8 @@ actor Recents {
   #expect(viewModel.errorMessage.value == nil)
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:293
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 294)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:294
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 295)
 @Test func searchLeavesNothingBehind() async {
   await expectNoLeaks {
     let lifetime = Lifetime()
@@ -155,8 +155,8 @@ actor Recents {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:320
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 321)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:321
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 322)
 @Test func theThrottleEmitsTheHeldValueAtTheWindowsEnd() async {
   let clock = TestClock()
   let offsets = TestSubject<Int, Never>()
@@ -170,8 +170,8 @@ actor Recents {
   #expect(await throttled.waitForValues(count: 2) == [Timed(1, at: .zero), Timed(2, at: .milliseconds(300))])
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:341
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 342)
+  // Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md:342
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MVVMWithActors.md", line: 343)
 @Test func aFailedSearchShowsTheError() async throws {
   struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
   let clock = TestClock()

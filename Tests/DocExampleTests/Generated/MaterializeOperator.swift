@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/MaterializeOperator.md.
 struct MaterializeOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/MaterializeOperator.md:41
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/MaterializeOperator.md:40
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/MaterializeOperator.md", line: 42)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/MaterializeOperator.md", line: 41)
 for await event in api.orders.materialize() {
   switch event {
   case .value(let list): show(list)

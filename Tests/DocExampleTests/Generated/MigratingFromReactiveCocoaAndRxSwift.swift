@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md.
 struct MigratingFromReactiveCocoaAndRxSwiftExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:65
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:70
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 66)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 71)
 // RACCommand *login = [[RACCommand alloc] initWithEnabled:valid signalBlock:…];
 let logIn = Command(enabledIf: valid) { try await api.logIn(username.value, password.value) }
 loginButtonTaps.bind(to: logIn, in: lifetime)
@@ -22,9 +22,9 @@ logIn.errors.observe(in: lifetime) { error in showAlert(error) }
 #sourceLocation()
     _ = logIn
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:78
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:83
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 79)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 84)
 // Action<Void, User, ErrorEnvelope>
 let logIn = Command(enabledIf: valid) { () throws(ErrorEnvelope) in
   try await service.login(email.value, password.value)
@@ -41,9 +41,9 @@ do {
 #sourceLocation()
     _ = logIn
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:104
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:109
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 105)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 110)
 // RAC(self.viewModel, searchText) = self.searchTextField.rac_textSignal;
 // ReactiveSwift: viewModel.searchText <~ searchField.texts;  RxSwift: .bind(to: viewModel.searchText)
 searchField.texts.bind(to: viewModel.searchText, in: lifetime)   // into a subject, inside each send
@@ -52,8 +52,8 @@ searchField.texts.bind(to: viewModel.searchText, in: lifetime)   // into a subje
 viewModel.title.bind(to: label, \.text, in: lifetime)            // weak target, on the caller's actor
 #sourceLocation()
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:132
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 133)
+  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:137
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 138)
 // RxExample's GitHubSignupViewModel: init(input: (username: Observable<String>, …, signupTaps: Observable<Void>))
 struct GitHubSignupViewModel: Sendable {
   let signingUp: Signal<String, Never>
@@ -69,9 +69,9 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:168
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:173
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 169)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 174)
 // [signal subscribeNext:^(id x) { … }]  +  [disposable dispose]
 // observable.subscribe(onNext: { … }).disposed(by: disposeBag)
 let lifetime = Lifetime()
@@ -90,8 +90,8 @@ price.sink(in: lifetime) { total.send($0 * quantity) }   // total is up to date 
   }
 }
 
-// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:104
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 111)
+// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:109
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 116)
 
 // Into state an actor keeps isolated: observe in one of its methods; the closure runs on the actor.
 extension SearchViewModel {
@@ -101,9 +101,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:275
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:280
   func MigratingFromReactiveCocoaAndRxSwiftExamples_example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 276)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 281)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }

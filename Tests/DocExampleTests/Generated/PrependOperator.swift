@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/PrependOperator.md.
 struct PrependOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/PrependOperator.md:66
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/PrependOperator.md:65
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/PrependOperator.md", line: 67)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/PrependOperator.md", line: 66)
 let results = searches.prepend([])   // the view starts with an empty list
 let withHistory = liveEvents.prepend(contentsOf: savedEvents)
 #sourceLocation()

@@ -11,16 +11,16 @@ import Testing
 
 /// The ```swift blocks of README.md.
 struct ReadmeExamples {
-  // README.md:99
-#sourceLocation(file: "README.md", line: 100)
+  // README.md:58
+#sourceLocation(file: "README.md", line: 59)
 
 
 protocol SearchAPI: Sendable {
   func search(_ text: String) async throws -> [String]
 }
 #sourceLocation()
-  // README.md:99
-#sourceLocation(file: "README.md", line: 105)
+  // README.md:58
+#sourceLocation(file: "README.md", line: 64)
 
 /// The view model: a plain actor. State goes out as subjects, the logic lives in a command.
 actor SearchViewModel {
@@ -39,8 +39,8 @@ actor SearchViewModel {
   }
 }
 #sourceLocation()
-  // README.md:99
-#sourceLocation(file: "README.md", line: 122)
+  // README.md:58
+#sourceLocation(file: "README.md", line: 81)
 
 /// The view: it only binds and shows. Observers run on the caller's actor, here the main actor, so `show` may
 /// touch the widgets directly.
@@ -51,9 +51,9 @@ func showSearch(_ viewModel: SearchViewModel, in lifetime: Lifetime, show: @esca
   viewModel.search.errors.observe(in: lifetime) { show("error: \($0)") }
 }
 #sourceLocation()
-  /// README.md:142
+  /// README.md:103
   @MainActor static func example2() async throws {
-#sourceLocation(file: "README.md", line: 143)
+#sourceLocation(file: "README.md", line: 104)
 
 
 // Cold: every iteration runs the work anew (RACSignal createSignal, Observable.create, SignalProducer).

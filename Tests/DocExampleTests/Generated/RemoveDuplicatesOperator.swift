@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/RemoveDuplicatesOperator.md.
 struct RemoveDuplicatesOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/RemoveDuplicatesOperator.md:51
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/RemoveDuplicatesOperator.md:50
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/RemoveDuplicatesOperator.md", line: 52)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/RemoveDuplicatesOperator.md", line: 51)
 for await text in searchText.removeDuplicates() { search(text) }   // "a", "a", "ab" → "a", "ab"
 let userChanges = session.removeDuplicates(by: \.user.id)
 #sourceLocation()

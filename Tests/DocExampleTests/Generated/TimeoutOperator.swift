@@ -19,9 +19,9 @@ let profile = Signal.future { try await api.profile() }
 #sourceLocation()
     _ = profile
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md:119
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md:118
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md", line: 120)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TimeoutOperator.md", line: 119)
 do {
   for try await reading in sensor.readings.timeout(.seconds(5)) { show(reading) }
 } catch {

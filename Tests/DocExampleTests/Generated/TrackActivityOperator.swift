@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/TrackActivityOperator.md.
 struct TrackActivityOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TrackActivityOperator.md:88
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TrackActivityOperator.md:87
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TrackActivityOperator.md", line: 89)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TrackActivityOperator.md", line: 88)
 let loading = ActivityTracker()
 let results = query.subscribe().flatMapLatest { text in
   Signal.future { try await api.search(text) }.trackActivity(loading)

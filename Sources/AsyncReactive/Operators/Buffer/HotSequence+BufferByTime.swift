@@ -14,8 +14,6 @@ extension HotSequence {
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - count: the most values a window collects before it ends early; positive, or `nil` (the default) for no
   ///     limit.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the values collected in each window.
   @inlinable package func hotBuffer<C: Clock>(
     every interval: Duration,

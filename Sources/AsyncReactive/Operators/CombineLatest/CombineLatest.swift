@@ -10,10 +10,7 @@
 ///   total.send(latest.reduce(0, +))
 /// }
 /// ```
-/// - Parameters:
-///   - bases: the inputs; each output has one element per input, in this order.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+/// - Parameter bases: the inputs; each output has one element per input, in this order.
 /// - Returns: a ``Signal`` of arrays; hot when any input is.
 @inlinable public func combineLatest<Base: AsyncSequence & Sendable>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line

@@ -16,8 +16,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// Each value is taken when the upstream produces it (inside the `send` of a hot upstream), and the result
   /// emits when the clock says; a slow consumer never delays the rule, and what is emitted waits for it in its
-  /// own queue. On a hot upstream the result is hot (a ``HotSignal`` when the static type says so); on a cold
-  /// one each run has its own rule and timer.
+  /// own queue. On a hot upstream the result is hot, one rule and timer for all of its consumers; on a cold one
+  /// each run has its own rule and timer.
   ///
   /// **Finishes:** when the upstream finishes, right after emitting the value still waiting (without waiting
   /// out its quiet period).
@@ -37,8 +37,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - dueTime: how long a value must go without a successor before it is emitted; not negative.
   ///   - clock: the clock that measures the quiet period; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the values that were not followed by another within `dueTime`.
   public func debounce<C: Clock>(
     for dueTime: Duration,

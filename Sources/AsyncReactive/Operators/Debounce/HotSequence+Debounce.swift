@@ -14,8 +14,6 @@ extension HotSequence {
   /// - Parameters:
   ///   - dueTime: how long a value must go without a successor before it is emitted; not negative.
   ///   - clock: the clock that measures the quiet period; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the values that were not followed by another within `dueTime`.
   @inlinable package func hotDebounce<C: Clock>(
     for dueTime: Duration,

@@ -3,7 +3,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// why a sequence ended (RxSwift `debug()`, ReactiveCocoa `logAll` with `setNameWithFormat:`).
   ///
   /// Each run of a cold sequence writes one line per event to `sink` (standard error by default); on a hot one, the
-  /// node reports once for all its consumers (see ``HotSequence/debug(_:clock:sink:fileID:line:)``):
+  /// node reports once for all its consumers, from its first consumer's arrival (`start`) to its end, or `cancel`
+  /// when its last consumer leaves:
   ///
   /// ```
   /// [search] +0ms start
@@ -36,8 +37,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - name: what the lines start with, in brackets; name the stage you are looking at.
   ///   - clock: the clock that times the events; a `TestClock` in tests.
   ///   - sink: where the lines go; ``DebugSink/standardError`` by default.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` with the same values, failure and end as `self`; hot when this sequence is.
   @inlinable public func debug<C: Clock>(
     _ name: String,

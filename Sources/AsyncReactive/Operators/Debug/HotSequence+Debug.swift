@@ -18,8 +18,6 @@ extension HotSequence {
   ///   - name: what the lines start with, in brackets; name the stage you are looking at.
   ///   - clock: the clock that times the events; a `TestClock` in tests.
   ///   - sink: where the lines go; ``DebugSink/standardError`` by default.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` with the same values, failure and end as `self`.
   @inlinable package func hotDebug<C: Clock>(
     _ name: String,

@@ -17,8 +17,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// Each value is taken when the upstream produces it (inside the `send` of a hot upstream), and the result
   /// emits when the clock says; a slow consumer never delays the rule, and what is emitted waits for it in its
-  /// own queue. On a hot upstream the result is hot (a ``HotSignal`` when the static type says so); on a cold
-  /// one each run has its own rule and timer.
+  /// own queue. On a hot upstream the result is hot, one rule and timer for all of its consumers; on a cold one
+  /// each run has its own rule and timer.
   ///
   /// **Finishes:** `duration` after the upstream finished, once every value has been released.
   ///
@@ -35,8 +35,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - duration: how long each value and the finish are held back; not negative.
   ///   - clock: the clock that measures the delay; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, each `duration` later.
   public func delay<C: Clock>(
     for duration: Duration,

@@ -12,8 +12,6 @@ extension HotSequence {
   /// - Parameters:
   ///   - duration: how long each value and the finish are held back; not negative.
   ///   - clock: the clock that measures the delay; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, each `duration` after its send.
   @inlinable package func hotDelay<C: Clock>(
     for duration: Duration,

@@ -26,10 +26,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let wallets = users.flatMap { user in Signal.future { try await api.wallet(for: user) } }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -114,8 +111,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - strategy: how the inner sequences are flattened.
   ///   - transform: makes the inner sequence for an element of this sequence.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     _ strategy: FlattenStrategy,
@@ -201,8 +196,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - maxConcurrent: the largest number of inner sequences running at once; at least 1.
   ///   - buffering: what happens to the inner sequences that wait; by default every one waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMap<Inner: AsyncSequence & Sendable>(
     maxConcurrent: Int,
@@ -299,10 +292,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let results = query.flatMapLatest { text in Signal.future { try await api.search(text) } }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -382,10 +372,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let logins = taps.flatMapFirst { Signal.future { try await api.login() } }
   /// ```
-  /// - Parameters:
-  ///   - transform: makes the inner sequence for an element of this sequence.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: makes the inner sequence for an element of this sequence.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func flatMapFirst<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner,
@@ -469,8 +456,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - buffering: what happens to the inner sequences that wait; by default every one waits its turn.
   ///   - transform: makes the inner sequence for an element of this sequence.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the inner sequences' elements.
   @inlinable public func concatMap<Inner: AsyncSequence & Sendable>(
     buffering: FlattenBuffering = .unbounded,

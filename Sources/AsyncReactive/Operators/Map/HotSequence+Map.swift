@@ -12,10 +12,7 @@ extension HotSequence {
   /// let names = users.map { $0.name }          // HotSignal<String, Never>
   /// users.send(tom)                            // `names` has produced "Tom" when this returns
   /// ```
-  /// - Parameters:
-  ///   - transform: the mapping; called once per element, in order, on the sending thread.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: the mapping; called once per element, in order, on the sending thread.
   /// - Returns: a ``HotSignal`` of the transformed elements.
   @inlinable package func hotMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed,
@@ -37,10 +34,7 @@ extension HotSequence {
   /// let numbers = text.compactMap { Int($0) }   // HotSignal<Int, Never>
   /// ```
   ///
-  /// - Parameters:
-  ///   - transform: the mapping; `nil` drops the element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: the mapping; `nil` drops the element.
   /// - Returns: a ``HotSignal`` of the non-`nil` results.
   @inlinable package func hotCompactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?,
@@ -72,10 +66,7 @@ extension HotSequence {
   /// let longQueries = query.filter { $0.count >= 3 }   // HotSignal<String, Never>
   /// ```
   ///
-  /// - Parameters:
-  ///   - isIncluded: whether an element goes on.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter isIncluded: whether an element goes on.
   /// - Returns: a ``HotSignal`` of the included elements.
   @inlinable package func hotFilter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
@@ -114,10 +105,7 @@ extension HotSequence {
   /// ```swift
   /// let untilZero = countdown.prefix { $0 > 0 }   // HotSignal<Int, Never>: 3, 2, 1, then finished
   /// ```
-  /// - Parameters:
-  ///   - predicate: whether an element goes on; the first `false` ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
   /// - Returns: a ``HotSignal`` of the leading elements that satisfy `predicate`.
   @inlinable package func hotPrefix(
     while predicate: @escaping @Sendable (Element) -> Bool,

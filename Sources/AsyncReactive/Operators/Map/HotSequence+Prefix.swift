@@ -82,10 +82,7 @@ extension HotSequence {
   /// ```swift
   /// let typed = query.drop { $0.isEmpty }   // HotSignal<String, Never>: from the first non-empty query on
   /// ```
-  /// - Parameters:
-  ///   - predicate: whether a leading value is skipped; runs on the sending thread.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter predicate: whether a leading value is skipped; runs on the sending thread.
   /// - Returns: a ``HotSignal`` of the values from the first one that fails `predicate`.
   @inlinable package func hotDrop(
     while predicate: @escaping @Sendable (Element) -> Bool,

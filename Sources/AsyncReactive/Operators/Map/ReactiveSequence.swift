@@ -4,7 +4,7 @@
 /// ``Signal``, hot when the sequence is hot (a ``Signal`` that erases a subject), cold otherwise, and a synchronous
 /// closure costs a plain call per element (the standard library's forms run an unspecialised `async` call).
 ///
-/// Every hot type (``HotSequence``) refines this protocol and gets the same operators as ``HotSignal``s. On any
+/// Every hot type (``HotSequence``) refines this protocol, so subjects, properties and ``HotSignal``s get them too. On any
 /// other sequence (an `AsyncStream`, `Observations`) `map`, `filter` and `.flatMap { }` stay the standard library's
 /// (`flatMap(.merge) { }` merges there), so importing the library changes nothing in code that does not use it.
 ///
@@ -54,10 +54,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// for await name in names { print(name) }
   /// ```
   ///
-  /// - Parameters:
-  ///   - transform: the mapping; called once per element, in order.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: the mapping; called once per element, in order.
   /// - Returns: a ``Signal`` of the transformed elements; hot when this sequence is.
   @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed,
@@ -75,10 +72,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// let numbers = text.subscribe().compactMap { Int($0) }
   /// ```
   ///
-  /// - Parameters:
-  ///   - transform: the mapping; `nil` drops the element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: the mapping; `nil` drops the element.
   /// - Returns: a ``Signal`` of the non-`nil` results; hot when this sequence is.
   @inlinable public func compactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Transformed?,
@@ -96,10 +90,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// for await query in longQueries { print(query) }
   /// ```
   ///
-  /// - Parameters:
-  ///   - isIncluded: whether an element goes on; called once per element, in order.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter isIncluded: whether an element goes on; called once per element, in order.
   /// - Returns: a ``Signal`` of the included elements; hot when this sequence is.
   @inlinable public func filter(
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
@@ -137,10 +128,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await reading in sensor.subscribe().drop(while: { $0 < threshold }) { log(reading) }
   /// ```
-  /// - Parameters:
-  ///   - predicate: whether an element is still skipped; the first `false` ends the skipping.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter predicate: whether an element is still skipped; the first `false` ends the skipping.
   /// - Returns: a ``Signal`` of the elements from the first that fails `predicate`; hot when this sequence is.
   @inlinable public func drop(
     while predicate: @escaping @Sendable (Element) -> Bool,
@@ -155,10 +143,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// for await progress in upload.subscribe().prefix(while: { $0 < 1.0 }) { bar.progress = progress }
   /// ```
-  /// - Parameters:
-  ///   - predicate: whether an element goes on; the first `false` ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter predicate: whether an element goes on; the first `false` ends the result.
   /// - Returns: a ``Signal`` of the leading elements that satisfy `predicate`; hot when this sequence is.
   @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) -> Bool,

@@ -37,10 +37,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let users = responses.map { try JSONDecoder().decode(User.self, from: $0) }   // Signal<User, any Error>
   /// ```
-  /// - Parameters:
-  ///   - transform: the mapping; its first throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: the mapping; its first throw ends the result.
   /// - Returns: a ``Signal`` of the transformed elements, failing with `any Error`; hot when this sequence is.
   @_disfavoredOverload @inlinable public func map<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Transformed,
@@ -60,10 +57,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let ids = lines.compactMap { line in try line.isEmpty ? nil : UUID.parse(line) }   // Signal<UUID, any Error>
   /// ```
-  /// - Parameters:
-  ///   - transform: the mapping; `nil` drops the element, a throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter transform: the mapping; `nil` drops the element, a throw ends the result.
   /// - Returns: a ``Signal`` of the non-`nil` results, failing with `any Error`; hot when this sequence is.
   @_disfavoredOverload @inlinable public func compactMap<Transformed: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Transformed?,
@@ -83,10 +77,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let valid = forms.filter { try validator.check($0) }   // Signal<Form, any Error>
   /// ```
-  /// - Parameters:
-  ///   - isIncluded: whether an element goes on; a throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter isIncluded: whether an element goes on; a throw ends the result.
   /// - Returns: a ``Signal`` of the included elements, failing with `any Error`; hot when this sequence is.
   @_disfavoredOverload @inlinable public func filter(
     _ isIncluded: @escaping @Sendable (Element) throws -> Bool,
@@ -106,10 +97,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let afterHeader = lines.drop { try Header.matches($0) }
   /// ```
-  /// - Parameters:
-  ///   - predicate: whether an element is still skipped; a throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter predicate: whether an element is still skipped; a throw ends the result.
   /// - Returns: a ``Signal`` of the elements from the first that fails `predicate`, failing with `any Error`.
   @_disfavoredOverload @inlinable public func drop(
     while predicate: @escaping @Sendable (Element) throws -> Bool,
@@ -133,10 +121,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let body = lines.prefix { try !Footer.matches($0) }
   /// ```
-  /// - Parameters:
-  ///   - predicate: whether an element goes on; the first `false` ends the result, a throw fails it.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter predicate: whether an element goes on; the first `false` ends the result, a throw fails it.
   /// - Returns: a ``Signal`` of the leading elements that satisfy `predicate`, failing with `any Error`.
   @_disfavoredOverload @inlinable public func prefix(
     while predicate: @escaping @Sendable (Element) throws -> Bool,
@@ -162,8 +147,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - initial: the accumulator before the first value (not emitted).
   ///   - next: combines the accumulator with a value; a throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the accumulations, failing with `any Error`; hot when this sequence is.
   @_disfavoredOverload @inlinable public func scan<Result: Sendable>(
     _ initial: Result,
@@ -186,10 +169,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```swift
   /// let changes = documents.removeDuplicates { try $0.digest() == $1.digest() }
   /// ```
-  /// - Parameters:
-  ///   - areDuplicates: whether a value repeats the previous one; a throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter areDuplicates: whether a value repeats the previous one; a throw ends the result.
   /// - Returns: a ``Signal`` without consecutive duplicates, failing with `any Error`; hot when this sequence is.
   @_disfavoredOverload @inlinable public func removeDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) throws -> Bool,
@@ -241,8 +221,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - other: the sequence whose latest element goes with each element.
   ///   - combine: builds the output; a throw ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of `Output`, failing with `any Error`.
   @_disfavoredOverload @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,

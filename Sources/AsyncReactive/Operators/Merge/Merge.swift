@@ -7,10 +7,7 @@
 /// let feeds = sources.map { source in Signal.future { try await source.latest() } }
 /// for try await item in merge(feeds) { show(item) }
 /// ```
-/// - Parameters:
-///   - bases: the inputs.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+/// - Parameter bases: the inputs.
 /// - Returns: a ``Signal`` of the inputs' elements; hot when any input is.
 @inlinable public func merge<Base: AsyncSequence & Sendable>(
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line

@@ -27,10 +27,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// // Show the position at most once per frame.
   /// for await position in positions.sample(on: displayLink) { render(position) }
   /// ```
-  /// - Parameters:
-  ///   - trigger: the sequence whose elements take the samples.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter trigger: the sequence whose elements take the samples.
   /// - Returns: a ``Signal`` of this sequence's elements.
   @inlinable public func sample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,

@@ -39,10 +39,7 @@ extension HotSequence {
   /// ```swift
   /// let shown = positions.sample(on: Signal.timer(every: .milliseconds(16), clock: clock))   // HotSignal<Double, Never>
   /// ```
-  /// - Parameters:
-  ///   - trigger: the sequence whose elements take the samples.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter trigger: the sequence whose elements take the samples.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
   @inlinable package func hotSample<Trigger: AsyncSequence & Sendable>(
     on trigger: Trigger,

@@ -14,11 +14,8 @@ extension HotSequence {
   /// ticker.send(price)
   /// for await price in prices { label.show(price) }   // the latest price first
   /// ```
-  /// - Parameters:
-  ///   - replay: how many of the latest values a consumer that joins receives first; 0 (the default) for
-  ///     none. Must not be negative.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter replay: how many of the latest values a consumer that joins receives first; 0 (the default) for
+  ///   none. Must not be negative.
   /// - Returns: a ``HotSignal`` with this sequence's elements and failure.
   @inlinable package func hotShare(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     Element, Failure

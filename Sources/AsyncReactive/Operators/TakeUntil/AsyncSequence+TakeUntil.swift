@@ -26,10 +26,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// let lifetimeValues = positions.take(until: viewWillDisappear)
   /// for await position in lifetimeValues { render(position) }
   /// ```
-  /// - Parameters:
-  ///   - trigger: the sequence whose first element ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter trigger: the sequence whose first element ends the result.
   /// - Returns: a ``Signal`` of this sequence's elements.
   @inlinable public func take<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,

@@ -38,10 +38,7 @@ extension HotSequence {
   /// ```swift
   /// let firstMinute = positions.take(until: Signal.timer(after: .seconds(60), clock: clock))   // HotSignal<Int, Never>
   /// ```
-  /// - Parameters:
-  ///   - trigger: the sequence whose first element ends the result.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter trigger: the sequence whose first element ends the result.
   /// - Returns: a ``HotSignal`` of this sequence's elements.
   @inlinable package func hotTake<Trigger: AsyncSequence & Sendable>(
     until trigger: Trigger,

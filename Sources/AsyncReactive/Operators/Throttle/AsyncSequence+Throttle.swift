@@ -25,8 +25,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// Each value is taken when the upstream produces it (inside the `send` of a hot upstream), and the result
   /// emits when the clock says; a slow consumer never delays the rule, and what is emitted waits for it in its
-  /// own queue. On a hot upstream the result is hot (a ``HotSignal`` when the static type says so); on a cold
-  /// one each run has its own rule and timer.
+  /// own queue. On a hot upstream the result is hot, one rule and timer for all of its consumers; on a cold one
+  /// each run has its own rule and timer.
   ///
   /// **Finishes:** when the upstream finishes. With `latest: true`, right after emitting the value held back
   /// for the current window, without waiting for the window to end (RxSwift waits); `latest: false` holds
@@ -52,8 +52,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - latest: whether a window's end emits the latest value that arrived during it (`true`, the default) or
   ///     the values arriving during a window are dropped (`false`).
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of at most one value per `interval`.
   public func throttle<C: Clock>(
     for interval: Duration,

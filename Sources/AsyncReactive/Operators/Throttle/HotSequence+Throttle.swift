@@ -16,8 +16,6 @@ extension HotSequence {
   ///   - clock: the clock that measures the windows; a `TestClock` in tests.
   ///   - latest: whether a window's end emits the latest value sent during it (`true`, the default) or the
   ///     values sent during a window are dropped (`false`).
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of at most one value per `interval`.
   @inlinable package func hotThrottle<C: Clock>(
     for interval: Duration,

@@ -31,8 +31,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, failing with ``TimeoutError`` on a timeout.
   public func timeout<C: Clock>(
     _ interval: Duration,
@@ -62,8 +60,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, failing with ``TimeoutError`` on a timeout.
   public func timeout<C: Clock>(
     _ interval: Duration,
@@ -96,8 +92,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, failing with a ``TimeoutFailure``.
   public func timeout<C: Clock>(
     _ interval: Duration,

@@ -42,8 +42,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -71,8 +69,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   @_disfavoredOverload public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -99,8 +95,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: the upstream's values, then after a timeout the fallback's.
   @_disfavoredOverload public func timeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,

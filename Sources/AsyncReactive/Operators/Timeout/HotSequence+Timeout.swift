@@ -15,8 +15,6 @@ extension HotSequence where Failure == Never {
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with ``TimeoutError`` on a timeout.
   @inlinable package func hotTimeout<C: Clock>(
     _ interval: Duration,
@@ -37,8 +35,6 @@ extension HotSequence where Failure == any Error {
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with ``TimeoutError`` on a timeout.
   @inlinable package func hotTimeout<C: Clock>(
     _ interval: Duration,
@@ -59,8 +55,6 @@ extension HotSequence {
   /// - Parameters:
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, failing with a ``TimeoutFailure``.
   @inlinable package func hotTimeout<C: Clock>(
     _ interval: Duration,

@@ -17,8 +17,6 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -42,8 +40,6 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -67,8 +63,6 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -92,8 +86,6 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,
@@ -117,8 +109,6 @@ extension HotSequence {
   ///   - interval: how long the upstream may stay silent; positive.
   ///   - clock: the clock that measures the silence; a `TestClock` in tests.
   ///   - fallback: the sequence to continue with after a timeout.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``HotSignal`` of the upstream's values, then after a timeout the fallback's.
   @inlinable package func hotTimeout<C: Clock, Fallback: AsyncSequence & Sendable>(
     _ interval: Duration,

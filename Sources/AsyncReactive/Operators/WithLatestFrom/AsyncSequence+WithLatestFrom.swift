@@ -25,10 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   viewModel.search.trigger(query)
   /// }
   /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter other: the sequence whose latest element goes with each element.
   /// - Returns: a ``Signal`` of `(Element, Other.Element)`.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,
@@ -91,8 +88,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - other: the sequence whose latest element goes with each element.
   ///   - combine: makes an output from an element and the latest element of `other`; it runs in the consuming
   ///     task.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
   /// - Returns: a ``Signal`` of the combined values.
   @inlinable public func withLatestFrom<Other: AsyncSequence & Sendable, Output: Sendable>(
     _ other: Other,

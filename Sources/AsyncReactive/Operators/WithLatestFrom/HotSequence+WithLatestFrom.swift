@@ -58,10 +58,7 @@ extension HotSequence {
   /// let settings = Signal.future { await store.loadSettings() }
   /// let saves = saveTaps.withLatestFrom(settings)   // HotSignal<((), Settings), Never>
   /// ```
-  /// - Parameters:
-  ///   - other: the sequence whose latest element goes with each element.
-  ///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-  ///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
+  /// - Parameter other: the sequence whose latest element goes with each element.
   /// - Returns: a ``HotSignal`` of `(Element, Other.Element)`.
   @inlinable package func hotWithLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other,

@@ -30,8 +30,6 @@
 /// - Parameters:
 ///   - base1: the first input.
 ///   - base2: the second input.
-///   - fileID: the file that applied the operator, shown by `debugGraph()`; leave the default.
-///   - line: the line that applied the operator, shown by `debugGraph()`; leave the default.
 /// - Returns: a ``Signal`` of `(Base1.Element, Base2.Element)`; hot when any input is.
 @inlinable public func zip<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1, _ base2: Base2,
