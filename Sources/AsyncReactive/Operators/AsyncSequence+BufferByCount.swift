@@ -44,13 +44,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Collects the values into arrays of `count` inside the upstream's `send`, one collection for all consumers
   /// (ReactiveSwift `Signal.collect(count:)`, RxSwift `buffer(timeSpan:count:)` without the time).
-  ///
-  /// ```swift
-  /// let batches = analyticsEvents.buffer(count: 50)   // HotSignal<[Event], Never>
-  /// batches.sink(in: lifetime) { batch in uploader.enqueue(batch) }
-  /// ```
-  /// - Parameter count: how many values go into each array; at least 1.
-  /// - Returns: a ``HotSignal`` of arrays of `count` values (the last one may be shorter).
   @inlinable package func hotBuffer(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     [Element], Failure
   > {

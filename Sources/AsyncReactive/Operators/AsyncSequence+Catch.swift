@@ -47,13 +47,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// On failure, continues with the sequence that `handler` makes from the error, deciding inside the upstream's
   /// `send` (RAC `catch:`, RxSwift `catch`, ReactiveSwift `flatMapError`), once for all consumers.
-  ///
-  /// ```swift
-  /// let orders = ordersSubject.catch { _ in Signal<[Order], Never>.just(cache.orders) }   // HotSignal<[Order], Never>
-  /// ordersSubject.fail(.offline)      // `orders` has produced the cached list and finished when this returns
-  /// ```
-  /// - Parameter handler: makes the sequence to continue with from the failure; runs on the sending thread.
-  /// - Returns: a ``HotSignal`` of this sequence's elements, then after a failure the fallback's.
   @inlinable package func hotCatch<Fallback: AsyncSequence & Sendable>(
     _ handler: @escaping @Sendable (Failure) -> Fallback
   ) -> HotSignal<Element, Fallback.Failure> where Fallback.Element == Element {

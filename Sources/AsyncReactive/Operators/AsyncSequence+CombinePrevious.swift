@@ -31,11 +31,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Pairs each value with the one before it, inside the upstream's `send` (ReactiveSwift's
   /// `Signal.combinePrevious()`): the first value only becomes the previous of the second.
-  ///
-  /// ```swift
-  /// let moves = position.combinePrevious()   // HotSignal<(Point, Point), Never>: (from, to) per change
-  /// ```
-  /// - Returns: a ``HotSignal`` of `(previous, current)` pairs.
   @inlinable package func hotCombinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     (Element, Element), Failure
   > {
@@ -44,12 +39,6 @@ extension HotSequence {
 
   /// Pairs each value with the one before it, the first value with `initial`, inside the upstream's `send`
   /// (ReactiveSwift's `Signal.combinePrevious(_:)`).
-  ///
-  /// ```swift
-  /// let transitions = screenState.combinePrevious(.idle)   // HotSignal<(State, State), Never>
-  /// ```
-  /// - Parameter initial: the "previous" value of the first one.
-  /// - Returns: a ``HotSignal`` of `(previous, current)` pairs, one per value.
   @inlinable package func hotCombinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<(Element, Element), Failure>
   {

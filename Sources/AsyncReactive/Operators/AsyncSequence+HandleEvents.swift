@@ -38,10 +38,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Runs side effects on each event inside the upstream's `send`, once for all consumers (RxSwift
   /// `do(onNext:…)` on a shared chain, ReactiveSwift `on(value:…)`).
-  ///
-  /// ```swift
-  /// let logged = viewModel.query.handleEvents(onValue: { print("query:", $0) })   // HotSignal<String, Never>
-  /// ```
   @inlinable package func hotHandleEvents(
     onStart: (@Sendable () -> Void)? = nil,
     onValue: (@Sendable (Element) -> Void)? = nil,

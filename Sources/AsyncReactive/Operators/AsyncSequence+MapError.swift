@@ -21,12 +21,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Transforms this sequence's failure inside the upstream's `send` (RAC `mapError:`, ReactiveSwift
   /// `Signal.mapError`): values pass through unchanged, once for all consumers.
-  ///
-  /// ```swift
-  /// let orders = ordersSubject.mapError { OrdersError.network($0) }   // HotSignal<[Order], OrdersError>
-  /// ```
-  /// - Parameter transform: makes the new failure from the old one; runs on the sending thread.
-  /// - Returns: a ``HotSignal`` of this sequence's elements, failing with the transformed failure.
   @inlinable package func hotMapError<NewFailure: Error>(
     _ transform: @escaping @Sendable (Failure) -> NewFailure,
     fileID: StaticString = #fileID, line: UInt = #line

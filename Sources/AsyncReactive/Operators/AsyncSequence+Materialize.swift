@@ -51,11 +51,6 @@ extension HotSequence {
   /// Turns every element and the end into an ``Event`` value inside the upstream's `send`; the result cannot
   /// fail, and its last element is `.finished` or `.failed(error)`. Consumers share it: `let events =
   /// taps.flatMapLatest { request }.materialize()` runs one request per tap for every output derived from it.
-  ///
-  /// ```swift
-  /// let events = submits.materialize()                       // HotSignal<Event<Int, APIError>, Never>
-  /// let errors = events.compactMap { if case .failed(let e) = $0 { e } else { nil } }
-  /// ```
   @inlinable package func hotMaterialize(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
     Event<Element, Failure>, Never
   > {

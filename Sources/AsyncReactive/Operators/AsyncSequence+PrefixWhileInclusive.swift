@@ -34,14 +34,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Passes values on while `predicate` holds and, with `inclusive: true`, also the first value that fails it,
   /// then finishes, deciding inside the upstream's `send` (RxSwift's `take(while:behavior: .inclusive)`).
-  ///
-  /// ```swift
-  /// let progress = upload.progress.prefix(while: { $0 < 1.0 }, inclusive: true)   // …, 0.95, 1.0, finished
-  /// ```
-  /// - Parameters:
-  ///   - predicate: whether a value keeps the run going; the first `false` ends it.
-  ///   - inclusive: whether the value that ends the run is passed on before finishing.
-  /// - Returns: a ``HotSignal`` of the leading values.
   @inlinable package func hotPrefix(
     while predicate: @escaping @Sendable (Element) -> Bool,
     inclusive: Bool,

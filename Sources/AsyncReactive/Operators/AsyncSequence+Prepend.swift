@@ -34,14 +34,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Gives each consumer `values` first, when it subscribes, then the upstream's values as they are sent
   /// (RxSwift `startWith` applied per subscription).
-  ///
-  /// ```swift
-  /// let results = AsyncPassthroughSubject<[Repo], Never>()
-  /// let shown = results.prepend([])              // HotSignal<[Repo], Never>
-  /// for await list in shown { render(list) }      // [] at once, then each result
-  /// ```
-  /// - Parameter values: what each consumer receives first, in order.
-  /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
   @inlinable package func hotPrepend(_ values: Element..., fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<
       Element, Failure
@@ -51,12 +43,6 @@ extension HotSequence {
   }
 
   /// Gives each consumer the elements of `values` first, when it subscribes, then the upstream's values.
-  ///
-  /// ```swift
-  /// let history = liveEvents.prepend(contentsOf: savedEvents)   // HotSignal<Event, Never>
-  /// ```
-  /// - Parameter values: what each consumer receives first, in order; read once, now.
-  /// - Returns: a ``HotSignal`` that starts every subscription with `values`.
   @inlinable package func hotPrepend(
     contentsOf values: some Sequence<Element>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {

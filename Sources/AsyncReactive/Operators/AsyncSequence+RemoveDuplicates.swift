@@ -49,10 +49,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence where Element: Equatable {
   /// Skips values equal to the one before, deciding inside the upstream's `send`; all consumers share the
   /// comparison (RxSwift `distinctUntilChanged`, ReactiveSwift `skipRepeats`).
-  ///
-  /// ```swift
-  /// let queries = searchText.removeDuplicates()   // HotSignal<String, Never>: "a", "a", "ab" → "a", "ab"
-  /// ```
   @inlinable package func hotRemoveDuplicates(
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
@@ -62,11 +58,6 @@ extension HotSequence where Element: Equatable {
 
 extension HotSequence {
   /// Skips values that `areDuplicates` says equal the one before, inside the upstream's `send`.
-  ///
-  /// ```swift
-  /// let moves = positions.removeDuplicates { abs($0 - $1) < 0.5 }   // HotSignal<Double, Never>
-  /// ```
-  /// - Parameter areDuplicates: compares the previous value (first) with the new one (second).
   @inlinable package func hotRemoveDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -88,10 +79,6 @@ extension HotSequence {
   }
 
   /// Skips values whose property at `keyPath` equals the previous value's, inside the upstream's `send`.
-  ///
-  /// ```swift
-  /// let userChanges = session.removeDuplicates(by: \.user.id)   // HotSignal<Session, Never>
-  /// ```
   @inlinable package func hotRemoveDuplicates<Key: Equatable & Sendable>(
     by keyPath: any KeyPath<Element, Key> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line

@@ -20,12 +20,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// On failure, delivers `value` and finishes instead, inside the upstream's `send` (RxSwift `catchAndReturn`,
   /// Combine `replaceError(with:)`): the result cannot fail.
-  ///
-  /// ```swift
-  /// let balance = balances.replaceError(with: 0)   // HotSignal<Int, Never>
-  /// ```
-  /// - Parameter value: the element delivered in place of the failure.
-  /// - Returns: a ``HotSignal`` of this sequence's elements, then `value` if it failed.
   @inlinable package func hotReplaceError(with value: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> HotSignal<Element, Never>
   {

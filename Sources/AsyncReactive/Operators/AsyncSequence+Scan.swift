@@ -27,13 +27,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension HotSequence {
   /// Emits each intermediate result of accumulating the values, inside the upstream's `send`: one accumulator
   /// for all consumers, started afresh when the node connects (ReactiveSwift's `Signal.scan`).
-  ///
-  /// ```swift
-  /// let total = payments.scan(0) { $0 + $1.amount }   // HotSignal<Int, Never>: 10, 25, 30, …
-  /// ```
-  /// - Parameters:
-  ///   - initial: the accumulator before the first value (not emitted).
-  ///   - next: combines the accumulator with a value; runs once per value, on the sending thread.
   @inlinable package func hotScan<Result: Sendable>(
     _ initial: Result,
     _ next: @escaping @Sendable (Result, Element) -> Result,

@@ -34,14 +34,6 @@ extension HotSequence {
   /// Counts this node's observation of its upstream as one activity of `tracker`: from the moment its first
   /// consumer arrives until the upstream finishes or fails, or its last consumer leaves (RxSwift's `trackActivity`
   /// on a shared chain).
-  ///
-  /// ```swift
-  /// let uploading = ActivityTracker()
-  /// let progress = upload.progress.trackActivity(uploading)   // HotSignal<Double, UploadError>
-  /// progress.sink(in: lifetime, onValue: { bar.progress = $0 }, onEnd: { _ in })   // `uploading` is true now
-  /// ```
-  /// - Parameter tracker: the tracker to count the node's observation in.
-  /// - Returns: a ``HotSignal`` with this sequence's elements.
   @inlinable package func hotTrackActivity(
     _ tracker: ActivityTracker, fileID: StaticString = #fileID, line: UInt = #line
   )

@@ -13,10 +13,6 @@ extension AsyncSequence where Self: Sendable, Element == Bool {
 
 extension HotSequence where Element == Bool {
   /// Negates every value inside the upstream's `send` (RAC's `[executing not]`).
-  ///
-  /// ```swift
-  /// let spinnerHidden = isLoadingSignal.not()   // HotSignal<Bool, Never>
-  /// ```
   @inlinable package func hotNot(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<Bool, Failure> {
     hotMap({ !$0 }, fileID: fileID, line: line)
   }

@@ -6,19 +6,6 @@ import Synchronization
 extension HotSequence {
   /// Prints each event of this node with `name` and the time since the node started observing its upstream, once
   /// per event however many consumers it has (RxSwift `debug()` on a shared chain, ReactiveCocoa `logAll`).
-  ///
-  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
-  /// of its consumers, and observes the upstream from its first consumer to its last.
-  ///
-  /// ```swift
-  /// let results = viewModel.query.debug("query").removeDuplicates()   // HotSignal<String, Never>
-  /// // In tests: query.debug("query", clock: testClock, sink: DebugSink { lines.append($0) })
-  /// ```
-  /// - Parameters:
-  ///   - name: what the lines start with, in brackets; name the stage you are looking at.
-  ///   - clock: the clock that times the events; a `TestClock` in tests.
-  ///   - sink: where the lines go; ``DebugSink/standardError`` by default.
-  /// - Returns: a ``HotSignal`` with the same values, failure and end as `self`.
   @inlinable package func hotDebug<C: Clock>(
     _ name: String,
     clock: C = ContinuousClock(),

@@ -6,15 +6,6 @@
 extension HotSequence {
   /// Skips the first `count` values and passes the rest on, inside the upstream's `send` (ReactiveSwift
   /// `skip(first:)`, RxSwift `skip(_:)`).
-  ///
-  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
-  /// of its consumers, and observes the upstream from its first consumer to its last.
-  ///
-  /// ```swift
-  /// let edits = username.dropFirst()   // HotSignal<String, Never>: the changes, not the current value
-  /// ```
-  /// - Parameter count: how many values to skip; 1 by default, not negative.
-  /// - Returns: a ``HotSignal`` of the values after the first `count`.
   @inlinable package func hotDropFirst(_ count: Int = 1) -> HotSignal<
     Element, Failure
   > {
@@ -41,15 +32,6 @@ extension HotSequence {
 
   /// Passes the first `maxLength` values on and finishes, inside the upstream's `send` (ReactiveSwift
   /// `take(first:)`, RxSwift `take(_:)`).
-  ///
-  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
-  /// of its consumers, and observes the upstream from its first consumer to its last.
-  ///
-  /// ```swift
-  /// let firstTap = taps.prefix(1)   // HotSignal<Void, Never>: one tap, then finished
-  /// ```
-  /// - Parameter maxLength: how many values to pass on; not negative.
-  /// - Returns: a ``HotSignal`` of at most `maxLength` values.
   @inlinable package func hotPrefix(_ maxLength: Int) -> HotSignal<
     Element, Failure
   > {
@@ -75,15 +57,6 @@ extension HotSequence {
 
   /// Skips values while `predicate` holds and passes on the first one that fails it and everything after,
   /// deciding inside the upstream's `send` (ReactiveSwift `skip(while:)`, RxSwift `skip(while:)`).
-  ///
-  /// The operator on any sequence, typed as a ``HotSignal``: it runs inside the upstream's `send`, once for all
-  /// of its consumers, and observes the upstream from its first consumer to its last.
-  ///
-  /// ```swift
-  /// let typed = query.drop { $0.isEmpty }   // HotSignal<String, Never>: from the first non-empty query on
-  /// ```
-  /// - Parameter predicate: whether a leading value is skipped; runs on the sending thread.
-  /// - Returns: a ``HotSignal`` of the values from the first one that fails `predicate`.
   @inlinable package func hotDrop(
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line

@@ -34,7 +34,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotSample(fileID: fileID, line: line, on: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -51,7 +53,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotSample(fileID: fileID, line: line, on: trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+    }
   }
 
   /// Emits the latest element of this sequence at each element of `trigger`, if a new one arrived since the last
@@ -68,6 +72,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where Trigger.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.hotSample(on: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotSample(
+        fileID: fileID, line: line, on: trigger, baseFailure: { $0 as any Error }, triggerFailure: { $0 as any Error })
+    }
   }
 }

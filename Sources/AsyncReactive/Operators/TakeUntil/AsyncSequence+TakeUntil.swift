@@ -33,7 +33,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotTake(fileID: fileID, line: line, until: trigger, baseFailure: { $0 }, triggerFailure: { $0 })
+    }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -50,7 +52,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure>
   where Trigger.Element: Sendable, Trigger.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotTake(fileID: fileID, line: line, until: trigger, baseFailure: { $0 }, triggerFailure: neverFailure)
+    }
   }
 
   /// Mirrors this sequence until `trigger` produces its first element, then finishes (RxSwift `take(until:)`, RAC
@@ -67,6 +71,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error>
   where Trigger.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.hotTake(until: trigger, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotTake(
+        fileID: fileID, line: line, until: trigger, baseFailure: { $0 as any Error },
+        triggerFailure: { $0 as any Error })
+    }
   }
 }

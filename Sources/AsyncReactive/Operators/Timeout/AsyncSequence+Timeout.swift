@@ -39,7 +39,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ) -> Signal<Element, TimeoutError> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fileID: fileID, line: line)
+      $0.hotTimeout(fileID: fileID, line: line, interval, clock: clock, timedOut: TimeoutError(), failure: neverFailure)
     }
   }
 }
@@ -68,7 +68,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == any 
   ) -> Signal<Element, any Error> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fileID: fileID, line: line)
+      $0.hotTimeout(fileID: fileID, line: line, interval, clock: clock, timedOut: TimeoutError(), failure: { $0 })
     }
   }
 }
@@ -100,7 +100,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Element, TimeoutFailure<Failure>> where C.Duration == Duration {
     precondition(interval > .zero, "timeout(\(interval)): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fileID: fileID, line: line)
+      $0.hotTimeout(fileID: fileID, line: line, interval, clock: clock, timedOut: .timedOut, failure: { .upstream($0) })
     }
   }
 }

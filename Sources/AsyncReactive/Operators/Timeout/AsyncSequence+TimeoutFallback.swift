@@ -52,7 +52,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Failure {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(
+        fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: { $0 },
+        fallbackFailure: { $0 })
     }
   }
 
@@ -79,7 +81,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element, Fallback.Failure == Never {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(
+        fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: { $0 },
+        fallbackFailure: neverFailure)
     }
   }
 
@@ -105,7 +109,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where C.Duration == Duration, Fallback.Element == Element {
     precondition(interval > .zero, "timeout(\(interval), fallback:): the interval must be positive")
     return Signal(self).lift(synchronous: false, input: "timeout upstream") {
-      $0.hotTimeout(interval, clock: clock, fallback: fallback, fileID: fileID, line: line)
+      $0.hotTimeout(
+        fileID: fileID, line: line, interval, clock: clock, fallback: fallback, baseFailure: { $0 as any Error },
+        fallbackFailure: { $0 as any Error })
     }
   }
 }

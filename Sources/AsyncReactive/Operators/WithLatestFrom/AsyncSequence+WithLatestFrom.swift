@@ -32,7 +32,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+        baseFailure: { $0 },
+        otherFailure: { $0 })
+    }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -50,7 +55,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), Failure>
   where Other.Element: Sendable, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+        baseFailure: { $0 },
+        otherFailure: neverFailure)
+    }
   }
 
   /// Pairs each element with the latest element of `other` (ReactiveSwift `withLatest(from:)`; RxSwift's one-argument
@@ -69,7 +79,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Element, Other.Element), any Error>
   where Other.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
+        baseFailure: { $0 as any Error },
+        otherFailure: { $0 as any Error })
+    }
   }
 
   // MARK: Combined by a closure
@@ -95,7 +110,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Failure {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine, baseFailure: { $0 },
+        otherFailure: { $0 })
+    }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -112,7 +131,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, Failure>
   where Other.Element: Sendable, Other.Failure == Never {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine, baseFailure: { $0 },
+        otherFailure: neverFailure)
+    }
   }
 
   /// Combines each element with the latest element of `other` through `combine` (RxSwift
@@ -130,7 +153,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Output, any Error>
   where Other.Element: Sendable {
-    Signal(self).lift(synchronous: false) { $0.hotWithLatestFrom(other, combine, fileID: fileID, line: line) }
+    Signal(self).lift(synchronous: false) {
+      $0.hotWithLatestFrom(
+        origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: combine,
+        baseFailure: { $0 as any Error },
+        otherFailure: { $0 as any Error })
+    }
   }
 }
 
