@@ -238,22 +238,23 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   // MARK: Helpers
 
   /// `enabledIf && open`, read when it is read; its iteration ends when the command is released (`open`
-  /// turns `nil`), even while `enabledIf` lives on.
+  /// turns `nil`), even while `enabledIf` lives on, after a final `false`. `open` keeps its `nil` (it does not
+  /// finish), so that a consumer that comes after the release is given that `false` and the end too.
   private static func isEnabled(_ enabledIf: Property<Bool>?, open: AsyncCurrentValueSubject<Bool?, Never>) -> Property<
     Bool
   > {
     let enabledIf = enabledIf ?? Property(value: true)
     let open = Property(open)
     // Evaluated inside the sends of `enabledIf` and of the command's state: a consumer gets the state at its
-    // subscription, then every change; the command closing (`open` becomes `nil`) finishes it.
+    // subscription, then every change; the command closing (`open` becomes `nil`) gives `false` and finishes it.
     return Property(
       read: { enabledIf.value && (open.value ?? false) },
       changes: HotSignal(
         node: makeCombineLatest(
           enabledIf, open, origin: NodeOrigin(.combineLatest), failures: neverFailure, neverFailure)
       )
-      .hotPrefix { $1 != nil }
-      .hotMap { $0 && $1! }
+      .hotPrefix(while: { $1 != nil }, inclusive: true)
+      .hotMap { $0 && ($1 ?? false) }
       .hotRemoveDuplicates())
   }
 }

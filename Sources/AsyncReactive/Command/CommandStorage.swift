@@ -354,8 +354,9 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   private func endStreams() {
     executing.finish()
     starts.finish()
+    // `nil` for good, not finished: a finished subject gives a late consumer only its end, and `isEnabled`, which
+    // combines `open` with a live `enabledIf`, would then never end for it.
     open.send(nil)
-    open.finish()
     values.finish()
     errors.finish()
     disabledErrors.finish()

@@ -28,7 +28,7 @@ struct CommandPolicyTests {
     command = nil
     #expect(await drain(&values) == results)
     #expect(await drain(&disabled).isEmpty)
-    #expect(await drain(&isEnabled) == [true, false, true])
+    #expect(await drain(&isEnabled) == [true, false, true, false])  // released: false, then the end
   }
 
   @Test(".concurrent(limit: 3): of 10 callers at once, three run together and seven are refused")

@@ -227,8 +227,8 @@ struct CommandTests {
       #expect(await isEnabled.next() == true)
     }
     #expect(weakCommand == nil)
-    // enabledIf lives on, yet the loop over the released command's isEnabled ends.
-    #expect(await drain(&isEnabled) == [])
+    // enabledIf lives on, yet the loop over the released command's isEnabled ends, after the final `false`.
+    #expect(await drain(&isEnabled) == [false])
     #expect(enabled.consumerCount == 0)
   }
 
