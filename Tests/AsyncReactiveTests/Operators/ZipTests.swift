@@ -74,6 +74,38 @@ struct ZipTests {
     #expect(failed.values.isEmpty && failed.failure == TestError(code: 5))
   }
 
+  @Test("the array form finishes at an element that makes no array while every other input has finished (RxSwift)")
+  func arrayFormCollectionRule() {
+    let clock = TestClock()
+    let a = AsyncPassthroughSubject<Int, Never>()
+    let b = AsyncPassthroughSubject<Int, Never>()
+    let array = Recorder(zip([a, b]), clock: clock)
+    let pair = Recorder(zip(a, b), clock: clock)
+    a.send(1)
+    b.send(10)
+    a.finish()
+    #expect(array.end == nil && pair.end == nil)
+    b.send(20)  // nothing left of `a` to pair with, and every other input finished
+    #expect(array.values.map(\.value) == [[1, 10]])
+    #expect(array.end != nil)
+    #expect(pair.end == nil)  // the fixed arity keeps running, as RxSwift's zip(a, b) does
+    b.finish()
+    #expect(pair.values.map { [$0.value.0, $0.value.1] } == [[1, 10]])
+    #expect(pair.end != nil)
+    // Three inputs: it waits until all but the producing one have finished.
+    let x = AsyncPassthroughSubject<Int, Never>()
+    let y = AsyncPassthroughSubject<Int, Never>()
+    let z = AsyncPassthroughSubject<Int, Never>()
+    let three = Recorder(zip([x, y, z]), clock: clock)
+    x.finish()
+    y.send(1)
+    #expect(three.end == nil)
+    z.finish()
+    y.send(2)
+    #expect(three.values.isEmpty)
+    #expect(three.end != nil)
+  }
+
   @Test("six inputs of six element types")
   func sixInputs() async {
     let zipped = zip(

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md.
 struct ZipOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md:99
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md:103
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md", line: 100)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ZipOperator.md", line: 104)
 for try await (request, response) in zip(sentRequests, receivedResponses) {
   log("\(request.id) took \(response.time - request.time)")
 }

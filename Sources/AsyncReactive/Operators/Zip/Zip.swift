@@ -3,6 +3,10 @@
 /// As ``zip(_:_:fileID:line:)->Signal<(Base1.Element,Base2.Element),Base1.Failure>``, for any number of inputs of one type: hot
 /// when any input is hot. An empty array gives a signal that finishes at once without a value.
 ///
+/// **Finishes:** when every input has finished, or, as RxSwift's `zip` of a collection does, at an element that
+/// makes no array while every other input has finished (`a.finish()`, then `b.send(1)`: finished at that send;
+/// the fixed-arity `zip(a, b)` keeps running then, as RxSwift's does).
+///
 /// ```swift
 /// let copies = mirrors.map { mirror in Signal.future { try await mirror.download(chunk) } }
 /// for try await chunks in zip(copies) { verify(chunks) }
@@ -32,7 +36,8 @@
     inputs, replay: .none, origin: origin,
     inputNodes: NodeInputs(bases.compactMap(graphInput))
   ) {
-    Rule(inputCount: count, empty: Array(repeating: ZipBuffer(), count: count)) { buffers in
+    Rule(inputCount: count, empty: Array(repeating: ZipBuffer(), count: count), finishesWhenOthersFinished: true) {
+      buffers in
       buffers.indices.map { buffers[$0].removeFirst() }
     }
   }

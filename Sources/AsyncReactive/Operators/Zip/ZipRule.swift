@@ -16,13 +16,23 @@
   /// An input finished with nothing buffered: no output can be made again, so later elements are not kept.
   /// The result still ends only when every input has ended (or one fails), as RxSwift's zip does.
   @usableFromInline var exhausted = false
+  /// How many inputs have finished.
+  @usableFromInline var finishedCount = 0
+  /// RxSwift's rule for a collection of inputs (`zip([…])`): an element that makes no output while every other
+  /// input has finished finishes the result. The fixed arities do not (RxSwift's `zip(a, b)` does not either).
+  @usableFromInline let finishesWhenOthersFinished: Bool
 
   /// - Parameters:
   ///   - inputCount: the number of inputs.
   ///   - empty: one empty buffer per input.
   ///   - takeOutput: removes the oldest element of every buffer (all non-empty) and builds the output.
-  @inlinable init(inputCount: Int, empty: Buffers, takeOutput: @escaping @Sendable (inout Buffers) -> Output) {
+  ///   - finishesWhenOthersFinished: the collection rule (see ``finishesWhenOthersFinished``).
+  @inlinable init(
+    inputCount: Int, empty: Buffers, finishesWhenOthersFinished: Bool = false,
+    takeOutput: @escaping @Sendable (inout Buffers) -> Output
+  ) {
     buffers = empty
+    self.finishesWhenOthersFinished = finishesWhenOthersFinished
     self.takeOutput = takeOutput
     buffered = Array(repeating: 0, count: inputCount)
     hasFinished = Array(repeating: false, count: inputCount)
@@ -31,11 +41,13 @@
 
   /// Input `index` produced an element, which `append` adds to its buffer.
   @inlinable mutating func receive(from index: Int, _ append: (inout Buffers) -> Void) -> NaryStep<Output> {
-    guard !exhausted else { return .none }
+    guard !exhausted || finishesWhenOthersFinished else { return .none }
     append(&buffers)
     buffered[index] += 1
     if buffered[index] == 1 { emptyInputs -= 1 }
-    guard emptyInputs == 0 else { return .none }
+    guard emptyInputs == 0 else {
+      return finishesWhenOthersFinished && finishedCount == hasFinished.count - 1 ? .finish : .none
+    }
     let output = takeOutput(&buffers)
     for input in buffered.indices {
       buffered[input] -= 1
@@ -51,6 +63,7 @@
   /// inputs' node counts them), even if an input that ended first left nothing to pair, so an error from a
   /// running input still fails it. This is RxSwift's rule.
   @inlinable mutating func inputFinished(_ index: Int) -> NaryStep<Output> {
+    if !hasFinished[index] { finishedCount += 1 }
     hasFinished[index] = true
     if buffered[index] == 0 { exhausted = true }
     return .none
