@@ -51,16 +51,21 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// ``Command/values`` and ``Command/errors``. Takes no `isolation`: nothing of the caller's runs, and `trigger`
   /// is synchronous and safe from any thread.
   ///
-  /// **Finishes:** when the source finishes, the lifetime ends, or the command is released.
+  /// The binding keeps the command for as long as it lives (RxSwift's `button.rx.action = action` retains the
+  /// action), so a command made for the binding (`taps.bind(to: makeRegisterCommand(), in: lifetime)`) runs.
   ///
-  /// **Cancellation:** ending the lifetime stops the binding; runs already started belong to the command.
+  /// **Finishes:** when the source finishes or the lifetime ends. Either way the binding lets go of the command: a
+  /// command that nothing else keeps is released then, which cancels its runs.
+  ///
+  /// **Cancellation:** ending the lifetime stops the binding and lets go of the command; runs already started
+  /// belong to the command.
   ///
   /// ```swift
   /// searchButton.taps.bind(to: viewModel.search, in: lifetime)
   /// viewWillAppear.bind(to: viewModel.refreshCheck, in: lifetime)
   /// ```
   /// - Parameters:
-  ///   - command: the command to trigger; held weakly, so the binding never keeps it alive.
+  ///   - command: the command to trigger; kept while the binding lives.
   ///   - lifetime: ends the binding when it ends.
   /// - Returns: the binding, to cancel it or await its end.
   @discardableResult
@@ -74,13 +79,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     }
     let iterator = makeAsyncIterator()
     return ObservationHandle(
-      task: lifetime.run(name: "bind(to: command)") { [weak command] in
+      task: lifetime.run(name: "bind(to: command)") {
         var iterator = iterator
         while let input = await iterator.next(isolation: nil) {
           // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
           // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
           guard !Task.isCancelled else { break }
-          guard let command else { return }
           command.trigger(input)
         }
       })
@@ -90,7 +94,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// `button.rx.action`): each element of this sequence (the taps) triggers `command`, and
   /// ``Command/isEnabled`` drives `button[keyPath: isEnabled]` on the caller's actor.
   ///
-  /// The button is held weakly; the command is held weakly too, so the binding keeps neither alive. Taps are
+  /// The button is held weakly; the command is kept while the binding lives (RxSwift's `rx.action`). Taps are
   /// admitted or refused when they arrive, by the command's policy and `enabledIf`.
   ///
   /// ```swift

@@ -117,9 +117,8 @@ extension HotSequence where Failure == Never {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> ObservationHandle {
     SinkObserver<Element, Never>(ConsumerOrigin(.bind, fileID: fileID, line: line), lifetime: lifetime)
-      .start(observing: hotSignal.node, in: lifetime) {
-        [weak command] input in
-        guard let command else { return false }
+      .start(observing: hotSignal.node, in: lifetime) { input in
+        // The binding keeps the command while it lives (RxSwift's `rx.action` retains the action).
         command.trigger(input)
         return true
       }
@@ -127,8 +126,8 @@ extension HotSequence where Failure == Never {
 
   /// Binds a button to a command in one line (RAC's `button.rac_command = command`, RxSwift Action's
   /// `button.rx.action`): each element (the taps) triggers `command` inside its send, and ``Command/isEnabled``
-  /// drives `button[keyPath: isEnabled]` on the caller's actor. No task while idle; the button and the command are
-  /// held weakly.
+  /// drives `button[keyPath: isEnabled]` on the caller's actor. No task while idle; the button is held weakly, the
+  /// command kept while the binding lives.
   @discardableResult
   package func hotBind<Output, CommandFailure, Button: AnyObject>(
     to command: Command<Element, Output, CommandFailure>,

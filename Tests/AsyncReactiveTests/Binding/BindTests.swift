@@ -75,21 +75,46 @@ struct BindTests {
     #expect(runs.value == 2)
   }
 
-  @Test("a binding to a command does not keep the command alive")
-  func bindToCommandIsWeak() async {
+  @Test("a binding keeps its command while it lives (RxSwift's rx.action), and lets go of it when the lifetime ends")
+  func bindKeepsTheCommand() async {
     let taps = AsyncPassthroughSubject<Void, Never>()
     let lifetime = Lifetime()
+    let runs = Counter()
     weak var weakCommand: Command<Void, Void, Never>?
-    let binding: ObservationHandle
-    do {
-      let command = Command<Void, Void, Never> {}
+    func makeCommand() -> Command<Void, Void, Never> {
+      let command = Command<Void, Void, Never> { runs.increment() }
       weakCommand = command
-      binding = taps.bind(to: command, in: lifetime)
+      return command
     }
+    taps.bind(to: makeCommand(), in: lifetime)
+    #expect(weakCommand != nil)
+    var values = weakCommand!.values.makeAsyncIterator()
+    taps.send()  // admitted inside the send; the run ends in the command's task
+    #expect(await values.next() != nil)
+    taps.send()
+    #expect(await values.next() != nil)
+    #expect(runs.value == 2)
+    lifetime.cancel()
     #expect(weakCommand == nil)
-    taps.send()  // the binding notices the command is gone and ends
+  }
+
+  @Test("a cold source bound to a command made for the binding runs it too")
+  func coldBindKeepsTheCommand() async {
+    let lifetime = Lifetime()
+    let runs = Counter()
+    let done = Gate()
+    let command = Command<Int, Void, Never>(policy: .enqueue) { value in
+      runs.increment()
+      if value == 3 { done.open() }
+    }
+    // A cold source that stays open, as a screen's appearances do: the binding, and so the command, live on.
+    let appearances = concat(Signal<Int, Never>([1, 2, 3]), Signal<Int, Never>.never)
+    let binding = appearances.bind(to: command, in: lifetime)
+    _ = consume command
+    await done.wait()
+    #expect(runs.value == 3)
+    lifetime.cancel()
     await binding.value
-    #expect(!lifetime.hasEnded)
   }
 
   @Test("an actor's observe(in:) assigns its isolated state in order until the lifetime ends")

@@ -136,7 +136,7 @@ struct HotObservationTests {
     }
   }
 
-  @Test("bind(to: command) admits or refuses each tap inside the send; the command is held weakly")
+  @Test("bind(to: command) admits or refuses each tap inside the send; the binding keeps the command")
   func bindToCommandIsSynchronous() async throws {
     let lifetime = Lifetime()
     let taps = AsyncPassthroughSubject<Void, Never>()
@@ -157,13 +157,14 @@ struct HotObservationTests {
     await binding.value
 
     let second = Lifetime()
-    var released: Command<Void, Int, Never>? = Command { 2 }
-    let weakBinding = taps.bind(to: released!, in: second)
-    weak let weakCommand = released
-    released = nil
-    #expect(weakCommand == nil)  // the binding did not keep it
-    taps.send()  // the command is gone: the binding ends
-    await weakBinding.value
+    var kept: Command<Void, Int, Never>? = Command { 2 }
+    let keptBinding = taps.bind(to: kept!, in: second)
+    weak let weakCommand = kept
+    kept = nil
+    #expect(weakCommand != nil)  // the binding keeps it while it lives (RxSwift's rx.action)
+    second.cancel()
+    await keptBinding.value
+    #expect(weakCommand == nil)  // the lifetime ended: the binding let go of it
     #expect(taps.consumerCount == 0)
   }
 

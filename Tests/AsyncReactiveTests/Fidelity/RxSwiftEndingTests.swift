@@ -161,6 +161,8 @@ struct RxSwiftEndingTests {
     inputs[1].finish()
     let expected = zipped ? [Timed(12, at: .seconds(1))] : [Timed(12, at: .seconds(1)), Timed(13, at: .seconds(3))]
     #expect(recorder.values == expected)
-    #expect(recorder.end == Timed(.finished, at: .seconds(4)))
+    // RxSwift's zip of a collection finishes at the element that can never be paired (3: the other input ended
+    // with nothing left); its fixed-arity zip and combineLatest run until every input has ended.
+    #expect(recorder.end == Timed(.finished, at: .seconds(zipped ? 3 : 4)))
   }
 }

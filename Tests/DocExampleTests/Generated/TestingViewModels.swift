@@ -22,7 +22,7 @@ actor LoginViewModel {
   nonisolated let isLoginEnabled: Property<Bool>
   nonisolated let loggedIn: HotSignal<String, Never>
   nonisolated let errorMessage: HotSignal<String, Never>
-  /// The business logic; kept by the view model (a binding holds a command weakly).
+  /// The business logic; kept by the view model (and by a binding, while it lives).
   nonisolated let logIn: Command<(String, String), String, any Error>
   private let lifetime = Lifetime()
 
