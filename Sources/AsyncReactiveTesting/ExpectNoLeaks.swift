@@ -49,13 +49,18 @@ public func expectNoLeaks<Result>(
     return scope.total
   }
   if watched.expired && scope.total > 0 {
-    let alive = scope.live.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
-    // Each leaked consumer with the node it keeps observing, as the graph dump prints it.
-    let consumers = scope.liveConsumers.map { "\n  \($0.kind) of \(DebugGraph.line(describing: $0.node))" }.sorted()
     recordTimeout(
-      "expectNoLeaks: still alive \(timeout.secondsDescription) after the block: \(alive)" + consumers.joined(),
+      "expectNoLeaks: still alive \(timeout.secondsDescription) after the block: \(describeLeaks(in: scope))",
       sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
   return result
+}
+
+/// What is alive in `scope`, for a leak report: `1 × task 'HotTimeline', 1 × subject consumer`, then each leaked
+/// consumer with the node it keeps observing, as the graph dump prints it.
+func describeLeaks(in scope: ResourceScope) -> String {
+  let alive = scope.live.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
+  let consumers = scope.liveConsumers.map { "\n  \($0.kind) of \(DebugGraph.line(describing: $0.node))" }.sorted()
+  return alive + consumers.joined()
 }

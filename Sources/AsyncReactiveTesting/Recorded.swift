@@ -5,8 +5,9 @@ import AsyncReactive
 ///
 /// A ``Recorder``'s ``Recorder/events`` are a timeline of them, and `TestClock.hotTimeline(_:)` and
 /// `TestClock.coldTimeline(_:)` take one, so a test's input and its expected output read alike. A whole
-/// timeline compares with one `==` when `Element` and `Failure` are `Equatable` (a tuple is not: map it to a
-/// struct or a string first), and prints compactly, as `[4@210s, 6@220s, finished@300s]`.
+/// timeline compares with one `==` when `Element` is `Equatable` (a tuple is not: map it to a struct or a string
+/// first), whatever the failure type, `any Error` included (see ``==(_:_:)`` for how failures compare), and prints
+/// compactly, as `[4@210s, 6@220s, finished@300s]`.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -110,9 +111,56 @@ public struct Recorded<Element, Failure: Error> {
 
 extension Recorded: Sendable where Element: Sendable {}
 
-extension Recorded: Equatable where Element: Equatable, Failure: Equatable {}
+extension Recorded: Equatable where Element: Equatable {
+  /// Whether two events are the same: the same instant, and the same value, both finishes, or matching failures.
+  ///
+  /// Failures match when they are of the same type and, if that type is `Equatable`, equal, otherwise when they
+  /// print the same (`String(describing:)`). So a timeline compares with one `==` whatever its failure type, `any
+  /// Error` too (a throwing closure's): RxTest's rule for `Error`s (same domain, code and description), in Swift's
+  /// terms. With an `Equatable` failure type it is that type's `==`.
+  ///
+  /// ```swift
+  /// let recorder = await clock.start { xs.map { x throws in if x < 2 { x * 2 } else { throw TestError.overflow } } }
+  /// #expect(recorder.events == [.value(0, at: .seconds(210)), .failed(TestError.overflow, at: .seconds(230))])
+  /// ```
+  public static func == (lhs: Recorded, rhs: Recorded) -> Bool {
+    guard lhs.instant == rhs.instant else { return false }
+    switch (lhs.event, rhs.event) {
+    case (.value(let lhs), .value(let rhs)): return lhs == rhs
+    case (.finished, .finished): return true
+    case (.failed(let lhs), .failed(let rhs)): return failuresMatch(lhs, rhs)
+    default: return false
+    }
+  }
+}
 
-extension Recorded: Hashable where Element: Hashable, Failure: Hashable {}
+extension Recorded: Hashable where Element: Hashable, Failure: Hashable {
+  /// Hashes the instant and the event.
+  ///
+  /// ```swift
+  /// let distinct = Set(recorder.events)
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(instant)
+    hasher.combine(event)
+  }
+}
+
+/// Whether two failures are the same for a test: of the same type, and equal when that type is `Equatable`, or
+/// printed the same otherwise (RxTest compares `Error`s by domain, code and description).
+func failuresMatch<Failure: Error>(_ lhs: Failure, _ rhs: Failure) -> Bool {
+  let (lhs, rhs): (any Error, any Error) = (lhs, rhs)
+  guard type(of: lhs) == type(of: rhs) else { return false }
+  if let lhs = lhs as? any Equatable { return lhs.isEqual(to: rhs) }
+  return String(describing: lhs) == String(describing: rhs)
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    (other as? Self).map { $0 == self } ?? false
+  }
+}
 
 extension Recorded: CustomStringConvertible {
   /// The event, `@`, then the instant in seconds: `4@210s`, `finished@0.3s`, `failed(offline)@1.5s`; a failed

@@ -24,6 +24,10 @@ import Testing
 /// the values due at the current time
 /// (``waitForValues(count:timeout:fileID:filePath:line:column:)``) before advancing the clock again.
 ///
+/// **Subscribing later:** `Recorder(clock:)` makes a recorder that records nothing until ``subscribe(to:)`` (RxTest's
+/// `createObserver`), and `Recorder(_:clock:subscribed:disposed:)` one that subscribes and cancels at given instants;
+/// `TestClock.start(created:subscribed:disposed:_:)` is RxTest's `scheduler.start`.
+///
 /// **Cancellation:** ``cancel()``, or releasing the recorder, cancels the recording task, which stops the
 /// sequence's work.
 ///
@@ -46,22 +50,57 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// #expect(await recorder.waitForEnd() == Timed(.failed(.timedOut), at: .seconds(5)))
   /// ```
   public enum End: Sendable {
-    /// The sequence finished normally (also what most sequences do when their consumer is cancelled).
+    /// The sequence finished normally (also what ``Recorder/waitForEnd(timeout:fileID:filePath:line:column:)``
+    /// returns once a ``Recorder/cancel()`` stopped the recording).
     case finished
     /// The sequence threw `Failure`.
     case failed(Failure)
   }
 
-  private let storage: Storage
-  /// The recording task of a cold sequence; `nil` for a hot one, which is observed synchronously.
-  private let task: Task<Void, Never>?
-  /// Where the synchronous observer of a hot sequence lives.
-  private let lifetime: Lifetime?
-  /// The node recorded, when the recorded sequence is hot (for ``debugGraph()``).
-  private let node: (any AnyObject & Sendable)?
-  /// The last node of the run a `Signal`'s recording reads, while that run lives (for ``debugGraph()``).
-  private weak let runNode: (any AnyObject & Sendable)?
+  /// What records a subscription: the task of a cold one, the observer of a hot one.
+  private struct Reading: Sendable {
+    /// The recording task of a cold sequence; `nil` for a hot one, which is observed synchronously.
+    var task: Task<Void, Never>?
+    /// Where the synchronous observer of a hot sequence lives.
+    var lifetime: Lifetime?
+    /// The node recorded, when the recorded sequence is hot (for ``debugGraph()``).
+    var node: (any AnyObject & Sendable)?
+    /// The last node of the run a `Signal`'s recording reads, while that run lives (for ``debugGraph()``).
+    weak var runNode: (any AnyObject & Sendable)?
+  }
+
+  /// Where the recorder is in its life: made, subscribed, or cancelled (with what it read, for ``debugGraph()``).
+  private enum Phase: Sendable {
+    case waiting
+    case recording(Reading)
+    case cancelled(Reading?)
+
+    var reading: Reading? {
+      switch self {
+      case .waiting: nil
+      case .recording(let reading): reading
+      case .cancelled(let reading): reading
+      }
+    }
+  }
+
+  private let storage = Storage()
+  private let phase = Locked(Phase.waiting)
   private let clock: TestClock
+
+  /// A recorder that records nothing until ``subscribe(to:)``: RxTest's `scheduler.createObserver(Int.self)`, for a
+  /// test that subscribes it later, at an instant of its choice.
+  ///
+  /// ```swift
+  /// let recorder = Recorder<Int, Never>(clock: clock)
+  /// clock.schedule(at: .seconds(300)) { recorder.subscribe(to: xs) }
+  /// clock.schedule(at: .seconds(400)) { recorder.cancel() }
+  /// await clock.run()
+  /// ```
+  /// - Parameter clock: the clock whose `now` stamps values and the end.
+  public init(clock: TestClock) {
+    self.clock = clock
+  }
 
   /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
   ///
@@ -71,34 +110,120 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// - Parameters:
   ///   - base: the sequence to record; its iterator is created before this returns.
   ///   - clock: the clock whose `now` stamps values and the end.
-  public init<Base: AsyncSequence & Sendable>(_ base: Base, clock: TestClock)
+  public convenience init<Base: AsyncSequence & Sendable>(_ base: Base, clock: TestClock)
   where Base.Element == Element, Base.Failure == Failure {
-    let storage = Storage()
-    self.storage = storage
-    self.clock = clock
-    // What the value is decides, not its static type: a hot one (a `Signal` that erases a subject, say) is recorded
-    // inside its sends, as the hot initialiser does.
-    if let node = Signal(base).hotNode {
-      let lifetime = Lifetime()
-      self.lifetime = lifetime
-      self.task = nil
-      self.node = node
-      self.runNode = nil
-      Self.record(HotSignal(node: node), into: storage, clock: clock, in: lifetime)
-      return
+    self.init(clock: clock)
+    subscribe(to: base)
+  }
+
+  /// Starts recording the hot sequence `base` inside its sends: each value is recorded, stamped with `clock.now`,
+  /// before the `send` that produced it returns.
+  ///
+  /// ```swift
+  /// let recorder = Recorder(viewModel.results, clock: clock)
+  /// viewModel.query.send("swift")
+  /// #expect(recorder.values.map(\.value) == [["AsyncReactive"]])
+  /// ```
+  /// - Parameters:
+  ///   - base: the hot sequence to record; observed before this returns.
+  ///   - clock: the clock whose `now` stamps values and the end.
+  public convenience init<Base: HotSequence>(_ base: Base, clock: TestClock)
+  where Base.Element == Element, Base.Failure == Failure {
+    self.init(clock: clock)
+    start { record(base.hotSignal) }
+  }
+
+  /// A recorder that subscribes to `base` when the clock reaches `subscribed` and, if `disposed` is given,
+  /// cancels there: RxTest's observer subscribed and disposed with `scheduler.scheduleAt`. Both are scheduled
+  /// now, with ``TestClock/schedule(at:_:)-(Duration,_)``: at their instants they come after the work
+  /// scheduled before this call. Use it inside `withVirtualTime`.
+  ///
+  /// ```swift
+  /// let late = Recorder(subject, clock: clock, subscribed: .seconds(300), disposed: .seconds(400))
+  /// await clock.run()
+  /// #expect(late.events == [.value(4, at: .seconds(340))])
+  /// ```
+  /// - Parameters:
+  ///   - base: the sequence to record from `subscribed` on.
+  ///   - clock: the clock whose `now` stamps values, and which runs the subscription and the cancellation.
+  ///   - subscribed: when to subscribe, after time zero.
+  ///   - disposed: when to cancel the recording, after time zero; `nil` to keep recording.
+  public convenience init<Base: AsyncSequence & Sendable>(
+    _ base: Base, clock: TestClock, subscribed: Duration, disposed: Duration? = nil
+  ) where Base.Element == Element, Base.Failure == Failure {
+    self.init(clock: clock)
+    clock.schedule(at: subscribed) { [self] in subscribe(to: base) }
+    if let disposed { clock.schedule(at: disposed) { [self] in cancel() } }
+  }
+
+  /// Starts recording `base` now, as `Recorder(base, clock:)` does: RxTest's `xs.subscribe(observer)`. A recorder
+  /// records one subscription: it traps if it was subscribed already, and does nothing once cancelled.
+  ///
+  /// ```swift
+  /// let recorder = Recorder<Int, Never>(clock: clock)
+  /// clock.schedule(at: .seconds(300)) { recorder.subscribe(to: xs) }
+  /// ```
+  /// - Parameter base: the sequence to record; its iterator is created (a cold run started) before this returns.
+  public func subscribe<Base: AsyncSequence & Sendable>(to base: Base)
+  where Base.Element == Element, Base.Failure == Failure {
+    start {
+      // What the value is decides, not its static type: a hot one (a `Signal` that erases a subject, say) is
+      // recorded inside its sends, as the hot initialiser does.
+      let signal = Signal(base)
+      if let node = signal.hotNode { return record(HotSignal(node: node)) }
+      // A signal's run is built with a node per operator, so that `debugGraph()` can draw it while it runs.
+      if base is Signal<Element, Failure> || base is any SignalBacked<Element, Failure> {
+        let (iterator, node) = signal.makeDrawnAsyncIterator()
+        var reading = Reading(task: Self.startReading(iterator, into: storage, clock: clock))
+        reading.runNode = node
+        return reading
+      }
+      return Reading(task: Self.startReading(base.makeAsyncIterator(), into: storage, clock: clock))
     }
-    self.lifetime = nil
-    // A signal's run is built with a node per operator, so that `debugGraph()` can draw it while it runs.
-    if let signal = base as? Signal<Element, Failure> {
-      let (iterator, node) = signal.makeDrawnAsyncIterator()
-      self.node = nil
-      self.runNode = node
-      self.task = Self.startReading(iterator, into: storage, clock: clock)
-      return
+  }
+
+  /// Moves from waiting to recording what `subscription` starts, once.
+  private func start(_ subscription: () -> Reading) {
+    let proceed = phase.withLock { phase -> Bool? in
+      switch phase {
+      case .waiting:
+        phase = .recording(Reading())
+        return true
+      case .recording: return nil
+      case .cancelled: return false
+      }
     }
-    self.node = nil
-    self.runNode = nil
-    self.task = Self.startReading(base.makeAsyncIterator(), into: storage, clock: clock)
+    guard let proceed else {
+      preconditionFailure(
+        "Recorder.subscribe(to:): this recorder records a sequence already; make one per subscription")
+    }
+    guard proceed else { return }
+    let reading = subscription()
+    // A cancellation that came meanwhile (from another task) stops what was just started.
+    let cancelled = phase.withLock { phase -> Bool in
+      guard case .recording = phase else {
+        phase = .cancelled(reading)
+        return true
+      }
+      phase = .recording(reading)
+      return false
+    }
+    if cancelled {
+      reading.task?.cancel()
+      reading.lifetime?.cancel()
+    }
+  }
+
+  /// Records `signal` inside its sends, for as long as the returned lifetime lasts.
+  private func record(_ signal: HotSignal<Element, Failure>) -> Reading {
+    let lifetime = Lifetime()
+    let (storage, clock) = (self.storage, self.clock)
+    signal.sink(in: lifetime) { value in
+      storage.record(value, at: clock.now)
+    } onEnd: { failure in
+      storage.recordEnd(failure.map { .failed($0) } ?? .finished, at: clock.now)
+    }
+    return Reading(lifetime: lifetime, node: signal.node)
   }
 
   /// Starts the recording task that reads `iterator`.
@@ -131,30 +256,6 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  /// Starts recording the hot sequence `base` inside its sends: each value is recorded, stamped with `clock.now`,
-  /// before the `send` that produced it returns.
-  ///
-  /// ```swift
-  /// let recorder = Recorder(viewModel.results, clock: clock)
-  /// viewModel.query.send("swift")
-  /// #expect(recorder.values.map(\.value) == [["AsyncReactive"]])
-  /// ```
-  /// - Parameters:
-  ///   - base: the hot sequence to record; observed before this returns.
-  ///   - clock: the clock whose `now` stamps values and the end.
-  public init<Base: HotSequence>(_ base: Base, clock: TestClock)
-  where Base.Element == Element, Base.Failure == Failure {
-    let storage = Storage()
-    let lifetime = Lifetime()
-    self.storage = storage
-    self.clock = clock
-    self.lifetime = lifetime
-    self.task = nil
-    self.node = base.hotSignal.node
-    self.runNode = nil
-    Self.record(base.hotSignal, into: storage, clock: clock, in: lifetime)
-  }
-
   /// A picture of the live graph this recorder observes (see `HotSequence.debugGraph()`): the node it records, what
   /// that node reads, and what else reads it. For a cold `Signal`, the graph of the run this recorder reads, a node
   /// per operator, while the run lives. `nil` for a sequence that is not a `Signal` (an `AsyncStream`), an immediate
@@ -165,23 +266,14 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// print(recorder.debugGraph()!)   // "why is it still false?"
   /// ```
   public func debugGraph() -> DebugGraph? {
-    (node ?? runNode).map { DebugGraph(around: $0) }
-  }
-
-  /// Records `signal` inside its sends for as long as `lifetime` lasts.
-  private static func record(
-    _ signal: HotSignal<Element, Failure>, into storage: Storage, clock: TestClock, in lifetime: Lifetime
-  ) {
-    signal.sink(in: lifetime) { value in
-      storage.record(value, at: clock.now)
-    } onEnd: { failure in
-      storage.recordEnd(failure.map { .failed($0) } ?? .finished, at: clock.now)
-    }
+    guard let reading = phase.withLock({ $0.reading }) else { return nil }
+    return (reading.node ?? reading.runNode).map { DebugGraph(around: $0) }
   }
 
   deinit {
-    task?.cancel()
-    lifetime?.cancel()
+    guard let reading = phase.withLock({ $0.reading }) else { return }
+    reading.task?.cancel()
+    reading.lifetime?.cancel()
   }
 
   /// The values recorded so far, in arrival order.
@@ -192,15 +284,18 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// ```
   public var values: [Timed<Element>] { storage.state.withLock { $0.values } }
 
-  /// How and when the sequence ended, or `nil` while it is still running.
+  /// How and when the sequence ended, or `nil` while it is still running (and after a ``cancel()``, which records
+  /// nothing).
   ///
   /// ```swift
   /// #expect(recorder.end == nil)  // still running
   /// ```
-  public var end: Timed<End>? { storage.state.withLock { $0.end } }
+  public var end: Timed<End>? { storage.state.withLock { $0.cancelled ? nil : $0.end } }
 
   /// Everything recorded so far as one timeline: each value, then the end once it came, each with its instant
-  /// (RxTest's `observer.events`). One `==` checks the values, the end, and that nothing else happened.
+  /// (RxTest's `observer.events`). One `==` checks the values, the end, and that nothing else happened; it compiles
+  /// for any failure type, `any Error` included (see ``Recorded`` for how failures compare). A ``cancel()`` adds
+  /// nothing, as RxTest's `dispose()` does.
   ///
   /// ```swift
   /// await clock.run()
@@ -208,7 +303,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   /// print(recorder.events)  // [4@210s, 6@220s, finished@300s]
   /// ```
   public var events: [Recorded<Element, Failure>] {
-    let (values, end) = storage.state.withLock { ($0.values, $0.end) }
+    let (values, end) = storage.state.withLock { ($0.values, $0.cancelled ? nil : $0.end) }
     var events = values.map { Recorded<Element, Failure>(.value($0.value), at: $0.instant) }
     if let end {
       switch end.value {
@@ -272,6 +367,10 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
 
   /// Waits until the sequence ends and returns how and when it ended, or fails the test after `timeout`.
   ///
+  /// After a ``cancel()`` it returns once the recording has stopped (a cold sequence's recording task has let go of
+  /// its run), with `.finished` at that instant, though ``end`` and ``events`` record nothing: the handshake that
+  /// what the recording ran has wound down.
+  ///
   /// **Timeout:** if the sequence does not end within `timeout` of real time, records a test failure that lists
   /// the values recorded so far and the clock's sleepers, and returns `nil`.
   ///
@@ -310,6 +409,12 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     return watched.value
   }
 
+  /// Waits until a value or the end was recorded; `false` if `timeout` of real time ran out first.
+  func waitForFirstEvent(timeout: Duration) async -> Bool {
+    let watched = await watch(timeout: timeout) { [storage] in await storage.waitForValues(count: 1) }
+    return !watched.expired || !watched.value.isEmpty || storage.state.withLock { $0.end != nil }
+  }
+
   /// `2 values recorded: [t=0s: a, t=0.3s: b]`, for failure messages.
   private func describe(_ values: [Timed<Element>]) -> String {
     switch values.count {
@@ -323,18 +428,30 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     TestClock.describe(now: clock.now, deadlines: clock.sleeperDeadlines)
   }
 
-  /// Stops recording: cancels the task iterating the sequence, or stops observing a hot one, which then counts
-  /// as finished at the clock's `now` (as a cancelled iteration finishes).
+  /// Stops recording, and records nothing for it (RxTest's `dispose()`): cancels the task iterating the sequence,
+  /// or stops observing a hot one. ``values``, ``end`` and ``events`` keep what came before; what the sequence
+  /// sends later, its end included, is not recorded. ``waitForEnd(timeout:fileID:filePath:line:column:)`` returns
+  /// once the recording has stopped. Cancelling a recorder that has not subscribed yet keeps it from subscribing.
   ///
   /// ```swift
   /// recorder.cancel()
-  /// await recorder.waitForEnd()
+  /// #expect(recorder.events == [.value(4, at: .seconds(210))])  // no end
   /// ```
   public func cancel() {
-    task?.cancel()
-    if let lifetime {
-      lifetime.cancel()
-      storage.recordEnd(.finished, at: clock.now)
+    let previous = phase.withLock { phase -> Phase in
+      defer { phase = .cancelled(phase.reading) }
+      return phase
+    }
+    switch previous {
+    case .waiting:
+      storage.cancel(at: clock.now, taskEnds: false)
+    case .recording(let reading):
+      // A recording task records the stop when it has let go of its run.
+      storage.cancel(at: clock.now, taskEnds: reading.task != nil)
+      reading.task?.cancel()
+      reading.lifetime?.cancel()
+    case .cancelled:
+      break
     }
   }
 
@@ -351,7 +468,10 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
 
   private struct State {
     var values: [Timed<Element>] = []
+    /// How the recording stopped: the sequence's end, or (when `cancelled`) the cancellation.
     var end: Timed<End>?
+    /// The recording was cancelled before the sequence ended: nothing after it is recorded.
+    var cancelled = false
     var valueWaiters: [ValueWaiter] = []
     var endWaiters: [EndWaiter] = []
     var nextID = 0
@@ -368,6 +488,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
 
     func record(_ value: Element, at instant: TestClock.Instant) {
       let resumptions = state.withLock { state -> [(ValueWaiter, [Timed<Element>])] in
+        guard !state.cancelled, state.end == nil else { return [] }
         state.values.append(Timed(value, at: instant))
         let values = state.values
         var resumptions: [(ValueWaiter, [Timed<Element>])] = []
@@ -431,10 +552,22 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
       }
     }
 
+    /// Stops recording at `instant`, unless the sequence ended already; the stop is recorded now, or, if
+    /// `taskEnds`, when the recording task has let go of its run (``recordEnd(_:at:)``).
+    func cancel(at instant: TestClock.Instant, taskEnds: Bool) {
+      let stopNow = state.withLock { state -> Bool in
+        guard state.end == nil, !state.cancelled else { return false }
+        state.cancelled = true
+        return !taskEnds
+      }
+      if stopNow { recordEnd(.finished, at: instant) }
+    }
+
     func recordEnd(_ end: End, at instant: TestClock.Instant) {
       let (valueWaiters, endWaiters, values, timed) = state.withLock { state in
-        // The first end counts (a hot recording that was cancelled after its source ended keeps that end).
-        let timed = state.end ?? Timed(end, at: instant)
+        // The first end counts (a hot recording that was cancelled after its source ended keeps that end); after a
+        // cancellation, the recording's stop.
+        let timed = state.end ?? Timed(state.cancelled ? .finished : end, at: instant)
         state.end = timed
         defer {
           state.valueWaiters = []
@@ -448,6 +581,34 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
   }
 }
 
-extension Recorder.End: Equatable where Failure: Equatable {}
+extension Recorder.End: Equatable {
+  /// Whether two ends are the same: both finished, or both failed with matching failures, for any failure type
+  /// (the rule ``Recorded`` states).
+  ///
+  /// ```swift
+  /// #expect(recorder.end?.value == .failed(TestError.offline))
+  /// ```
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.finished, .finished): true
+    case (.failed(let lhs), .failed(let rhs)): failuresMatch(lhs, rhs)
+    default: false
+    }
+  }
+}
 
-extension Recorder.End: Hashable where Failure: Hashable {}
+extension Recorder.End: Hashable where Failure: Hashable {
+  /// Hashes the end: its case, and the failure.
+  ///
+  /// ```swift
+  /// let ends: Set<Recorder<Int, TestError>.End> = [.finished, .failed(.offline)]
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .finished: hasher.combine(0)
+    case .failed(let failure):
+      hasher.combine(1)
+      hasher.combine(failure)
+    }
+  }
+}

@@ -253,7 +253,7 @@ public final class TestClock: Clock, Sendable {
   public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
   /// The deadlines of the tasks sleeping on the clock right now, earliest first, one per sleeper (sleepers
-  /// with the same deadline in the order they started sleeping).
+  /// with the same deadline in the order they wake).
   ///
   /// A sleeper is known by its deadline; this is what a failed ``waitForSleepers(_:timeout:fileID:filePath:line:column:)``
   /// reports.
@@ -284,6 +284,18 @@ public final class TestClock: Clock, Sendable {
   ///   - deadline: the instant to wake at.
   ///   - tolerance: ignored; the test clock is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleep(until: deadline, order: nil)
+  }
+
+  /// Reserves `count` places among the work due at any instant, in the order of this call: what a timeline
+  /// schedules when it is made (or subscribed), and ``schedule(at:_:)-(Duration,_)``, take them now and sleep later.
+  func reserveOrders(_ count: Int) -> Range<Int> {
+    state.withLock { $0.reserveOrders(count) }
+  }
+
+  /// Sleeps until `deadline`, woken among the work due then in the place `order` reserved (see
+  /// ``reserveOrders(_:)``), or, when `nil`, after everything scheduled before this call.
+  func sleep(until deadline: Instant, order: Int?) async throws {
     try Task.checkCancellation()
     guard let id = state.withLock({ $0.now < deadline ? $0.makeID() : nil }) else { return }
     try await withTaskCancellationHandler {
@@ -292,7 +304,7 @@ public final class TestClock: Clock, Sendable {
           continuation: continuation, taskName: Task.name,
           executor: withUnsafeCurrentTask { $0?.unownedTaskExecutor })
         let action = state.withLock {
-          $0.registerSleeper(sleeper, id: id, deadline: deadline, isCancelled: Task.isCancelled)
+          $0.registerSleeper(sleeper, id: id, deadline: deadline, order: order, isCancelled: Task.isCancelled)
         }
         switch action {
         case .resume(let sleeper):
@@ -324,8 +336,15 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline`, waking the sleepers due by then in deadline order.
   ///
-  /// Goes step by step: `now` is set to the earliest pending deadline and the sleepers due then are resumed
-  /// (in registration order when deadlines are equal), then the next, and finally `now` is set to `deadline`.
+  /// Goes step by step: `now` is set to the earliest pending deadline and the sleepers due then are resumed, then
+  /// the next, and finally `now` is set to `deadline`.
+  ///
+  /// **Same-instant order** (RxTest's): the sleepers due at one instant resume in the order their work was
+  /// scheduled, and under virtual time their jobs run in that order. That is the order they started sleeping, except
+  /// for what schedules ahead, as RxTest does: a hot timeline's events take their places when the timeline is made,
+  /// a cold timeline's when a run starts, and ``schedule(at:_:)-(Duration,_)`` when it is called. So a
+  /// timeline's event comes before an operator's timer started after the timeline was made. What a woken job hands
+  /// to another task runs after the jobs already due.
   ///
   /// **Inside ``withVirtualTime(isolation:_:)``**, after each step every job of the test executor runs before the
   /// next deadline is looked for, so a sleep that a woken task registers on the way (a chained sleep, a retry's
@@ -453,20 +472,29 @@ public final class TestClock: Clock, Sendable {
     // A task started before (a view model's, in a suite's init()) may be in the middle of a job on Dispatch's pool
     // (suspending after registering a sleep, say): once that job returns, everything it does next runs here.
     await taskExecutor.waitForForwardedJobs()
+    // What the body starts is counted for `expectNoLeaks()`: in the caller's scope when it has one.
+    let scope = ResourceScope.current ?? ResourceScope()
     // The task-local is how the library's own tasks, which are unstructured, find the executor.
     let outcome = await withTaskExecutorPreference(executor, isolation: isolation) {
       await TaskExecutorContext.$preferred.withValue(
         executor,
-        operation: { () async -> Result<Value, Failure> in
-          do throws(Failure) {
-            return .success(try await body())
-          } catch {
-            return .failure(error)
-          }
+        operation: {
+          await ResourceScope.$current.withValue(
+            scope,
+            operation: { () async -> Result<Value, Failure> in
+              do throws(Failure) {
+                return .success(try await body())
+              } catch {
+                return .failure(error)
+              }
+            }, isolation: isolation)
         }, isolation: isolation)
     }
     return try outcome.get()
   }
+
+  /// Whether ``withVirtualTime(isolation:_:)`` runs now.
+  var runsVirtualTime: Bool { virtualTime.withLock { $0 != nil } }
 
   /// Returns once nothing the ``withVirtualTime(isolation:_:)`` body started can run: every task of it sleeps on
   /// this clock, waits for something outside, or has ended. Time does not move.
@@ -701,6 +729,8 @@ public final class TestClock: Clock, Sendable {
       return
     }
     await quiesce(executor)
+    // The sleepers due at one instant resume in the order their work was scheduled, so their jobs run in that order
+    // on the serial executor (RxTest's rule); what a job hands to another task runs after the jobs already due.
     while case .wake(let sleepers) = state.withLock({ $0.step(toward: target) }) {
       for sleeper in sleepers {
         reportIfEscaping(sleeper, executor: executor)

@@ -10,6 +10,8 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
   private struct Sleeping: Sendable {
     var id: Int
     var deadline: Instant
+    /// When the work was scheduled: sleepers due at one instant wake in this order (RxTest's rule).
+    var order: Int
     var sleeper: Sleeper
   }
 
@@ -39,14 +41,14 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
 
   /// What ``step(toward:)`` asks the caller to do.
   package enum StepAction {
-    /// `now` moved to the earliest deadline; resume these sleepers (registration order).
+    /// `now` moved to the earliest deadline; resume these sleepers (in the order their work was scheduled).
     case wake([Sleeper])
     /// No sleeper is due by the target: `now` is at the target (or beyond it).
     case reachedTarget
   }
 
   package private(set) var now: Instant
-  /// Sorted by deadline; sleepers with the same deadline keep their registration order.
+  /// Sorted by deadline, then by the order their work was scheduled in.
   private var sleeping: [Sleeping] = []
   private var waiting: [Waiting] = []
   private var nextID = 0
@@ -70,16 +72,27 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
 
   package var latestDeadline: Instant? { sleeping.last?.deadline }
 
-  /// Hands out an identifier for a sleep or a wait, so that its cancellation handler can find it.
+  /// Hands out an identifier for a sleep or a wait, so that its cancellation handler can find it. Identifiers
+  /// increase: a sleep's identifier is also its place among the work due at its instant.
   package mutating func makeID() -> Int {
     defer { nextID += 1 }
     return nextID
   }
 
+  /// Reserves `count` places among the work due at any instant, taken now and used later: a timeline schedules
+  /// all its events when it is made (a cold one when it is subscribed), as RxTest does, though its task sleeps
+  /// until one instant at a time.
+  package mutating func reserveOrders(_ count: Int) -> Range<Int> {
+    defer { nextID += count }
+    return nextID..<(nextID + count)
+  }
+
+  /// Registers a sleeper until `deadline`, placed after the work scheduled before `order` (its `id` when `nil`).
   package mutating func registerSleeper(
     _ sleeper: Sleeper,
     id: Int,
     deadline: Instant,
+    order: Int? = nil,
     isCancelled: Bool
   ) -> RegisterSleeperAction {
     // The cancellation handler may already have run and found nothing to remove; the task's cancelled flag,
@@ -87,8 +100,9 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
     if isCancelled { return .fail(sleeper) }
     // `advance` may have passed the deadline between the caller's check and this registration.
     if deadline <= now { return .resume(sleeper) }
-    let index = sleeping.firstIndex { $0.deadline > deadline } ?? sleeping.endIndex
-    sleeping.insert(Sleeping(id: id, deadline: deadline, sleeper: sleeper), at: index)
+    let order = order ?? id
+    let index = sleeping.firstIndex { ($0.deadline, $0.order) > (deadline, order) } ?? sleeping.endIndex
+    sleeping.insert(Sleeping(id: id, deadline: deadline, order: order, sleeper: sleeper), at: index)
     var resumed: [Waiter] = []
     var stillWaiting: [Waiting] = []
     for waiting in waiting {
@@ -105,8 +119,8 @@ package struct TestClockStateMachine<Sleeper: Sendable, Waiter: Sendable>: Senda
     return sleeping.remove(at: index).sleeper
   }
 
-  /// Moves `now` to the earliest deadline not after `target` and removes the sleepers due then, or, if none
-  /// is due, moves `now` to `target`.
+  /// Moves `now` to the earliest deadline not after `target` and removes the sleepers due then, in the order their
+  /// work was scheduled, or, if none is due, moves `now` to `target`.
   package mutating func step(toward target: Instant) -> StepAction {
     guard let deadline = sleeping.first?.deadline, deadline <= target else {
       now = max(now, target)

@@ -3,10 +3,13 @@ import AsyncReactive
 /// A hot sequence that sends a fixed timeline of events at instants of a ``TestClock``, whether or not anything
 /// observes it: RxTest's `createHotObservable`. Make one with `TestClock.hotTimeline(_:)`.
 ///
-/// **When it sends:** each event at its instant, during the advance that reaches it: a task of the timeline's own
-/// sleeps on the clock until the next instant, then sends what is due, events at the same instant in the order of
-/// the array. It is a subject underneath, so operators over it (`map`, `debounce`, `combineLatest`, …) run inside
-/// those sends, and a ``Recorder`` of them stamps each output with the instant of the event that produced it.
+/// **When it sends:** each event at its instant, during the advance that reaches it, events at the same instant in
+/// the order of the array. All its events are scheduled when it is made, as RxTest schedules them: at an instant it
+/// shares with other work (another timeline's event, an operator's timer,
+/// ``TestClock/schedule(at:_:)-(Duration,_)``), its event comes before the work scheduled after the timeline was
+/// made and after the work scheduled before. It is a subject
+/// underneath, so operators over it (`map`, `debounce`, `combineLatest`, …) run inside those sends, and a
+/// ``Recorder`` of them stamps each output with the instant of the event that produced it.
 ///
 /// **Use it with `TestClock.withVirtualTime`** (made inside the body or before it, in a suite's `init()`): its task
 /// then runs on the test executor, and every `advance(by:)`, `advance(to:)` and `run()` runs the sends due on the
@@ -20,6 +23,12 @@ import AsyncReactive
 /// which inside `withVirtualTime` is at the test's next `await` that lets other work run (an advance, `settle()`,
 /// `run()`). So a consumer that subscribes right after creating the timeline gets it, as an RxTest observer that
 /// subscribes before `scheduler.start()` gets the events of the start instant.
+///
+/// **Subscriptions:** ``subscriptions`` lists when each consumer subscribed and let go (RxTest's
+/// `xs.subscriptions`): each operator over the timeline that has consumers (it observes the timeline once, however
+/// many consumers it has), each ``Recorder`` of the timeline itself, each `for await` loop. A consumer lets go when
+/// it stops (a recorder's `cancel()`, the end of an operator's last consumer, an operator that ends by itself, such
+/// as `prefix` or a `map` whose closure throws) or when the timeline ends.
 ///
 /// **Ends:** at its `.finished` or `.failed` event (later events are ignored). Releasing the timeline cancels what
 /// it has still to send and finishes its consumers then, as releasing a subject does: keep it in a `let` for as
@@ -37,29 +46,36 @@ import AsyncReactive
 ///   let recorder = Recorder(xs.map { $0 * 2 }, clock: clock)
 ///   await clock.run()
 ///   #expect(recorder.events == [.value(4, at: .seconds(210)), .value(6, at: .seconds(220)), .finished(at: .seconds(300))])
+///   #expect(xs.subscriptions == [TimelineSubscription(.seconds(200), .seconds(300))])
 /// }
 /// ```
 public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, Sendable {
   private let subject: AsyncPassthroughSubject<Element, Failure>
+  private let clock: TestClock
+  private let log = SubscriptionLog()
   /// Sleeps until each instant still to come and sends; `nil` when nothing was left to send at creation.
   private let driver: Task<Void, Never>?
 
   init(_ events: [Recorded<Element, Failure>], clock: TestClock) {
     let subject = AsyncPassthroughSubject<Element, Failure>()
     self.subject = subject
+    self.clock = clock
     let steps = TimelineStep.schedule(events)
     guard let first = steps.first else {
       driver = nil
       return
     }
+    // Every event takes its place among the work due at its instant now, as RxTest schedules a hot observable's
+    // events when it is created, though the task sleeps until one instant at a time.
+    let orders = clock.reserveOrders(steps.count)
     // The task starts at once where it can: its first sleep is registered when this returns.
     driver = startTestTask(named: "HotTimeline", clock: clock) {
       // What is due already waits for the test to let other work run, as RxTest's events wait for the scheduler
       // to run: an observer that subscribes right after the creation gets it.
       if first.instant <= clock.now { await Task.yield() }
-      for step in steps {
+      for (step, order) in zip(steps, orders) {
         // Cancelled: the timeline was released, and its consumers finished then.
-        do { try await clock.sleep(until: step.instant) } catch { return }
+        do { try await clock.sleep(until: step.instant, order: order) } catch { return }
         if !step.send(to: subject) { return }
       }
     }
@@ -72,10 +88,30 @@ public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, 
 
   /// The timeline as a `HotSignal`, the node operators observe. It does not keep the timeline alive.
   ///
+  /// Each access is a consumer of its own, logged in ``subscriptions`` while it observes the timeline: RxTest's
+  /// hot observable logs each `subscribe`.
+  ///
   /// ```swift
   /// let doubled: HotSignal<Int, Never> = xs.hotSignal.map { $0 * 2 }
   /// ```
-  public var hotSignal: HotSignal<Element, Failure> { subject.hotSignal }
+  public var hotSignal: HotSignal<Element, Failure> {
+    let upstream = subject.hotSignal.node
+    let (log, clock) = (self.log, self.clock)
+    return HotSignal(
+      node: SubjectStorage(replay: .none, origin: NodeOrigin(.node), inputs: .one(upstream)) { node in
+        let entry = log.subscribe(at: clock.now)
+        let sink = upstream.addSink { value in
+          node.send(value)
+        } onEnd: { termination in
+          log.unsubscribe(entry, at: clock.now)
+          node.terminate(termination)
+        }
+        return {
+          upstream.removeSink(sink)
+          log.unsubscribe(entry, at: clock.now)
+        }
+      })
+  }
 
   /// Registers a consumer (unbounded buffer) and starts iterating: `for await value in timeline`. It gets the
   /// events sent from now on.
@@ -84,7 +120,7 @@ public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, 
   /// for await value in xs { print(value) }
   /// ```
   public func makeAsyncIterator() -> SubjectSubscription<Element, Failure>.Iterator {
-    subject.makeAsyncIterator()
+    hotSignal.makeAsyncIterator()
   }
 
   /// How many consumers observe the timeline now (an operator over it that has consumers counts as one).
@@ -94,6 +130,16 @@ public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, 
   /// #expect(xs.consumerCount == 1)
   /// ```
   public var consumerCount: Int { subject.consumerCount }
+
+  /// When each consumer subscribed to the timeline and when it let go, in the order they subscribed: RxTest's
+  /// `xs.subscriptions`. See ``HotTimeline`` for what counts as a consumer.
+  ///
+  /// ```swift
+  /// let recorder = await clock.start { xs.map { $0 * 2 } }
+  /// #expect(xs.subscriptions == [TimelineSubscription(.seconds(200), .seconds(300))])
+  /// print(xs.subscriptions)  // [200s-300s]
+  /// ```
+  public var subscriptions: [TimelineSubscription] { log.subscriptions }
 }
 
 extension TestClock {
@@ -133,35 +179,27 @@ extension TestClock {
     HotTimeline(events, clock: self)
   }
 
-  /// A cold timeline on this clock: a `Signal` that plays `events` anew for each consumer, each instant an offset
-  /// from when that consumer subscribed (RxTest's `scheduler.createColdObservable`).
-  ///
-  /// Each run starts at the clock's `now` when its consumer subscribes; its body sleeps on this clock until each
-  /// offset and sends what is due then, events at the same offset in the order of the array (events may come in
-  /// any order; an offset of zero sends at once). `.finished` and `.failed` end the run; without an end, the run
-  /// sends nothing more and lasts until its consumer stops. Two subscriptions at different instants each get the
-  /// whole timeline, shifted to their start. As with any `Signal` body, use it inside `withVirtualTime` for the
-  /// advances to run each run's sends at their instants.
-  ///
-  /// **Cancellation:** a consumer that stops cancels its run's sleep; nothing is left sleeping on the clock.
+  /// A cold timeline on this clock: a sequence that plays `events` anew for each consumer, each instant an offset
+  /// from when that consumer subscribed (RxTest's `scheduler.createColdObservable`). See ``ColdTimeline``.
   ///
   /// ```swift
   /// await clock.withVirtualTime {
-  ///   let ys: Signal<String, LoginError> = clock.coldTimeline([
+  ///   let ys: ColdTimeline<String, LoginError> = clock.coldTimeline([
   ///     .value("a", at: .seconds(10)), .failed(.wrongPassword, at: .seconds(20)),
   ///   ])
   ///   await clock.advance(by: .seconds(100))
   ///   let recorder = Recorder(ys, clock: clock)  // its run starts at 100 s
   ///   await clock.run()
   ///   #expect(recorder.events == [.value("a", at: .seconds(110)), .failed(.wrongPassword, at: .seconds(120))])
+  ///   #expect(ys.subscriptions == [TimelineSubscription(.seconds(100), .seconds(120))])
   /// }
   /// ```
   /// - Parameter events: what each run sends; the instants are offsets from the run's start, not negative.
-  /// - Returns: a cold signal; each iteration (each subscription of an operator over it) is a run.
+  /// - Returns: the cold timeline; each iteration (each subscription of an operator over it) is a run.
   public func coldTimeline<Element: Sendable, Failure: Error>(
     _ events: [Recorded<Element, Failure>]
-  ) -> Signal<Element, Failure> {
-    makeColdTimeline(events)
+  ) -> ColdTimeline<Element, Failure> {
+    ColdTimeline(events, clock: self)
   }
 
   /// A cold timeline that cannot fail, for events that do not show a failure type.
@@ -170,39 +208,10 @@ extension TestClock {
   /// let ys = clock.coldTimeline([.value(1, at: .seconds(10)), .value(2, at: .seconds(20))])
   /// ```
   /// - Parameter events: what each run sends; the instants are offsets from the run's start, not negative.
-  /// - Returns: a cold signal; each iteration (each subscription of an operator over it) is a run.
-  public func coldTimeline<Element: Sendable>(_ events: [Recorded<Element, Never>]) -> Signal<Element, Never> {
-    makeColdTimeline(events)
+  /// - Returns: the cold timeline; each iteration (each subscription of an operator over it) is a run.
+  public func coldTimeline<Element: Sendable>(_ events: [Recorded<Element, Never>]) -> ColdTimeline<Element, Never> {
+    ColdTimeline(events, clock: self)
   }
-
-  /// Both forms of `coldTimeline(_:)`.
-  private func makeColdTimeline<Element: Sendable, Failure: Error>(
-    _ events: [Recorded<Element, Failure>]
-  ) -> Signal<Element, Failure> {
-    for event in events {
-      precondition(
-        event.instant.offset >= .zero,
-        "TestClock.coldTimeline: \(event) is before the run's start; a cold timeline's instants are offsets from it")
-    }
-    let steps = TimelineStep.schedule(events)
-    return Signal { [self] (emitter) throws(Failure) in
-      let start = now
-      for step in steps {
-        // Cancelled: the consumer stopped, and nothing more is sent.
-        do { try await sleep(until: start + step.instant.offset) } catch { return }
-        for event in step.events {
-          switch event {
-          case .value(let value): emitter.send(value)
-          case .finished: return
-          case .failed(let error): throw error
-          }
-        }
-      }
-      // No end on the timeline: the run lasts until its consumer stops (returning would finish it).
-      await suspendUntilCancelled()
-    }
-  }
-
 }
 
 /// The events of a timeline due at one instant, in the order they are sent.

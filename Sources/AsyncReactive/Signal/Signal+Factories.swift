@@ -78,6 +78,8 @@ extension Signal {
       self.init(hot: hot.hotSignal.node)
     } else if let subscription = sequence as? SubjectSubscription<Element, Failure> {
       self.init(cold: .subscription(subscription))
+    } else if let backed = sequence as? any SignalBacked<Element, Failure> {
+      self = backed.signal
     } else {
       self.init(cold: .foreign { sequence })
     }

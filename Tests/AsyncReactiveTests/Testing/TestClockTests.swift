@@ -422,6 +422,21 @@ struct TestClockStateMachineTests {
     #expect(machine.latestDeadline == instant(.milliseconds(300)))
   }
 
+  @Test func reservedPlacesWakeInTheOrderTheyWereTaken() {
+    var machine = Machine(now: instant(.zero))
+    let reserved = machine.reserveOrders(2)  // a timeline made now, with events at 100 ms and 200 ms
+    _ = register("timer", at: 200, in: &machine)  // a timer started after it
+    _ = machine.registerSleeper(
+      "event 1", id: machine.makeID(), deadline: instant(.milliseconds(100)), order: reserved.lowerBound,
+      isCancelled: false)
+    #expect(step(&machine, toward: 1000) == ["event 1"])
+    // The timeline's second sleep is registered after the timer's, but its place was taken before.
+    _ = machine.registerSleeper(
+      "event 2", id: machine.makeID(), deadline: instant(.milliseconds(200)), order: reserved.upperBound - 1,
+      isCancelled: false)
+    #expect(step(&machine, toward: 1000) == ["event 2", "timer"])
+  }
+
   @Test func registrationAfterTheDeadlineOrCancellationResumesAtOnce() {
     var machine = Machine(now: instant(.seconds(1)))
     let due = machine.registerSleeper("due", id: machine.makeID(), deadline: instant(.seconds(1)), isCancelled: false)

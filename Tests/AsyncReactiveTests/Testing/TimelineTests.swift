@@ -96,7 +96,7 @@ struct TimelineTests {
       let late = Recorder(xs.map { $0 * 10 }, clock: clock)
       await clock.run()
       #expect(late.events == [.value(30, at: .seconds(3)), .finished(at: .seconds(4))])
-      #expect(early.events == [.value(1, at: .seconds(1)), .finished(at: .milliseconds(1500))])  // its cancellation
+      #expect(early.events == [.value(1, at: .seconds(1))])  // its cancellation recorded nothing
       let afterTheEnd = Recorder(xs, clock: clock)
       #expect(afterTheEnd.events == [.finished(at: .seconds(4))])
     }
@@ -250,7 +250,7 @@ struct TimelineTests {
   func coldTimelineFailure() async {
     let clock = TestClock()
     await clock.withVirtualTime {
-      let ys: Signal<Int, TestError> = clock.coldTimeline([
+      let ys: ColdTimeline<Int, TestError> = clock.coldTimeline([
         .value(1, at: .seconds(1)), .failed(TestError(code: 2), at: .seconds(2)), .value(3, at: .seconds(3)),
       ])
       let retried = Recorder(ys.retry(1), clock: clock)
@@ -275,7 +275,8 @@ struct TimelineTests {
         #expect(!clock.hasSleepers)
         recorder.cancel()
         await clock.settle()  // the recording task ends its iteration
-        #expect(recorder.events.last == .finished(at: .seconds(2)))
+        #expect(await recorder.waitForEnd() == Timed(.finished, at: .seconds(2)))  // stopped, and
+        #expect(recorder.events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(2))])  // nothing recorded
       }
     }
   }
@@ -331,8 +332,10 @@ struct TimelineTests {
         pushed.cancel()
         await clock.settle()
         #expect(!clock.hasSleepers)
-        #expect(pulled.events == [.value(1, at: .seconds(1)), .finished(at: .seconds(2))])
-        #expect(pushed.events == [.value(1, at: .seconds(1)), .finished(at: .seconds(2))])
+        #expect(pulled.events == [.value(1, at: .seconds(1))])
+        #expect(pushed.events == [.value(1, at: .seconds(1))])
+        #expect(
+          ys.subscriptions == [TimelineSubscription(.zero, .seconds(2)), TimelineSubscription(.zero, .seconds(2))])
       }
     }
   }
@@ -406,7 +409,7 @@ struct TimelineTests {
         let xs: HotTimeline<Int, TestError> = clock.hotTimeline([
           .value(3, at: .milliseconds(40)), .value(4, at: .milliseconds(110)),
         ])
-        let ys: Signal<Int, TestError> = clock.coldTimeline([
+        let ys: ColdTimeline<Int, TestError> = clock.coldTimeline([
           .value(-1, at: .milliseconds(50)), .value(-2, at: .milliseconds(200)), .value(-3, at: .milliseconds(310)),
           .finished(at: .milliseconds(320)),
         ])

@@ -93,12 +93,72 @@ struct FakeLoginAPI: LoginAPI {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:142
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 143)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:208
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 209)
+enum QueryError: Error { case empty }
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:208
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 210)
+
+@Test func searchSwitchesToTheLatestQuery() async {
+  let clock = TestClock()
+  await clock.withVirtualTime {
+    let queries = clock.hotTimeline([
+      .value("a", at: .seconds(150)), .value("sw", at: .seconds(210)), .value("swift", at: .seconds(240)),
+      .value("", at: .seconds(300)), .finished(at: .seconds(400)),
+    ])
+    let response = clock.coldTimeline([.value(2, at: .seconds(20)), .finished(at: .seconds(30))])
+
+    let res = await clock.start {
+      queries.flatMapLatest { query in
+        response.map { count throws -> Int in
+          guard !query.isEmpty else { throw QueryError.empty }
+          return count
+        }
+      }
+    }
+
+    let expected: [Recorded<Int, any Error>] = [
+      .value(2, at: .seconds(230)), .value(2, at: .seconds(260)), .failed(QueryError.empty, at: .seconds(320)),
+    ]
+    #expect(res.events == expected)
+    #expect(queries.subscriptions == [TimelineSubscription(.seconds(200), .seconds(320))])
+    #expect(
+      response.subscriptions == [
+        TimelineSubscription(.seconds(210), .seconds(240)), TimelineSubscription(.seconds(240), .seconds(270)),
+        TimelineSubscription(.seconds(300), .seconds(320)),
+      ])
+    await clock.expectNoLeaks()
+  }
+}
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:263
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 264)
+@Test func lateObserver() async {
+  let clock = TestClock()
+  await clock.withVirtualTime {
+    let xs = clock.hotTimeline([
+      .value(1, at: .seconds(210)), .value(2, at: .seconds(260)), .value(3, at: .seconds(310)),
+      .finished(at: .seconds(400)),
+    ])
+    let observer = Recorder<Int, Never>(clock: clock)
+    clock.schedule(at: .seconds(250)) { observer.subscribe(to: xs) }
+    clock.schedule(at: .seconds(300)) { observer.cancel() }
+    await clock.run()
+
+    #expect(observer.events == [.value(2, at: .seconds(260))])  // the disposal recorded nothing
+    #expect(xs.subscriptions == [TimelineSubscription(.seconds(250), .seconds(300))])
+    #expect(await Signal<Int, Never>.just(42).first(clock: clock) == 42)
+    await clock.expectNoLeaks()
+  }
+}
+#sourceLocation()
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:304
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 305)
 enum SaveError: Error { case offline }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:142
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 144)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:304
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 306)
 
 @Test func commandErrors() async {
   let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
@@ -115,8 +175,8 @@ enum SaveError: Error { case offline }
   #expect(failed?.failure as? SaveError == .offline)
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:177
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 178)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:339
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 340)
 actor FormViewModel {
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let isSignupEnabled: Property<Bool>
@@ -126,8 +186,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:177
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 186)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:339
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 348)
 
 @MainActor final class FormView {
   let lifetime = Lifetime()
@@ -138,8 +198,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:177
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 195)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:339
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 357)
 
 @MainActor @Test func signupButtonFollowsTheForm() async {
   let clock = TestClock()
@@ -155,8 +215,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:221
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 222)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:383
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 384)
 struct LoginTests {
   let clock = TestClock()          // first: the view model's tasks run on its executor
   let viewModel: LoginViewModel
@@ -166,8 +226,8 @@ struct LoginTests {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:260
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 261)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:422
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 423)
 @Test func signupEnablesOnceBothFieldsAreValid() async {
   let clock = TestClock()
   await clock.withVirtualTime {
