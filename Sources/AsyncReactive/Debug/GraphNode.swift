@@ -118,8 +118,10 @@ package enum ConsumerKind: UInt8, Sendable {
   case passthroughSubject, currentValueSubject, replaySubject, property, command, commandStream
   case signalNode, coldRun, pump, drivenSource, emitter, never, share
   case map, filter, compactMap, scan, removeDuplicates, prefix, prefixWhile, dropFirst, dropWhile, prepend
-  case combinePrevious
-  case mapError, replaceError, catchError, handleEvents, materialize, bufferByCount, bufferByTime, trackActivity
+  case combinePrevious, enumerated, elementAt, first
+  case reduce, toArray, takeLast, last, ignoreElements, ifEmpty
+  case mapError, replaceError, catchError, handleEvents, materialize, dematerialize
+  case bufferByCount, bufferByTime, trackActivity
   case debug, not
   case combineLatest, merge, zip, withLatestFrom, sample, takeUntil
   case flatMap, flatMapLatest, flatMapFirst, concatMap, switchToLatest
@@ -167,6 +169,10 @@ package enum ConsumerKind: UInt8, Sendable {
     case .takeUntil: "take(until:)"
     case .bufferByTime: "buffer(every:)"
     case .bufferByCount: "buffer(count:)"
+    case .elementAt: "element(at:)"
+    case .first: "first()"
+    case .last: "last()"
+    case .ifEmpty: "ifEmpty(default:)"
     case .timeoutFallback: "timeout(fallback)"
     case .node: "node"
     default: "\(self)"

@@ -129,6 +129,30 @@ extension SubjectStorage {
       return { upstream.removeSink(sink) }
     }
   }
+
+  /// A node fed by one upstream node whose end reads what its values gathered (`reduce`'s accumulator,
+  /// `takeLast`'s last values): `connection` makes both handlers of one connection, so they share its state.
+  ///
+  /// As with ``observing(_:replay:origin:inputs:observer:onEnd:)``, `connection` runs once per connection,
+  /// without a lock, and the upstream delivers to its handlers one event at a time.
+  @inlinable package static func observing<Input: Sendable, InputFailure: Error>(
+    _ upstream: SubjectStorage<Input, InputFailure>,
+    replay: Replay? = nil,
+    origin: NodeOrigin,
+    connection:
+      @escaping @Sendable (SubjectStorage) -> (
+        onValue: @Sendable (Input) -> Void, onEnd: @Sendable (Termination<InputFailure>) -> Void
+      )
+  ) -> SubjectStorage {
+    SubjectStorage(
+      replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts, origin: origin,
+      inputs: .one(upstream)
+    ) { node in
+      let handlers = connection(node)
+      let sink = upstream.addSink(onValue: handlers.onValue, onEnd: handlers.onEnd)
+      return { upstream.removeSink(sink) }
+    }
+  }
 }
 
 /// The end of a node whose upstream ended with `termination`, failures mapped by `failure`.

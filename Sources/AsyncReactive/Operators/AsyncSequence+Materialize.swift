@@ -43,6 +43,25 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   > {
     Signal(self).lift(synchronous: true) { $0.hotMaterialize(fileID: fileID, line: line) }
   }
+
+  /// Turns ``Event`` values back into values and an end (RxSwift `dematerialize()`, ReactiveSwift
+  /// `dematerialize()`): the inverse of ``materialize(fileID:line:)``.
+  ///
+  /// For a sequence that cannot fail itself (what `materialize()` makes), so that the events' failure is the
+  /// result's only failure.
+  ///
+  /// **Finishes:** at the first `.finished` event, or when this sequence finishes. **Throws:** the failure of the
+  /// first `.failed` event. Events after the first end are ignored.
+  ///
+  /// ```swift
+  /// let replayed: Signal<Order, APIError> = recordedEvents.dematerialize()
+  /// ```
+  /// - Returns: a ``Signal`` of the events' values, ending as the first end event says; hot when this sequence is.
+  @inlinable public func dematerialize<Value: Sendable, EventFailure: Error>(
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Value, EventFailure> where Element == Event<Value, EventFailure>, Failure == Never {
+    Signal(self).lift(synchronous: true) { $0.hotDematerialize(fileID: fileID, line: line) }
+  }
 }
 
 // MARK: Hot
@@ -62,6 +81,27 @@ extension HotSequence {
         case .finished: node.send(.finished)
         case .failed(let error): node.send(.failed(error))
         }
+        node.terminate(.finished)
+      })
+  }
+}
+
+extension HotSequence {
+  /// Turns ``Event`` values back into values and an end inside the upstream's `send`; the first end event ends the
+  /// node.
+  @inlinable package func hotDematerialize<Value: Sendable, EventFailure: Error>(
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> HotSignal<Value, EventFailure> where Element == Event<Value, EventFailure>, Failure == Never {
+    HotSignal(
+      node: .observing(hotSignal.node, origin: NodeOrigin(.dematerialize, fileID: fileID, line: line)) { node in
+        { event in
+          switch event {
+          case .value(let value): node.send(value)
+          case .finished: node.terminate(.finished)
+          case .failed(let failure): node.terminate(.failed(failure))
+          }
+        }
+      } onEnd: { node, _ in
         node.terminate(.finished)
       })
   }

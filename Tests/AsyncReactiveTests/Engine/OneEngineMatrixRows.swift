@@ -23,6 +23,17 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case handleEvents
   case materialize
   case combinePrevious
+  case enumerated
+  case elementAt
+  case first
+  case reduce
+  case reduceInto
+  case toArray
+  case takeLast
+  case last
+  case ignoreElements
+  case ifEmpty
+  case dematerialize
   case bufferCount
   case trackActivity
   case debug
@@ -73,6 +84,17 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .handleEvents: ["handleEvents"]
     case .materialize: ["materialize"]
     case .combinePrevious: ["combinePrevious"]
+    case .enumerated: ["enumerated"]
+    case .elementAt: ["element"]
+    case .first: ["first"]
+    case .reduce: ["reduce"]
+    case .reduceInto: []
+    case .toArray: ["toArray"]
+    case .takeLast: ["takeLast"]
+    case .last: ["last"]
+    case .ignoreElements: ["ignoreElements"]
+    case .ifEmpty: ["ifEmpty"]
+    case .dematerialize: ["dematerialize"]
     case .bufferCount: ["buffer"]
     case .trackActivity: ["trackActivity"]
     case .debug: ["debug"]
@@ -132,6 +154,17 @@ enum MatrixShapes {
     case .handleEvents: described(a.handleEvents(onValue: { _ in }))
     case .materialize: described(a.materialize())
     case .combinePrevious: described(a.combinePrevious(0))
+    case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
+    case .elementAt: described(a.element(at: 2))
+    case .first: described(a.first())
+    case .reduce: described(a.eraseToSignal().reduce(0, +))
+    case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
+    case .toArray: described(a.toArray().map { $0.count })
+    case .takeLast: described(a.takeLast(2))
+    case .last: described(a.last())
+    case .ignoreElements: described(a.ignoreElements())
+    case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
+    case .dematerialize: described(a.materialize().dematerialize())
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -188,6 +221,17 @@ enum MatrixShapes {
     case .handleEvents: described(a.handleEvents(onValue: { _ in }))
     case .materialize: described(a.materialize())
     case .combinePrevious: described(a.combinePrevious(0))
+    case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
+    case .elementAt: described(a.element(at: 2))
+    case .first: described(a.first())
+    case .reduce: described(a.eraseToSignal().reduce(0, +))
+    case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
+    case .toArray: described(a.toArray().map { $0.count })
+    case .takeLast: described(a.takeLast(2))
+    case .last: described(a.last())
+    case .ignoreElements: described(a.ignoreElements())
+    case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
+    case .dematerialize: described(a.materialize().dematerialize())
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -244,6 +288,17 @@ enum MatrixShapes {
     case .handleEvents: described(a.handleEvents(onValue: { _ in }))
     case .materialize: described(a.materialize())
     case .combinePrevious: described(a.combinePrevious(0))
+    case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
+    case .elementAt: described(a.element(at: 2))
+    case .first: described(a.first())
+    case .reduce: described(a.eraseToSignal().reduce(0, +))
+    case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
+    case .toArray: described(a.toArray().map { $0.count })
+    case .takeLast: described(a.takeLast(2))
+    case .last: described(a.last())
+    case .ignoreElements: described(a.ignoreElements())
+    case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
+    case .dematerialize: described(a.materialize().dematerialize())
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -300,6 +355,17 @@ enum MatrixShapes {
     case .handleEvents: described(a.handleEvents(onValue: { _ in }))
     case .materialize: described(a.materialize())
     case .combinePrevious: described(a.combinePrevious(0))
+    case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
+    case .elementAt: described(a.element(at: 2))
+    case .first: described(a.first())
+    case .reduce: described(a.eraseToSignal().reduce(0, +))
+    case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
+    case .toArray: described(a.toArray().map { $0.count })
+    case .takeLast: described(a.takeLast(2))
+    case .last: described(a.last())
+    case .ignoreElements: described(a.ignoreElements())
+    case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
+    case .dematerialize: described(a.materialize().dematerialize())
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -357,6 +423,17 @@ enum MatrixShapes {
     case .handleEvents: described(a.handleEvents(onValue: { _ in }))
     case .materialize: described(a.materialize())
     case .combinePrevious: described(a.combinePrevious(0))
+    case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
+    case .elementAt: described(a.element(at: 2))
+    case .first: described(a.first())
+    case .reduce: described(a.eraseToSignal().reduce(0, +))
+    case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
+    case .toArray: described(a.toArray().map { $0.count })
+    case .takeLast: described(a.takeLast(2))
+    case .last: described(a.last())
+    case .ignoreElements: described(a.ignoreElements())
+    case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
+    case .dematerialize: described(a.materialize().dematerialize())
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
