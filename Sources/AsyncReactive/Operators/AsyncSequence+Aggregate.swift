@@ -44,7 +44,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// failure, at once.
   ///
   /// ```swift
-  /// for await counts in words.reduce(into: [:]) { $0[$1, default: 0] += 1 } { show(counts) }
+  /// for await counts in words.reduce(into: [String: Int](), { $0[$1, default: 0] += 1 }) { show(counts) }
   /// ```
   /// - Parameters:
   ///   - initial: the accumulator before the first value.

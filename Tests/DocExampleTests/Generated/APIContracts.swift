@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md.
 struct APIContractsExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:110
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:113
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 111)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 114)
 let query = AsyncPassthroughSubject<String, Never>()
 let clears = query.map { _ in "clear" }   // made first
 let title = query.map { $0.isEmpty ? "title shown" : "title hidden" }
@@ -24,8 +24,8 @@ query.send("")                            // prints "clear", then "title shown"
 #sourceLocation()
     _ = (query, clears, title, lifetime)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:160
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 161)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:163
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 164)
 struct GitHubSignup: Sendable {
   let signups: Signal<(String, String), Never>
 
@@ -38,8 +38,8 @@ struct GitHubSignup: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:204
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 205)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:207
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 208)
 struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
@@ -48,29 +48,29 @@ struct PostsViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:204
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:207
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 212)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 215)
 
 let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:377
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:380
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 378)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 381)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
     _ = (loading, busy)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:422
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 423)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:425
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 426)
 struct NameError: Error {}
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:422
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:425
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 424)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 427)
 
 let names = AsyncPassthroughSubject<String, NameError>()
 let isEnabled = AsyncCurrentValueSubject<Bool, Never>(true)
