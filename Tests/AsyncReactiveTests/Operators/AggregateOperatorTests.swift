@@ -190,8 +190,8 @@ struct AggregateOperatorTests {
   func toArrayFailure() async {
     let clock = TestClock()
     await clock.withVirtualTime {
-      let immediate: Signal<Int, TestError> = clock.coldTimeline([.failed(TestError(code: 1), at: .seconds(10))])
-      let later: Signal<Int, TestError> = clock.coldTimeline([
+      let immediate: ColdTimeline<Int, TestError> = clock.coldTimeline([.failed(TestError(code: 1), at: .seconds(10))])
+      let later: ColdTimeline<Int, TestError> = clock.coldTimeline([
         .value(1, at: .seconds(10)), .value(2, at: .seconds(20)), .value(3, at: .seconds(30)),
         .value(4, at: .seconds(40)), .failed(TestError(code: 2), at: .seconds(50)),
       ])
