@@ -77,17 +77,24 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     if let node = Signal(self).hotNode {
       return HotSignal(node: node).hotBind(to: command, in: lifetime, fileID: fileID, line: line)
     }
-    let iterator = makeAsyncIterator()
-    return ObservationHandle(
-      task: lifetime.run(name: "bind(to: command)") {
-        var iterator = iterator
-        while let input = await iterator.next(isolation: nil) {
-          // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
-          // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
-          guard !Task.isCancelled else { break }
-          command.trigger(input)
-        }
-      })
+    let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
+    let slot = lifetime.reserve()
+    let count = InPlaceTaskCount(named: "bind(to: command)", executor: executor)
+    // Started in place: a cold source with values ready has triggered the command with them before this returns.
+    let task = Task(inPlace: count) {
+      defer {
+        count.end()
+        slot.done()
+      }
+      var iterator = iterator
+      while let input = await iterator.next(isolation: nil) {
+        // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
+        // (ReactiveSwift's bindingFromSignal_tearsDownWhenDisposed).
+        guard !Task.isCancelled else { break }
+        command.trigger(input)
+      }
+    }
+    return ObservationHandle(task: lifetime.adopt(task, in: slot))
   }
 
   /// Binds a button to a command in one line (RAC's `button.rac_command = command`, RxSwift Action's

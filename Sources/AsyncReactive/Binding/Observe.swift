@@ -17,7 +17,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   ///
   /// A hot source (a subject, a property, a hot chain, also through a generic parameter or a ``Signal`` that erases
   /// one) is observed inside its sends, keeping no task while no value waits (a task exists only to hand waiting
-  /// values to the caller's actor); a cold one runs one task per observation.
+  /// values to the caller's actor); a cold one runs one task per observation, started in place: what the sequence
+  /// has ready (`Signal.just`, an array) has been handled, on the caller's actor, before this returns.
   ///
   /// ```swift
   /// let downloads = AsyncStream<Progress> { continuation in startDownload(reporting: continuation) }
@@ -46,10 +47,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
     let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
     let slot = lifetime.reserve()
-    let task = Task(named: "observe(in:)", executor: executor) {
+    let count = InPlaceTaskCount(named: "observe(in:)", executor: executor)
+    // Started in place, on the caller's actor: a cold source with values ready has delivered them, in order,
+    // before this returns (RxSwift's `subscribe`); the task goes on from the source's first real wait.
+    let task = Task(inPlace: count) {
       // Capturing the isolated parameter makes this task run on the caller's actor.
       _ = isolation
-      defer { slot.done() }
+      defer {
+        count.end()
+        slot.done()
+      }
       var iterator = iterator
       while let value = await iterator.next(isolation: isolation) {
         // A lifetime that ended delivers nothing more, not even what was buffered before its task ran
@@ -132,10 +139,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
     let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
     let slot = lifetime.reserve()
-    let task = Task(named: "bind(to:_:in:)", executor: executor) { [weak target] in
+    let count = InPlaceTaskCount(named: "bind(to:_:in:)", executor: executor)
+    // Started in place, on the caller's actor: a cold source with values ready has delivered them, in order,
+    // before this returns (RxSwift's `subscribe`); the task goes on from the source's first real wait.
+    let task = Task(inPlace: count) { [weak target] in
       // Capturing the isolated parameter makes this task run on the caller's actor.
       _ = isolation
-      defer { slot.done() }
+      defer {
+        count.end()
+        slot.done()
+      }
       var iterator = iterator
       while let value = await iterator.next(isolation: isolation) {
         // A lifetime that ended delivers nothing more, not even what was buffered before its task ran.
@@ -184,10 +197,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
     let (iterator, executor) = TaskExecutorContext.discovering { makeAsyncIterator() }
     let slot = lifetime.reserve()
-    let task = Task(named: "observe(in:onValue:onFailure:)", executor: executor) {
+    let count = InPlaceTaskCount(named: "observe(in:onValue:onFailure:)", executor: executor)
+    // Started in place, on the caller's actor: a cold source with values ready has delivered them, in order,
+    // before this returns (RxSwift's `subscribe`); the task goes on from the source's first real wait.
+    let task = Task(inPlace: count) {
       // Capturing the isolated parameter makes this task run on the caller's actor.
       _ = isolation
-      defer { slot.done() }
+      defer {
+        count.end()
+        slot.done()
+      }
       var iterator = iterator
       do throws(Failure) {
         while let value = try await iterator.next(isolation: isolation) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where the library's tasks run when a test asks for it: AsyncReactiveTesting's `TestClock.withVirtualTime` sets
 /// its serial test executor here for the body it runs. An unstructured task does not inherit its creator's
 /// executor preference (child tasks do), but it does inherit task-locals: so every task the library starts reads
@@ -152,6 +154,26 @@ extension Task where Failure == any Error {
 }
 
 extension Task where Success == Void, Failure == Never {
+  /// A task the library starts in place, isolated to the caller's actor (`operation` captures the caller's
+  /// `isolated` parameter): it runs at once, on the calling thread, up to its first suspension (`Task.immediate`),
+  /// so a cold run whose source has values ready has delivered them before this returns. `operation` is handed to
+  /// the runtime as it is, which keeps its isolation; so it ends the task's `count` itself, in a `defer`.
+  @usableFromInline @discardableResult
+  init(
+    inPlace count: InPlaceTaskCount,
+    @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Void
+  ) {
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      if let executor = count.executor {
+        self = Task.immediate(name: count.name, executorPreference: executor, operation: operation)
+      } else {
+        self = Task.immediate(name: count.name, operation: operation)
+      }
+    } else {
+      self = Task(executorPreference: count.executor, operation: operation)
+    }
+  }
+
   /// A task the library starts that runs its operation at once, on the calling thread, up to its first suspension
   /// (`Task.immediate`): an operation that never suspends has ended when this returns, with no scheduling. Counted
   /// in ``LiveCounts`` until its operation returns; on a test's virtual time it prefers the test's executor.
@@ -186,5 +208,30 @@ extension Task where Success == Void, Failure == Never {
     } else {
       self.init(named: name, executor: executor, operation: operation)
     }
+  }
+}
+
+/// What a task started in place (``_Concurrency/Task/init(inPlace:operation:)``) is counted by in ``LiveCounts``, and
+/// where it runs: made before the task, ended by the task's operation when it returns.
+@usableFromInline package final class InPlaceTaskCount: Sendable {
+  let name: String
+  let executor: (any TaskExecutor)?
+  private let token: ResourceToken
+  /// What the test's task placement keeps while the task lives (see ``TaskPlacement``); only held.
+  private let escape: Mutex<AnyObject?>
+
+  /// Counts a task named `name` that prefers `executor` (or what a test's placement gives).
+  @usableFromInline package init(named name: String, executor: (any TaskExecutor)?) {
+    self.name = name
+    token = ResourceToken(.task(name))
+    let (executor, escape) = TaskPlacementHook.place(taskNamed: name, executor: executor)
+    self.executor = executor
+    self.escape = Mutex(escape)
+  }
+
+  /// The task's operation returned.
+  @usableFromInline package func end() {
+    token.release()
+    escape.withLock { $0 = nil }
   }
 }

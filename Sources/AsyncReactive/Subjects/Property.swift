@@ -97,9 +97,9 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   ///
   /// A hot `values` (a subject, another property's changes, a ``HotSignal``, also through a generic parameter or a
   /// ``Signal`` that erases one) is observed synchronously: the property holds each value as soon as it is sent,
-  /// with no task. Any other sequence is taken by a task, so
-  /// ``value`` changes a moment after the sequence produced an element. The sequence is subscribed before
-  /// this returns. When the sequence finishes, the last value stays and the property's consumers finish.
+  /// with no task. Any other sequence is taken by a task started in place: what it has ready (`Signal.just(true)`,
+  /// an array) is the ``value`` before this returns; later elements arrive a moment after the sequence produced
+  /// them. The sequence is subscribed before this returns. When the sequence finishes, the last value stays and the property's consumers finish.
   ///
   /// **Lifetime:** over a hot source, the property lives as long as that source (ReactiveSwift's rule): releasing
   /// the property does not end its consumers (an iteration, a `map` of it bound to a view), which keep getting the
@@ -124,7 +124,7 @@ public struct Property<Value: Sendable>: PropertyProtocol {
     let subject = AsyncCurrentValueSubject<Value, Never>(initial)
     // A run that waits on a test clock: the task prefers that clock's executor (see `discovering`).
     let (iterator, executor) = TaskExecutorContext.discovering { values.makeAsyncIterator() }
-    let task = Task(named: "Property(initial:then:) feed", executor: executor) {
+    let task = Task(immediateNamed: "Property(initial:then:) feed", executor: executor) {
       var iterator = iterator
       while let value = await iterator.next(isolation: nil) { subject.send(value) }
       subject.finish()

@@ -11,9 +11,19 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md.
 struct APIContractsExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:113
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:38
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 114)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 39)
+let isValid = Property(initial: false, then: Signal.just(true))
+let ready = isValid.value                 // true
+let signUp = Command(enabledIf: isValid) { try await api.signUp() }
+try await signUp.execute()                // runs: the command is enabled on the next line
+#sourceLocation()
+    _ = (isValid, ready, signUp)
+  }
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:129
+  @MainActor static func example2() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 130)
 let query = AsyncPassthroughSubject<String, Never>()
 let clears = query.map { _ in "clear" }   // made first
 let title = query.map { $0.isEmpty ? "title shown" : "title hidden" }
@@ -24,8 +34,8 @@ query.send("")                            // prints "clear", then "title shown"
 #sourceLocation()
     _ = (query, clears, title, lifetime)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:163
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 164)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:179
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 180)
 struct GitHubSignup: Sendable {
   let signups: Signal<(String, String), Never>
 
@@ -38,8 +48,8 @@ struct GitHubSignup: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:207
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 208)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:223
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 224)
 struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
@@ -48,29 +58,29 @@ struct PostsViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:207
-  @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 215)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:223
+  @MainActor static func example4() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 231)
 
 let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:380
-  @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 381)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:396
+  @MainActor static func example5() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 397)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
     _ = (loading, busy)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:425
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 426)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:441
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 442)
 struct NameError: Error {}
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:425
-  @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 427)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:441
+  @MainActor static func example6() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 443)
 
 let names = AsyncPassthroughSubject<String, NameError>()
 let isEnabled = AsyncCurrentValueSubject<Bool, Never>(true)

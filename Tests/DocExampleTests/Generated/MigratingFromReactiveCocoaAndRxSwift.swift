@@ -69,9 +69,9 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:173
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:183
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 174)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 184)
 // [signal subscribeNext:^(id x) { … }]  +  [disposable dispose]
 // observable.subscribe(onNext: { … }).disposed(by: disposeBag)
 let lifetime = Lifetime()
@@ -101,9 +101,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:287
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:297
   func MigratingFromReactiveCocoaAndRxSwiftExamples_example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 288)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 298)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }
