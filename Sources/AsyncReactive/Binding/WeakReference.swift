@@ -113,7 +113,7 @@ extension Command {
   /// The work receives the object `isolated`, so it calls the object's methods and touches its state
   /// directly. A run that starts after the object is gone ends in ``CommandError/cancelled``; a run that starts
   /// before ``WeakReference/set(_:)`` waits for it, and ends in ``CommandError/cancelled`` if it is cancelled
-  /// meanwhile. `Failure` is inferred from the work as for ``init(policy:work:)``. See ``WeakReference``.
+  /// meanwhile. `Failure` is inferred from the work as for ``init(policy:fileID:line:work:)``. See ``WeakReference``.
   ///
   /// ```swift
   /// let this = WeakReference<LifecycleViewModel>()
@@ -135,7 +135,7 @@ extension Command {
   }
 
   /// Creates a command enabled by `enabledIf` whose work runs isolated to `owner`'s object; see
-  /// ``init(owner:policy:work:)-2hbob`` and ``init(enabledIf:policy:work:)``.
+  /// ``init(owner:policy:work:)-2hbob`` and ``init(enabledIf:policy:fileID:line:work:)``.
   ///
   /// ```swift
   /// logIn = Command(owner: this, enabledIf: isValid) { viewModel, _ in try await viewModel.logIn() }

@@ -118,6 +118,9 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// `Failure` comes from the work: no annotation for a work that cannot fail (`Never`) or throws untyped
   /// (`any Error`); `throws(E)` on the closure for a typed failure.
   ///
+  /// Releasing the command cancels its runs; in debug builds a release while a run is in flight is reported on
+  /// standard error, naming the line that made the command (keep it in a `let`; a binding to it keeps it).
+  ///
   /// ```swift
   /// let refresh = Command { try await api.orders() }  // Command<Void, [Order], any Error>
   /// let double = Command { (value: Int) in value * 2 }  // Command<Int, Int, Never>
@@ -127,8 +130,11 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// - Parameters:
   ///   - policy: what to do with a call during a run; `.reject` by default.
   ///   - work: the operation each run performs.
-  public init(policy: CommandPolicy = .reject, work: @escaping @Sendable (Input) async throws(Failure) -> Output) {
-    self.init(enabledIfValue: nil, policy: policy, work: work)
+  public init(
+    policy: CommandPolicy = .reject, fileID: StaticString = #fileID, line: UInt = #line,
+    work: @escaping @Sendable (Input) async throws(Failure) -> Output
+  ) {
+    self.init(enabledIfValue: nil, policy: policy, origin: (fileID, line), work: work)
   }
 
   /// Creates a command that is enabled only while `enabledIf` is `true` (RACCommand's
@@ -151,9 +157,10 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   public init(
     enabledIf: some PropertyProtocol<Bool>,
     policy: CommandPolicy = .reject,
+    fileID: StaticString = #fileID, line: UInt = #line,
     work: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
-    self.init(enabledIfValue: enabledIf.property, policy: policy, work: work)
+    self.init(enabledIfValue: enabledIf.property, policy: policy, origin: (fileID, line), work: work)
   }
 
   /// `work` is the run as the storage sees it: it throws a `Failure`, or `CancellationError` (a
@@ -161,8 +168,10 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   init(
     enabledIfValue enabledIf: Property<Bool>?,
     policy: CommandPolicy,
+    origin: (fileID: StaticString, line: UInt)? = nil,
     work: @escaping @Sendable (Input) async throws -> Output
   ) {
+    self.origin = origin
     let storage = CommandStorage<Input, Output, Failure>(policy: policy, enabledIf: enabledIf, work: work)
     self.storage = storage
     self.policy = policy
@@ -176,8 +185,22 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
     disabledErrors = storage.disabledErrors.hotSignal
   }
 
+  /// Where the command was made, for the debug report of a command released with runs in flight; `nil` for a
+  /// `Command(owner:)`, which its owner keeps.
+  private nonisolated let origin: (fileID: StaticString, line: UInt)?
+
   deinit {
-    storage.close()
+    let inFlight = storage.close()
+    #if DEBUG
+      if inFlight, let origin {
+        DebugReport.emit(
+          "AsyncReactive: the Command made at \(origin.fileID):\(origin.line) was released while a run was in flight, "
+            + "which cancels the run. Keep the command while it runs (a let of the view model); a binding to it "
+            + "keeps it (taps.bind(to: command, in: lifetime)).")
+      }
+    #else
+      _ = inFlight
+    #endif
   }
 
   /// Runs the work with `input` and returns its output (RACCommand's `execute:`).

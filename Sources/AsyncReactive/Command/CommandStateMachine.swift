@@ -218,6 +218,9 @@ package struct CommandStateMachine: Sendable {
     return cancellation
   }
 
+  /// Whether a run is running or waiting for its turn.
+  package var hasRunsInFlight: Bool { !runs.isEmpty || !queue.isEmpty }
+
   /// The command was released: cancel everything, refuse new calls, end the streams after the last run.
   package mutating func close() -> CancelEffects {
     closed = true

@@ -281,8 +281,12 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   }
 
   /// The command was released.
-  func close() {
-    apply(state.withLock { $0.close() })
+  /// Closes the command (see the state machine's `close()`); returns whether runs were in flight, cancelled now.
+  @discardableResult
+  func close() -> Bool {
+    let (inFlight, cancellation) = state.withLock { ($0.hasRunsInFlight, $0.close()) }
+    apply(cancellation)
+    return inFlight
   }
 
   private func apply(_ cancellation: Machine.CancelEffects) {

@@ -4,7 +4,7 @@
 /// What conforms can be composed into derived ``Property`` values (``PropertyProtocol/map(_:fileID:line:)``,
 /// `combineLatest(_:_:)`, ``PropertyProtocol/removeDuplicates(fileID:line:)``, …) whose ``value`` is computed from the
 /// sources' current values at the moment it is read, never through a task. It is also what
-/// ``Command/init(enabledIf:policy:work:)`` and `withLatestFrom(_:)` read synchronously.
+/// ``Command/init(enabledIf:policy:fileID:line:work:)`` and `withLatestFrom(_:)` read synchronously.
 ///
 /// Iterating yields the current value first, then every change, until the source finishes.
 ///

@@ -42,4 +42,43 @@ struct ReleasedCommandTests {
     #expect(Recorder(values, clock: clock).end != nil)
     #expect(Recorder(errors, clock: clock).end != nil)
   }
+
+  @Test("releasing a command with a run in flight is reported once in debug builds, naming where it was made")
+  func releasedWithRunInFlight() async {
+    let reports = Log<String>()
+    let started = Gate()
+    let resume = Gate()
+    let line = #line + 1
+    var command: Command<Void, Void, Never>? = Command {
+      started.open()
+      await resume.wait()
+    }
+    command?.trigger()
+    await started.wait()
+    DebugReport.$handler.withValue(.init { reports.append($0) }) {
+      command = nil
+    }
+    resume.open()
+    #if DEBUG
+      #expect(
+        reports.all == [
+          "AsyncReactive: the Command made at AsyncReactiveTests/ReleasedCommandTests.swift:\(line) was released "
+            + "while a run was in flight, which cancels the run. Keep the command while it runs (a let of the view "
+            + "model); a binding to it keeps it (taps.bind(to: command, in: lifetime))."
+        ])
+    #else
+      #expect(reports.all.isEmpty)
+    #endif
+  }
+
+  @Test("a command released with no run in flight is not reported")
+  func releasedIdle() async throws {
+    let reports = Log<String>()
+    var command: Command<Void, Int, Never>? = Command { 1 }
+    #expect(try await command?.execute() == 1)
+    DebugReport.$handler.withValue(.init { reports.append($0) }) {
+      command = nil
+    }
+    #expect(reports.all.isEmpty)
+  }
 }
