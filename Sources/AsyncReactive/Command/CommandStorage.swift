@@ -280,8 +280,8 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     apply(state.withLock { $0.cancelAll() })
   }
 
-  /// The command was released.
-  /// Closes the command (see the state machine's `close()`); returns whether runs were in flight, cancelled now.
+  /// The command was released: closes it (see the state machine's `close()`). Returns whether runs were in flight,
+  /// cancelled now.
   @discardableResult
   func close() -> Bool {
     let (inFlight, cancellation) = state.withLock { ($0.hasRunsInFlight, $0.close()) }
