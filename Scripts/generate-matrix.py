@@ -78,6 +78,7 @@ ROWS = [
     ("withLatestFrom", ["withLatestFrom"], "a.withLatestFrom(b) { $0 * 100 + $1 }", False),
     ("sample", ["sample"], "b.sample(on: a)", False),
     ("takeUntil", ["take"], "a.take(until: b.dropFirst())", False),
+    ("skipUntil", ["skip"], "a.skip(until: b.dropFirst())", False),
     ("combineLatest", ["combineLatest"], "combineLatest(a, b).map { $0 * 100 + $1 }", False),
     ("combineLatestArray", [], "combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] }", False),
     ("zip", ["zip"], "zip(a, b).map { $0 * 100 + $1 }", False),

@@ -265,6 +265,7 @@ let retryTaps = AsyncPassthroughSubject<Void, Never>()
 let pullToRefresh = AsyncPassthroughSubject<Void, Never>()
 let viewWillAppear = AsyncPassthroughSubject<Void, Never>()
 let viewWillDisappear = AsyncPassthroughSubject<Void, Never>()
+let viewDidAppear = AsyncPassthroughSubject<Void, Never>()
 let displayLink = AsyncPassthroughSubject<Void, Never>()
 
 /// The search field of the migration guide: its texts as a hot sequence.

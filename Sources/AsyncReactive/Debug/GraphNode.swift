@@ -123,7 +123,7 @@ package enum ConsumerKind: UInt8, Sendable {
   case mapError, replaceError, catchError, handleEvents, materialize, dematerialize
   case bufferByCount, bufferByTime, trackActivity
   case debug, not
-  case combineLatest, merge, zip, withLatestFrom, sample, takeUntil
+  case combineLatest, merge, zip, withLatestFrom, sample, takeUntil, skipUntil
   case flatMap, flatMapLatest, flatMapFirst, concatMap, switchToLatest
   case debounce, throttle, delay, timeout, timeoutFallback, timer
   case node
@@ -137,6 +137,7 @@ package enum ConsumerKind: UInt8, Sendable {
     case "withLatestFrom": self = .withLatestFrom
     case "sample(on:)": self = .sample
     case "take(until:)": self = .takeUntil
+    case "skip(until:)": self = .skipUntil
     case "debounce": self = .debounce
     case "throttle": self = .throttle
     case "delay": self = .delay
@@ -167,6 +168,7 @@ package enum ConsumerKind: UInt8, Sendable {
     case .dropWhile: "drop(while:)"
     case .sample: "sample(on:)"
     case .takeUntil: "take(until:)"
+    case .skipUntil: "skip(until:)"
     case .bufferByTime: "buffer(every:)"
     case .bufferByCount: "buffer(count:)"
     case .elementAt: "element(at:)"

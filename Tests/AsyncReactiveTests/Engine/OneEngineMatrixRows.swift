@@ -50,6 +50,7 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case withLatestFrom
   case sample
   case takeUntil
+  case skipUntil
   case combineLatest
   case combineLatestArray
   case zip
@@ -111,6 +112,7 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .withLatestFrom: ["withLatestFrom"]
     case .sample: ["sample"]
     case .takeUntil: ["take"]
+    case .skipUntil: ["skip"]
     case .combineLatest: ["combineLatest"]
     case .combineLatestArray: []
     case .zip: ["zip"]
@@ -181,6 +183,7 @@ enum MatrixShapes {
     case .withLatestFrom: described(a.withLatestFrom(b) { $0 * 100 + $1 })
     case .sample: described(b.sample(on: a))
     case .takeUntil: described(a.take(until: b.dropFirst()))
+    case .skipUntil: described(a.skip(until: b.dropFirst()))
     case .combineLatest: described(combineLatest(a, b).map { $0 * 100 + $1 })
     case .combineLatestArray:
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
@@ -248,6 +251,7 @@ enum MatrixShapes {
     case .withLatestFrom: described(a.withLatestFrom(b) { $0 * 100 + $1 })
     case .sample: described(b.sample(on: a))
     case .takeUntil: described(a.take(until: b.dropFirst()))
+    case .skipUntil: described(a.skip(until: b.dropFirst()))
     case .combineLatest: described(combineLatest(a, b).map { $0 * 100 + $1 })
     case .combineLatestArray:
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
@@ -315,6 +319,7 @@ enum MatrixShapes {
     case .withLatestFrom: described(a.withLatestFrom(b) { $0 * 100 + $1 })
     case .sample: described(b.sample(on: a))
     case .takeUntil: described(a.take(until: b.dropFirst()))
+    case .skipUntil: described(a.skip(until: b.dropFirst()))
     case .combineLatest: described(combineLatest(a, b).map { $0 * 100 + $1 })
     case .combineLatestArray:
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
@@ -382,6 +387,7 @@ enum MatrixShapes {
     case .withLatestFrom: described(a.withLatestFrom(b) { $0 * 100 + $1 })
     case .sample: described(b.sample(on: a))
     case .takeUntil: described(a.take(until: b.dropFirst()))
+    case .skipUntil: described(a.skip(until: b.dropFirst()))
     case .combineLatest: described(combineLatest(a, b).map { $0 * 100 + $1 })
     case .combineLatestArray:
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
@@ -450,6 +456,7 @@ enum MatrixShapes {
     case .withLatestFrom: described(a.withLatestFrom(b) { $0 * 100 + $1 })
     case .sample: described(b.sample(on: a))
     case .takeUntil: described(a.take(until: b.dropFirst()))
+    case .skipUntil: described(a.skip(until: b.dropFirst()))
     case .combineLatest: described(combineLatest(a, b).map { $0 * 100 + $1 })
     case .combineLatestArray:
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })

@@ -19,4 +19,12 @@ for await position in viewModel.positions.take(until: viewWillDisappear) {
 }
 #sourceLocation()
   }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md:97
+  @MainActor static func example2() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/TakeUntilOperator.md", line: 98)
+for await tap in taps.skip(until: viewDidAppear) {
+  render(tap)
+}
+#sourceLocation()
+  }
 }

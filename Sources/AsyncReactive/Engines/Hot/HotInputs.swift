@@ -21,6 +21,8 @@ import Synchronization
     case end(Termination<Failure>)
     /// Input `input` ended: a node that replays each input's value forgets its value (see ``HotInputs/perInput``).
     case forget(input: Int)
+    /// The rule let go of input `input`: it is detached now (see ``NaryStep/release(input:)``).
+    case release(input: Int)
   }
 
   @usableFromInline struct State: Sendable {
@@ -33,6 +35,11 @@ import Synchronization
     @usableFromInline var outbox: [Delivery] = []
     /// The runs of cold inputs this connection observes, by input, for a graph dump.
     @usableFromInline var runs: [any AnyObject & Sendable] = []
+    /// How to stop observing each input, once attached; an entry is taken when it is used (a released input, then
+    /// the connection's end), so that nothing detaches twice.
+    @usableFromInline var detaches: [(@Sendable () -> Void)?] = []
+    /// Inputs the rule released while they were being attached, before their detach was known.
+    @usableFromInline var releasedEarly: [Int] = []
 
     @inlinable init(rule: Rule) {
       self.rule = rule
@@ -55,6 +62,7 @@ import Synchronization
       case .finish:
         first = .end(.finished)
         ended = true
+      case .release(let released): first = .release(input: released)
       }
       return admit(first, second, turn: turn)
     }
@@ -128,6 +136,7 @@ import Synchronization
         case .none: step = .finish
         case .emit(let output): step = .emitThenFinish(output)
         case .emitThenFinish, .finish: break
+        case .release: step = .finish
         }
       }
       return state.admit(step, input: index, turn: turn)
@@ -180,6 +189,40 @@ import Synchronization
       }
     case .end(let termination): node.terminate(termination)
     case .forget(let input): node.forgetInput(input)
+    case .release(let input): release(input)
+    }
+  }
+
+  /// Stops observing input `index` now, or as soon as its attach returns when the rule let go of it during the
+  /// attach (a trigger with a current value).
+  @inlinable func release(_ index: Int) {
+    let detach = state.withLock { state -> (@Sendable () -> Void)? in
+      guard index < state.detaches.count else {
+        state.releasedEarly.append(index)
+        return nil
+      }
+      defer { state.detaches[index] = nil }
+      return state.detaches[index]
+    }
+    detach?()
+  }
+
+  /// Keeps how to stop observing each input, once all are attached; detaches at once those the rule released
+  /// during the attach.
+  @inlinable func attached(_ detaches: [@Sendable () -> Void]) {
+    let early = state.withLock { state -> [@Sendable () -> Void] in
+      state.detaches = detaches
+      defer { for index in state.releasedEarly { state.detaches[index] = nil } }
+      return state.releasedEarly.map { detaches[$0] }
+    }
+    for detach in early { detach() }
+  }
+
+  /// How to stop observing the inputs still observed, taken once: the connection's end.
+  @inlinable func takeDetaches() -> [@Sendable () -> Void] {
+    state.withLock { state in
+      defer { state.detaches = [] }
+      return state.detaches.compactMap { $0 }
     }
   }
 }
@@ -319,13 +362,13 @@ extension HotInputs {
       replay: replay, origin: origin, inputs: inputNodes, describesConnection: hasColdInputs
     ) { node in
       let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
-      let detaches = inputs.enumerated().map { index, attach in attach(connection, index) }
+      connection.attached(inputs.enumerated().map { index, attach in attach(connection, index) })
       if hasColdInputs { node.attachConnectionDescription(running: { (nil, connection.runs) }) }
       return {
         // Closed first: a cold input's pump that ends because it was cancelled must not end the node.
         connection.close()
         if hasColdInputs { node.detachConnectionDescription() }
-        for detach in detaches { detach() }
+        for detach in connection.takeDetaches() { detach() }
       }
     }
   }

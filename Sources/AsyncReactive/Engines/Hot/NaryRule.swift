@@ -8,6 +8,9 @@
   case emitThenFinish(Output)
   /// End the result now, before the other inputs finish (combineLatest: an input finished without a value).
   case finish
+  /// Stop observing input `input` (its run is cancelled, its subscription ends); nothing is delivered
+  /// (`skip(until:)`: the trigger's first element opens the gate, and the trigger is let go, as in RxSwift).
+  case release(input: Int)
 }
 
 /// The part that tells combineLatest, zip and merge apart: what an input's elements and end produce.
