@@ -66,15 +66,33 @@ extension HotSignal {
   }
 }
 
+/// How long the subject behind ``_Concurrency/AsyncSequence/share(replay:scope:fileID:line:)`` lives (RxSwift's
+/// `SubjectLifetimeScope`).
+///
+/// ```swift
+/// let user = Signal.future { try await api.fetchUser() }.share(replay: 1, scope: .forever)
+/// ```
+public enum SharingScope: Sendable, Hashable {
+  /// While someone observes: when the last consumer leaves, or the run ends, the next consumer starts a new run
+  /// with nothing replayed (RxSwift's default).
+  case whileConnected
+  /// For ever: one subject for the life of the shared sequence. A consumer that comes after everyone left, or after
+  /// the run ended, gets the latest `replay` values first (and the end, when it ended); the source is subscribed
+  /// again only when it had not ended (RxSwift `.forever`, ReactiveSwift `replayLazily(upTo:)`).
+  case forever
+}
+
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Shares one run of this sequence among every consumer iterating at the same time (RxSwift
-  /// `share(replay:scope: .whileConnected)`; close to ReactiveSwift's `replayLazily(upTo:)` and RAC's `replayLazily`,
-  /// which keep replaying a run that ended instead of starting a new one).
+  /// `share(replay:scope:)`; with `scope: .forever`, ReactiveSwift's `replayLazily(upTo:)` and RAC's `replayLazily`).
   ///
   /// The first consumer starts a run; every consumer sees the same values in the same order, each evaluated once;
-  /// a consumer that joins a running run first receives the latest `replay` values. When the last consumer leaves,
-  /// the run stops; a consumer that comes after that, or after the run ended, starts a new run with nothing
-  /// replayed. A hot sequence is shared already: with `replay` 0 it is returned as it is.
+  /// a consumer that joins a running run first receives the latest `replay` values. With the default
+  /// `.whileConnected` scope, when the last consumer leaves the run stops, and a consumer that comes after that, or
+  /// after the run ended, starts a new run with nothing replayed. With `.forever`, one subject lives as long as the
+  /// result: a later consumer gets the latest `replay` values of the earlier runs, then the end if the run ended
+  /// (the source is not run again), or a new run's values if everyone had left. A hot sequence is shared already:
+  /// with `replay` 0 and `.whileConnected` it is returned as it is.
   ///
   /// **Finishes:** when the run finishes, for every current consumer. **Throws:** the run's failure, to every
   /// current consumer.
@@ -92,13 +110,21 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   render(name, avatar)
   /// }
   /// ```
-  /// - Parameter replay: how many of the latest values a consumer joining a running run receives first; 0 (the
-  ///   default) for none. Must not be negative.
+  /// - Parameters:
+  ///   - replay: how many of the latest values a consumer joining receives first; 0 (the default) for none. Must
+  ///     not be negative.
+  ///   - scope: how long the shared subject lives: `.whileConnected` (the default) or `.forever`.
   /// - Returns: a ``Signal`` with this sequence's elements and failure, hot: shared by its consumers.
-  @inlinable public func share(replay: Int = 0, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
-    Element, Failure
-  > {
+  @inlinable public func share(
+    replay: Int = 0, scope: SharingScope = .whileConnected, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Element, Failure> {
     precondition(replay >= 0, "share(replay:) needs a replay count of 0 or more, not \(replay)")
+    guard scope == .whileConnected else {
+      // RxSwift: multicast(replay > 0 ? ReplaySubject.create(bufferSize: replay) : PublishSubject()).refCount().
+      return replay > 0
+        ? multicast(AsyncReplaySubject<Element, Failure>(bufferSize: replay)).refCount()
+        : multicast(AsyncPassthroughSubject<Element, Failure>()).refCount()
+    }
     return Signal(hot: Signal(self).sharedNode(replay: replay, fileID: fileID, line: line))
   }
 }

@@ -61,6 +61,10 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case flatMapMaxConcurrent
   case concatMap
   case share
+  case publish
+  case replay
+  case replayAll
+  case multicast
   case concat
   case eraseToSignal
   case eraseToHotSignal
@@ -123,6 +127,10 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .flatMapMaxConcurrent: []
     case .concatMap: ["concatMap"]
     case .share: ["share"]
+    case .publish: ["publish"]
+    case .replay: ["replay"]
+    case .replayAll: ["replayAll"]
+    case .multicast: ["multicast"]
     case .concat: ["concat"]
     case .eraseToSignal: ["eraseToSignal"]
     case .eraseToHotSignal: ["eraseToHotSignal"]
@@ -198,6 +206,10 @@ enum MatrixShapes {
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .share: described(a.share(replay: 1))
+    case .publish: described(a.publish().refCount())
+    case .replay: described(a.replay(1).refCount())
+    case .replayAll: described(a.replayAll().refCount())
+    case .multicast: described(a.multicast(makeSubject: { AsyncPassthroughSubject<Int, Never>() }).refCount())
     case .concat: described(concat(a.eraseToSignal(), b.eraseToSignal()))
     case .eraseToSignal: described(a.eraseToSignal())
     case .eraseToHotSignal: described(a.eraseToSignal().eraseToHotSignal())
@@ -266,6 +278,10 @@ enum MatrixShapes {
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .share: described(a.share(replay: 1))
+    case .publish: described(a.publish().refCount())
+    case .replay: described(a.replay(1).refCount())
+    case .replayAll: described(a.replayAll().refCount())
+    case .multicast: described(a.multicast(makeSubject: { AsyncPassthroughSubject<Int, Never>() }).refCount())
     case .concat: described(concat(a.eraseToSignal(), b.eraseToSignal()))
     case .eraseToSignal: described(a.eraseToSignal())
     case .eraseToHotSignal: described(a.eraseToSignal().eraseToHotSignal())
@@ -334,6 +350,10 @@ enum MatrixShapes {
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .share: described(a.share(replay: 1))
+    case .publish: described(a.publish().refCount())
+    case .replay: described(a.replay(1).refCount())
+    case .replayAll: described(a.replayAll().refCount())
+    case .multicast: described(a.multicast(makeSubject: { AsyncPassthroughSubject<Int, Never>() }).refCount())
     case .concat: described(concat(a.eraseToSignal(), b.eraseToSignal()))
     case .eraseToSignal: described(a.eraseToSignal())
     case .eraseToHotSignal: described(a.eraseToSignal().eraseToHotSignal())
@@ -402,6 +422,10 @@ enum MatrixShapes {
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .share: described(a.share(replay: 1))
+    case .publish: described(a.publish().refCount())
+    case .replay: described(a.replay(1).refCount())
+    case .replayAll: described(a.replayAll().refCount())
+    case .multicast: described(a.multicast(makeSubject: { AsyncPassthroughSubject<Int, Never>() }).refCount())
     case .concat: described(concat(a.eraseToSignal(), b.eraseToSignal()))
     case .eraseToSignal: described(a.eraseToSignal())
     case .eraseToHotSignal: described(a.eraseToSignal().eraseToHotSignal())
@@ -471,6 +495,10 @@ enum MatrixShapes {
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .share: described(a.share(replay: 1))
+    case .publish: described(a.publish().refCount())
+    case .replay: described(a.replay(1).refCount())
+    case .replayAll: described(a.replayAll().refCount())
+    case .multicast: described(a.multicast(makeSubject: { AsyncPassthroughSubject<Int, Never>() }).refCount())
     case .concat: described(concat(a.eraseToSignal(), b.eraseToSignal()))
     case .eraseToSignal: described(a.eraseToSignal())
     case .eraseToHotSignal: described(a.eraseToSignal().eraseToHotSignal())

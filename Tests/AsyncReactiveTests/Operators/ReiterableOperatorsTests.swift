@@ -20,7 +20,9 @@ import Testing
 struct ReiterableOperatorsTests {
   /// Operators that are not re-iterable on purpose, with the reason (the DocC article "Design decisions").
   static let notReiterable: [String: String] = [
-    "share": "hot: a new iteration may join a run another consumer started; retry before sharing instead"
+    "share": "hot: a new iteration may join a run another consumer started; retry before sharing instead",
+    "connect": "a ConnectableSignal's method, not an operator: it returns a connection",
+    "cancel": "a connection's method, not an operator",
   ]
 
   @Test("retry compiles after every operator over a Signal, and a retried chain runs")
@@ -107,6 +109,13 @@ struct ReiterableOperatorsTests {
     _ = zip([values, values]).retry(1)
     _ = merge(values, values).retry(1)
     _ = merge([values, values]).retry(1)
+    // Connectable: each iteration registers with the subject of the moment.
+    _ = values.publish().retry(1)
+    _ = values.replay(1).retry(1)
+    _ = values.replayAll().retry(1)
+    _ = values.multicast(AsyncReplaySubject<Int, TestError>(bufferSize: 1)).retry(1)
+    _ = values.multicast(makeSubject: { AsyncPassthroughSubject<Int, TestError>() }).retry(1)
+    _ = values.publish().refCount().retry(1)
     // Not re-iterable on purpose (see `notReiterable`): values.share()
 
     // And a retried chain runs every operator again.

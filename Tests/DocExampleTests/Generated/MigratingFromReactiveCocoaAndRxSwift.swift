@@ -101,9 +101,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:298
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:299
   func MigratingFromReactiveCocoaAndRxSwiftExamples_example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 299)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 300)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }

@@ -11,9 +11,19 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md.
 struct ShareOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:84
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:110
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 85)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 111)
+let messages = toasts.publish()
+let logging = Task { for await message in messages { log(message) } }
+let showing = Task { for await message in messages { show(message) } }
+let connection = messages.connect()   // one subscription to toasts for both consumers
+#sourceLocation()
+    _ = (messages, logging, showing, connection)
+  }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:124
+  @MainActor static func example2() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 125)
 let user = Signal.future { try await api.fetchUser() }.share()
 // combineLatest observes both branches before the request answers: one request feeds both.
 for try await (name, avatar) in combineLatest(user.map(\.name), user.map(\.avatarURL)) {
