@@ -98,6 +98,8 @@ ROWS = [
         "concatMap", ["concatMap"],
         "a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } }", False,
     ),
+    ("ifEmptySwitchTo", [], "a.filter { $0 > 100 }.ifEmpty(switchTo: b.eraseToSignal())", True),
+    ("delaySubscription", ["delaySubscription"], "a.delaySubscription(for: .seconds(2), clock: clock)", True),
     ("share", ["share"], "a.share(replay: 1)", False),
     ("publish", ["publish"], "a.publish().refCount()", False),
     ("replay", ["replay"], "a.replay(1).refCount()", False),

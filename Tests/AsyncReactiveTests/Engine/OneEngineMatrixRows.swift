@@ -60,6 +60,8 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case flatMapFirst
   case flatMapMaxConcurrent
   case concatMap
+  case ifEmptySwitchTo
+  case delaySubscription
   case share
   case publish
   case replay
@@ -126,6 +128,8 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .flatMapFirst: ["flatMapFirst"]
     case .flatMapMaxConcurrent: []
     case .concatMap: ["concatMap"]
+    case .ifEmptySwitchTo: []
+    case .delaySubscription: ["delaySubscription"]
     case .share: ["share"]
     case .publish: ["publish"]
     case .replay: ["replay"]
@@ -139,7 +143,9 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
 
   /// Whether a cold input behaves differently by design: the operator starts it anew where a hot one keeps
   /// running (a fallback, an inner sequence, the next sequence of a concatenation).
-  var coldInputRestarts: Bool { [.timeoutFallback, .flatMapLatest, .concat].contains(self) }
+  var coldInputRestarts: Bool {
+    [.timeoutFallback, .flatMapLatest, .ifEmptySwitchTo, .delaySubscription, .concat].contains(self)
+  }
 }
 
 enum MatrixShapes {
@@ -205,6 +211,8 @@ enum MatrixShapes {
         a.flatMap(maxConcurrent: 1) { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
+    case .ifEmptySwitchTo: described(a.filter { $0 > 100 }.ifEmpty(switchTo: b.eraseToSignal()))
+    case .delaySubscription: described(a.delaySubscription(for: .seconds(2), clock: clock))
     case .share: described(a.share(replay: 1))
     case .publish: described(a.publish().refCount())
     case .replay: described(a.replay(1).refCount())
@@ -277,6 +285,8 @@ enum MatrixShapes {
         a.flatMap(maxConcurrent: 1) { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
+    case .ifEmptySwitchTo: described(a.filter { $0 > 100 }.ifEmpty(switchTo: b.eraseToSignal()))
+    case .delaySubscription: described(a.delaySubscription(for: .seconds(2), clock: clock))
     case .share: described(a.share(replay: 1))
     case .publish: described(a.publish().refCount())
     case .replay: described(a.replay(1).refCount())
@@ -349,6 +359,8 @@ enum MatrixShapes {
         a.flatMap(maxConcurrent: 1) { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
+    case .ifEmptySwitchTo: described(a.filter { $0 > 100 }.ifEmpty(switchTo: b.eraseToSignal()))
+    case .delaySubscription: described(a.delaySubscription(for: .seconds(2), clock: clock))
     case .share: described(a.share(replay: 1))
     case .publish: described(a.publish().refCount())
     case .replay: described(a.replay(1).refCount())
@@ -421,6 +433,8 @@ enum MatrixShapes {
         a.flatMap(maxConcurrent: 1) { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
+    case .ifEmptySwitchTo: described(a.filter { $0 > 100 }.ifEmpty(switchTo: b.eraseToSignal()))
+    case .delaySubscription: described(a.delaySubscription(for: .seconds(2), clock: clock))
     case .share: described(a.share(replay: 1))
     case .publish: described(a.publish().refCount())
     case .replay: described(a.replay(1).refCount())
@@ -494,6 +508,8 @@ enum MatrixShapes {
         a.flatMap(maxConcurrent: 1) { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
     case .concatMap:
       described(a.concatMap { x in Signal.timer(after: .milliseconds(1500), clock: clock).map { _ in x } })
+    case .ifEmptySwitchTo: described(a.filter { $0 > 100 }.ifEmpty(switchTo: b.eraseToSignal()))
+    case .delaySubscription: described(a.delaySubscription(for: .seconds(2), clock: clock))
     case .share: described(a.share(replay: 1))
     case .publish: described(a.publish().refCount())
     case .replay: described(a.replay(1).refCount())

@@ -79,6 +79,8 @@ struct ReiterableOperatorsTests {
     _ = values.withLatestFrom(never) { $0 + $1 }.retry(1)
     _ = values.take(until: trigger).retry(1)
     _ = values.skip(until: trigger).retry(1)
+    _ = values.ifEmpty(switchTo: values).retry(1)
+    _ = values.delaySubscription(for: .seconds(1)).retry(1)
     _ = values.sample(on: trigger).retry(1)
     _ = concat(values, values).retry(1)
     _ = concat([values, values]).retry(1)
