@@ -167,6 +167,18 @@ struct ObserverIsolationTests {
       numbersContinuation.finish()
       await counting.value
       #expect(count == 5)
+
+      // onValue and onFinish may both update the same local (a port's counters): both run on the main actor.
+      var total = 0
+      var totalAtFinish = -1
+      let (more, moreContinuation) = AsyncStream<Int>.makeStream()
+      let summing = more.observe(in: lifetime) { total += $0 } onFinish: { totalAtFinish = total }
+      moreContinuation.yield(4)
+      moreContinuation.yield(6)
+      moreContinuation.finish()
+      await summing.value
+      #expect(total == 10)
+      #expect(totalAtFinish == 10)
     }
   }
 

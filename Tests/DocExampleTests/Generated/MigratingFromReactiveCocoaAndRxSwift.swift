@@ -69,9 +69,22 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:183
-  @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 184)
+  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:196
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 197)
+@MainActor final class SearchScreenModel {
+  let api = AsyncCurrentValueSubject<FakeAPI, Never>(FakeAPI())
+  let lifetime = Lifetime()
+  private(set) var results: [String] = []
+
+  init(queries: AsyncPassthroughSubject<String, Never>) {
+    api.flatMapLatest { api in queries.map { "\($0) via \(api)" } }
+      .observe(in: lifetime) { self.results.append($0) }
+  }
+}
+#sourceLocation()
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:215
+  @MainActor static func example6() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 216)
 // [signal subscribeNext:^(id x) { … }]  +  [disposable dispose]
 // observable.subscribe(onNext: { … }).disposed(by: disposeBag)
 let lifetime = Lifetime()
@@ -101,9 +114,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:302
-  func MigratingFromReactiveCocoaAndRxSwiftExamples_example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 303)
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:334
+  func MigratingFromReactiveCocoaAndRxSwiftExamples_example7() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 335)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }
