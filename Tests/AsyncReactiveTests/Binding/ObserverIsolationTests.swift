@@ -172,7 +172,11 @@ struct ObserverIsolationTests {
       var total = 0
       var totalAtFinish = -1
       let (more, moreContinuation) = AsyncStream<Int>.makeStream()
-      let summing = more.observe(in: lifetime) { total += $0 } onFinish: { totalAtFinish = total }
+      let summing = more.observe(in: lifetime) {
+        total += $0
+      } onFinish: {
+        totalAtFinish = total
+      }
       moreContinuation.yield(4)
       moreContinuation.yield(6)
       moreContinuation.finish()
