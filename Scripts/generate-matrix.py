@@ -83,6 +83,8 @@ ROWS = [
     ("combineLatestArray", [], "combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] }", False),
     ("zip", ["zip"], "zip(a, b).map { $0 * 100 + $1 }", False),
     ("merge", ["merge"], "merge(a, b)", False),
+    ("amb", ["amb"], "a.amb(b.dropFirst())", False),
+    ("ambArray", [], "amb([a.eraseToSignal(), b.dropFirst().eraseToSignal()])", False),
     ("flatMapMerge", ["flatMap"], "a.flatMap(.merge) { x in Signal<Int, Never>.just(x * 10) }", False),
     ("flatMapLatest", ["flatMapLatest"], "a.flatMapLatest { x in b.prepend(x * 100) }", True),
     (

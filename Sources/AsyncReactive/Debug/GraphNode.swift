@@ -123,7 +123,7 @@ package enum ConsumerKind: UInt8, Sendable {
   case mapError, replaceError, catchError, handleEvents, materialize, dematerialize
   case bufferByCount, bufferByTime, trackActivity
   case debug, not
-  case combineLatest, merge, zip, withLatestFrom, sample, takeUntil, skipUntil
+  case combineLatest, merge, zip, withLatestFrom, sample, takeUntil, skipUntil, amb
   case flatMap, flatMapLatest, flatMapFirst, concatMap, switchToLatest
   case debounce, throttle, delay, timeout, timeoutFallback, timer
   case node
@@ -138,6 +138,7 @@ package enum ConsumerKind: UInt8, Sendable {
     case "sample(on:)": self = .sample
     case "take(until:)": self = .takeUntil
     case "skip(until:)": self = .skipUntil
+    case "amb": self = .amb
     case "debounce": self = .debounce
     case "throttle": self = .throttle
     case "delay": self = .delay

@@ -55,6 +55,8 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case combineLatestArray
   case zip
   case merge
+  case amb
+  case ambArray
   case flatMapMerge
   case flatMapLatest
   case flatMapFirst
@@ -123,6 +125,8 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .combineLatestArray: []
     case .zip: ["zip"]
     case .merge: ["merge"]
+    case .amb: ["amb"]
+    case .ambArray: []
     case .flatMapMerge: ["flatMap"]
     case .flatMapLatest: ["flatMapLatest"]
     case .flatMapFirst: ["flatMapFirst"]
@@ -203,6 +207,8 @@ enum MatrixShapes {
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
     case .zip: described(zip(a, b).map { $0 * 100 + $1 })
     case .merge: described(merge(a, b))
+    case .amb: described(a.amb(b.dropFirst()))
+    case .ambArray: described(amb([a.eraseToSignal(), b.dropFirst().eraseToSignal()]))
     case .flatMapMerge: described(a.flatMap(.merge) { x in Signal<Int, Never>.just(x * 10) })
     case .flatMapLatest: described(a.flatMapLatest { x in b.prepend(x * 100) })
     case .flatMapFirst: described(a.flatMapFirst { x in Signal.timer(after: .seconds(1), clock: clock).map { _ in x } })
@@ -277,6 +283,8 @@ enum MatrixShapes {
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
     case .zip: described(zip(a, b).map { $0 * 100 + $1 })
     case .merge: described(merge(a, b))
+    case .amb: described(a.amb(b.dropFirst()))
+    case .ambArray: described(amb([a.eraseToSignal(), b.dropFirst().eraseToSignal()]))
     case .flatMapMerge: described(a.flatMap(.merge) { x in Signal<Int, Never>.just(x * 10) })
     case .flatMapLatest: described(a.flatMapLatest { x in b.prepend(x * 100) })
     case .flatMapFirst: described(a.flatMapFirst { x in Signal.timer(after: .seconds(1), clock: clock).map { _ in x } })
@@ -351,6 +359,8 @@ enum MatrixShapes {
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
     case .zip: described(zip(a, b).map { $0 * 100 + $1 })
     case .merge: described(merge(a, b))
+    case .amb: described(a.amb(b.dropFirst()))
+    case .ambArray: described(amb([a.eraseToSignal(), b.dropFirst().eraseToSignal()]))
     case .flatMapMerge: described(a.flatMap(.merge) { x in Signal<Int, Never>.just(x * 10) })
     case .flatMapLatest: described(a.flatMapLatest { x in b.prepend(x * 100) })
     case .flatMapFirst: described(a.flatMapFirst { x in Signal.timer(after: .seconds(1), clock: clock).map { _ in x } })
@@ -425,6 +435,8 @@ enum MatrixShapes {
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
     case .zip: described(zip(a, b).map { $0 * 100 + $1 })
     case .merge: described(merge(a, b))
+    case .amb: described(a.amb(b.dropFirst()))
+    case .ambArray: described(amb([a.eraseToSignal(), b.dropFirst().eraseToSignal()]))
     case .flatMapMerge: described(a.flatMap(.merge) { x in Signal<Int, Never>.just(x * 10) })
     case .flatMapLatest: described(a.flatMapLatest { x in b.prepend(x * 100) })
     case .flatMapFirst: described(a.flatMapFirst { x in Signal.timer(after: .seconds(1), clock: clock).map { _ in x } })
@@ -500,6 +512,8 @@ enum MatrixShapes {
       described(combineLatest([a.eraseToSignal(), b.eraseToSignal()]).map { $0[0] * 100 + $0[1] })
     case .zip: described(zip(a, b).map { $0 * 100 + $1 })
     case .merge: described(merge(a, b))
+    case .amb: described(a.amb(b.dropFirst()))
+    case .ambArray: described(amb([a.eraseToSignal(), b.dropFirst().eraseToSignal()]))
     case .flatMapMerge: described(a.flatMap(.merge) { x in Signal<Int, Never>.just(x * 10) })
     case .flatMapLatest: described(a.flatMapLatest { x in b.prepend(x * 100) })
     case .flatMapFirst: described(a.flatMapFirst { x in Signal.timer(after: .seconds(1), clock: clock).map { _ in x } })

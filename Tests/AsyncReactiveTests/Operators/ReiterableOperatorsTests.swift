@@ -111,6 +111,8 @@ struct ReiterableOperatorsTests {
     _ = zip([values, values]).retry(1)
     _ = merge(values, values).retry(1)
     _ = merge([values, values]).retry(1)
+    _ = values.amb(values).retry(1)
+    _ = amb([values, values]).retry(1)
     // Connectable: each iteration registers with the subject of the moment.
     _ = values.publish().retry(1)
     _ = values.replay(1).retry(1)

@@ -23,6 +23,8 @@ import Synchronization
     case forget(input: Int)
     /// The rule let go of input `input`: it is detached now (see ``NaryStep/release(input:)``).
     case release(input: Int)
+    /// The rule let go of every input but `keep` (see ``NaryStep/emitReleasingOthers(_:keep:)``).
+    case releaseOthers(keep: Int)
   }
 
   @usableFromInline struct State: Sendable {
@@ -63,6 +65,9 @@ import Synchronization
         first = .end(.finished)
         ended = true
       case .release(let released): first = .release(input: released)
+      case .emitReleasingOthers(let output, let keep):
+        first = .value(output, input: input)
+        second = .releaseOthers(keep: keep)
       }
       return admit(first, second, turn: turn)
     }
@@ -137,6 +142,7 @@ import Synchronization
         case .emit(let output): step = .emitThenFinish(output)
         case .emitThenFinish, .finish: break
         case .release: step = .finish
+        case .emitReleasingOthers(let output, _): step = .emitThenFinish(output)
         }
       }
       return state.admit(step, input: index, turn: turn)
@@ -190,6 +196,8 @@ import Synchronization
     case .end(let termination): node.terminate(termination)
     case .forget(let input): node.forgetInput(input)
     case .release(let input): release(input)
+    case .releaseOthers(let keep):
+      for input in 0..<inputCount where input != keep { release(input) }
     }
   }
 
