@@ -50,8 +50,10 @@ extension HotSequence {
     precondition(count >= 1, "buffer(count: \(count)): the count must be at least 1")
     let upstream = hotSignal.node
     return HotSignal(
+      // Nothing replayed: a fresh subscription starts an empty array (RxSwift), so a consumer that joins is given
+      // no array, not the last one filled.
       node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+        replay: .none, restarts: upstream.restarts,
         origin: NodeOrigin(.bufferByCount, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         let batch = ConnectionState<[Element]>([])

@@ -69,6 +69,10 @@ struct LateConsumerTests {
     // Stateful: as each guide says.
     Shape("scan: its accumulation", running: [11]) { $0.s.scan(0, +) },
     Shape("dropFirst: nothing", running: []) { $0.s.dropFirst() },
+    Shape("buffer(count:): nothing, its arrays are used", running: []) {
+      $0.s.buffer(count: 2).map { $0.reduce(0, +) }
+    },
+    Shape("drop(while:): the current value once it stopped dropping", running: [6]) { $0.s.drop(while: { $0 < 6 }) },
     Shape("prefix: the current value, while it takes values", running: [6]) { $0.s.prefix(3) },
     Shape("prepend: its values, then the current value", running: [1, 6], afterEnd: [1]) { $0.s.prepend(1) },
     Shape("zip: nothing, its pairs are used", running: []) { zip($0.s, $0.t).map { $0 * 10 + $1 } },

@@ -21,9 +21,9 @@ try await signUp.execute()                // runs: the command is enabled on the
 #sourceLocation()
     _ = (isValid, ready, signUp)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:129
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:130
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 130)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 131)
 let query = AsyncPassthroughSubject<String, Never>()
 let clears = query.map { _ in "clear" }   // made first
 let title = query.map { $0.isEmpty ? "title shown" : "title hidden" }
@@ -34,8 +34,8 @@ query.send("")                            // prints "clear", then "title shown"
 #sourceLocation()
     _ = (query, clears, title, lifetime)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:179
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 180)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:180
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 181)
 struct GitHubSignup: Sendable {
   let signups: Signal<(String, String), Never>
 
@@ -48,8 +48,8 @@ struct GitHubSignup: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:223
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 224)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:224
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 225)
 struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
@@ -58,29 +58,29 @@ struct PostsViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:223
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:224
   @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 231)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 232)
 
 let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:396
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:397
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 397)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 398)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
     _ = (loading, busy)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:441
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 442)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:442
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 443)
 struct NameError: Error {}
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:441
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:442
   @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 443)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 444)
 
 let names = AsyncPassthroughSubject<String, NameError>()
 let isEnabled = AsyncCurrentValueSubject<Bool, Never>(true)

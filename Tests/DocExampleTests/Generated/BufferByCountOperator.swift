@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md.
 struct BufferByCountOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md:55
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md:56
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md", line: 56)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByCountOperator.md", line: 57)
 for await batch in analyticsEvents.buffer(count: 50) {
   try? await api.upload(batch)
 }
