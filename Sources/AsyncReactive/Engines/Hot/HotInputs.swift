@@ -23,7 +23,7 @@ import Synchronization
     case forget(input: Int)
     /// The rule let go of input `input`: it is detached now (see ``NaryStep/release(input:)``).
     case release(input: Int)
-    /// The rule let go of every input but `keep` (see ``NaryStep/emitReleasingOthers(_:keep:)``).
+    /// The rule let go of every input but `keep` (see ``NaryStep/emitReleasingOthers(_:)``).
     case releaseOthers(keep: Int)
   }
 
@@ -37,11 +37,6 @@ import Synchronization
     @usableFromInline var outbox: [Delivery] = []
     /// The runs of cold inputs this connection observes, by input, for a graph dump.
     @usableFromInline var runs: [any AnyObject & Sendable] = []
-    /// How to stop observing each input, once attached; an entry is taken when it is used (a released input, then
-    /// the connection's end), so that nothing detaches twice.
-    @usableFromInline var detaches: [(@Sendable () -> Void)?] = []
-    /// Inputs the rule released while they were being attached, before their detach was known.
-    @usableFromInline var releasedEarly: [Int] = []
 
     @inlinable init(rule: Rule) {
       self.rule = rule
@@ -65,9 +60,9 @@ import Synchronization
         first = .end(.finished)
         ended = true
       case .release(let released): first = .release(input: released)
-      case .emitReleasingOthers(let output, let keep):
+      case .emitReleasingOthers(let output):
         first = .value(output, input: input)
-        second = .releaseOthers(keep: keep)
+        second = .releaseOthers(keep: input)
       }
       return admit(first, second, turn: turn)
     }
@@ -83,6 +78,20 @@ import Synchronization
   }
 
   @usableFromInline let state: Locked<State>
+
+  /// How to stop observing each input: apart from ``State``, which every event goes through, as only a released
+  /// input and the connection's end use it.
+  @usableFromInline struct Detaches: Sendable {
+    /// Each input's detach, once attached; an entry is taken when it is used (a released input, then the
+    /// connection's end), so that nothing detaches twice.
+    @usableFromInline var byInput: [(@Sendable () -> Void)?] = []
+    /// Inputs the rule released while they were being attached, before their detach was known.
+    @usableFromInline var releasedEarly: [Int] = []
+
+    @inlinable init() {}
+  }
+
+  @usableFromInline let detaches = Locked(Detaches())
   /// Who delivers to the node now; see ``DeliveryTurn``.
   @usableFromInline let turn = Atomic<Int>(DeliveryTurn.idle)
   /// The node the outputs go to; held while connected (the inputs' sinks hold this connection).
@@ -142,7 +151,7 @@ import Synchronization
         case .emit(let output): step = .emitThenFinish(output)
         case .emitThenFinish, .finish: break
         case .release: step = .finish
-        case .emitReleasingOthers(let output, _): step = .emitThenFinish(output)
+        case .emitReleasingOthers(let output): step = .emitThenFinish(output)
         }
       }
       return state.admit(step, input: index, turn: turn)
@@ -204,33 +213,33 @@ import Synchronization
   /// Stops observing input `index` now, or as soon as its attach returns when the rule let go of it during the
   /// attach (a trigger with a current value).
   @inlinable func release(_ index: Int) {
-    let detach = state.withLock { state -> (@Sendable () -> Void)? in
-      guard index < state.detaches.count else {
-        state.releasedEarly.append(index)
+    let detach = detaches.withLock { detaches -> (@Sendable () -> Void)? in
+      guard index < detaches.byInput.count else {
+        detaches.releasedEarly.append(index)
         return nil
       }
-      defer { state.detaches[index] = nil }
-      return state.detaches[index]
+      defer { detaches.byInput[index] = nil }
+      return detaches.byInput[index]
     }
     detach?()
   }
 
   /// Keeps how to stop observing each input, once all are attached; detaches at once those the rule released
   /// during the attach.
-  @inlinable func attached(_ detaches: [@Sendable () -> Void]) {
-    let early = state.withLock { state -> [@Sendable () -> Void] in
-      state.detaches = detaches
-      defer { for index in state.releasedEarly { state.detaches[index] = nil } }
-      return state.releasedEarly.map { detaches[$0] }
+  @inlinable func attached(_ attached: [@Sendable () -> Void]) {
+    let early = detaches.withLock { detaches -> [@Sendable () -> Void] in
+      detaches.byInput = attached
+      defer { for index in detaches.releasedEarly { detaches.byInput[index] = nil } }
+      return detaches.releasedEarly.map { attached[$0] }
     }
     for detach in early { detach() }
   }
 
   /// How to stop observing the inputs still observed, taken once: the connection's end.
   @inlinable func takeDetaches() -> [@Sendable () -> Void] {
-    state.withLock { state in
-      defer { state.detaches = [] }
-      return state.detaches.compactMap { $0 }
+    detaches.withLock { detaches in
+      defer { detaches.byInput = [] }
+      return detaches.byInput.compactMap { $0 }
     }
   }
 }

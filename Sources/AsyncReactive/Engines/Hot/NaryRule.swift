@@ -11,8 +11,10 @@
   /// Stop observing input `input` (its run is cancelled, its subscription ends); nothing is delivered
   /// (`skip(until:)`: the trigger's first element opens the gate, and the trigger is let go, as in RxSwift).
   case release(input: Int)
-  /// Deliver `output` and stop observing every input but `keep` (`amb`: the first input to produce wins).
-  case emitReleasingOthers(Output, keep: Int)
+  /// Deliver `output` and stop observing every input but the one whose event this is (`amb`: the first input to
+  /// produce wins). No input index in the payload: a step is as large as its largest case, and every event returns
+  /// one.
+  case emitReleasingOthers(Output)
 }
 
 /// The part that tells combineLatest, zip and merge apart: what an input's elements and end produce.

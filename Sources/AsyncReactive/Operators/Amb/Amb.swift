@@ -16,7 +16,7 @@
     switch winner {
     case nil:
       winner = index
-      return .emitReleasingOthers(value, keep: index)
+      return .emitReleasingOthers(value)
     case index: return .emit(value)
     default: return .none
     }
