@@ -113,6 +113,9 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
 
   /// Skips the first `count` elements, like the standard library's `dropFirst(_:)`.
   ///
+  /// On a hot sequence the count belongs to the node's connection: a consumer that joins while it runs gets nothing at
+  /// once (the count was used). `dropFirst(0)` is this sequence itself: a joining consumer gets what it gives.
+  ///
   /// ```swift
   /// for await change in username.subscribe().dropFirst() { save(change) }
   /// ```
