@@ -154,27 +154,13 @@ extension ColdRecipe {
   /// one pump task sends its elements, or the consumer that drives the graph sends one per read.
   @inlinable package static func sequence<S: Sequence & Sendable>(_ sequence: S) -> ColdRecipe
   where S.Element == Element {
-    ColdRecipe(
-      node: { start in
-        // Read by a task of its own, as a foreign sequence is: sending a long sequence inside the connection would
-        // hold up every other registration with the graph until it is done.
-        return .source(start, origin: NodeOrigin(.pump)) { outlet in
-          let task = Task(named: start.pumpName) {
-            for element in sequence {
-              guard !Task.isCancelled else { return }
-              outlet.node.send(element)
-              if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
-            }
-            outlet.node.terminate(.finished)
-          }
-          return { task.cancel() }
-        }
-      },
-      synchronousNext: {
-        // One element per read, as the consumer asks: nothing is read (and no operator's closure runs) ahead of it.
-        let iterator = ClosureState(sequence.makeIterator())
-        return { iterator.value.next() }
-      })
+    // One element per read, as the consumer asks: nothing is read (and no operator's closure runs) ahead of it. In a
+    // graph a pump task reads it, as a foreign sequence is read: sending a long sequence inside the connection would
+    // hold up every other registration with the graph until it is done.
+    .synchronous(yields: false) {
+      let iterator = ClosureState(sequence.makeIterator())
+      return { iterator.value.next() }
+    }
   }
 
   /// A foreign async sequence (``Signal/init(_:)-(S)``, ``Signal/deferred(_:)``): each run iterates the sequence

@@ -98,8 +98,12 @@ extension ColdRecipe {
   /// A run computed by a synchronous read (``ColdSyncNext``), one element per read: its consumer reads it directly;
   /// in a graph a pump task reads it, one element at a time, checking for cancellation between elements and waiting
   /// while the consumer that paces it is behind.
+  ///
+  /// - Parameters:
+  ///   - yields: the pump yields between elements, so that an endless source (`repeatElement`) lets the others run.
+  ///   - makeNext: makes one run's read.
   @inlinable package static func synchronous(
-    _ makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
+    yields: Bool = true, _ makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
   ) -> ColdRecipe {
     ColdRecipe(
       node: { start in
@@ -112,8 +116,7 @@ extension ColdRecipe {
                 guard !Task.isCancelled else { return }
                 outlet.node.send(element)
                 if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
-                // An endless source (repeatElement) must let the others run between its elements.
-                await Task.yield()
+                if yields { await Task.yield() }
               }
               outlet.node.terminate(.finished)
             } catch {

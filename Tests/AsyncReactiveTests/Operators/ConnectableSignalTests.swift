@@ -166,8 +166,7 @@ struct ConnectableSignalTests {
       for _ in 0..<8 { await group.next() }
       done.withLock { $0 = true }
     }
+    // Every consumer got a value (none waited on a dropped subject), and at most one connection is left.
     #expect(source.consumerCount <= 1)
-    let last = counted.makeAsyncIterator()
-    _ = last
   }
 }

@@ -224,8 +224,8 @@ import Synchronization
     detach?()
   }
 
-  /// Keeps how to stop observing each input, once all are attached; detaches at once those the rule released
-  /// during the attach.
+  /// Keeps how to stop observing each input (by the input's position for the rule), once all are attached; detaches
+  /// at once those the rule released during the attach.
   @inlinable func attached(_ attached: [@Sendable () -> Void]) {
     let early = detaches.withLock { detaches -> [@Sendable () -> Void] in
       detaches.byInput = attached
@@ -252,11 +252,16 @@ extension HotInputs {
     /// For a cold input: the same over a run of it built now (see ``PreparedRun``), for a node built for a
     /// consumer's run; `nil` for a hot one.
     @usableFromInline let prepare: (@Sendable (_ index: Int) -> Attach)?
+    /// The input's position for the rule when it is not its place in the attach order (see
+    /// ``attach(any:index:failure:store:)``).
+    @usableFromInline let fixedIndex: Int?
 
     @inlinable init(
+      fixedIndex: Int?,
       connect: @escaping @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void,
       prepare: (@Sendable (_ index: Int) -> Attach)?
     ) {
+      self.fixedIndex = fixedIndex
       self.connect = connect
       self.prepare = prepare
     }
@@ -340,9 +345,10 @@ extension HotInputs {
         return run.stop
       }
     }
-    guard !signal.isHot else { return Attach(connect: connect(nil), prepare: nil) }
-    return Attach(connect: connect(nil)) { attachIndex in
-      Attach(connect: connect(signal.prepareRun(runStart(fixedIndex ?? attachIndex))), prepare: nil)
+    guard !signal.isHot else { return Attach(fixedIndex: fixedIndex, connect: connect(nil), prepare: nil) }
+    return Attach(fixedIndex: fixedIndex, connect: connect(nil)) { attachIndex in
+      Attach(
+        fixedIndex: fixedIndex, connect: connect(signal.prepareRun(runStart(fixedIndex ?? attachIndex))), prepare: nil)
     }
   }
 
@@ -379,7 +385,12 @@ extension HotInputs {
       replay: replay, origin: origin, inputs: inputNodes, describesConnection: hasColdInputs
     ) { node in
       let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
-      connection.attached(inputs.enumerated().map { index, attach in attach(connection, index) })
+      // Each detach at the input's position for the rule, which is the one a released input is named by.
+      var detaches = [@Sendable () -> Void](repeating: {}, count: inputs.count)
+      for (position, attach) in inputs.enumerated() {
+        detaches[attach.fixedIndex ?? position] = attach(connection, position)
+      }
+      connection.attached(detaches)
       if hasColdInputs { node.attachConnectionDescription(running: { (nil, connection.runs) }) }
       return {
         // Closed first: a cold input's pump that ends because it was cancelled must not end the node.

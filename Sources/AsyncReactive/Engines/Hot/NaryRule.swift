@@ -53,3 +53,26 @@ extension TriggeredRule {
   /// The position of the trigger among the inputs.
   @inlinable static var triggerIndex: Int { 1 }
 }
+
+extension HotSequence {
+  /// The node of an operator gated by a trigger (`take(until:)`, `skip(until:)`, `sample(on:)`): this sequence is
+  /// the rule's base, `trigger` its trigger, observed in the order RxSwift subscribes them (`triggerFirst` for
+  /// `take(until:)`, whose trigger with a current value ends the result before any element).
+  @inlinable func hotGated<Rule: TriggeredRule, Trigger: AsyncSequence & Sendable, ResultFailure: Error>(
+    _ rule: @escaping @Sendable () -> Rule,
+    by trigger: Trigger, triggerFirst: Bool = false,
+    replay: SubjectStorage<Element, ResultFailure>.Replay, origin: NodeOrigin,
+    baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
+    triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
+  ) -> HotSignal<Element, ResultFailure> where Rule.Output == Element, Trigger.Element: Sendable {
+    typealias Inputs = HotInputs<Rule, Element, ResultFailure>
+    let base = Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) }
+    let gate = Inputs.attach(any: trigger, index: Rule.triggerIndex, failure: triggerFailure) { rule, _ in
+      rule.triggered()
+    }
+    return HotSignal(
+      node: Inputs.node(
+        triggerFirst ? [gate, base] : [base, gate], replay: replay, origin: origin,
+        inputNodes: NodeInputs([hotSignal.node, graphInput(trigger)].compactMap { $0 }), rule: rule))
+  }
+}

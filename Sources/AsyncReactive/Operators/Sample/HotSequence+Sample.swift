@@ -12,19 +12,10 @@ extension HotSequence {
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Trigger.Element: Sendable {
-    typealias Rule = SampleRule<Element>
-    typealias Inputs = HotInputs<Rule, Element, ResultFailure>
-    let inputs: [Inputs.Attach] = [
-      Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
-      Inputs.attach(any: trigger, index: Rule.triggerIndex, failure: triggerFailure) { rule, _ in rule.triggered() },
-    ]
-    let replay: SubjectStorage<Element, ResultFailure>.Replay = combinedReplay([
-      replaysCurrent, inputReplaysCurrent(trigger),
-    ])
-    return HotSignal(
-      node: Inputs.node(
-        inputs, replay: replay, origin: NodeOrigin(.sample, fileID: fileID, line: line),
-        inputNodes: NodeInputs([hotSignal.node, graphInput(trigger)].compactMap { $0 })
-      ) { Rule() })
+    hotGated(
+      SampleRule.init, by: trigger,
+      replay: combinedReplay([replaysCurrent, inputReplaysCurrent(trigger)]),
+      origin: NodeOrigin(.sample, fileID: fileID, line: line), baseFailure: baseFailure,
+      triggerFailure: triggerFailure)
   }
 }

@@ -38,8 +38,6 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
     @usableFromInline struct State: Sendable {
       /// Stops observing the source, once known (the source is observed after the connection is made).
       var stop: (@Sendable () -> Void)?
-      /// Cancelled, or the source ended: nothing more reaches the subject.
-      var over = false
       /// The source ended (not a cancellation).
       var sourceEnded = false
       /// What to do when the source ends, before the subject hears it (a ``ConnectableSignal/refCount()`` resets its
@@ -48,6 +46,9 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
     }
 
     @usableFromInline let state = Locked(State())
+    /// `false` once the connection is over (cancelled, or its source ended): nothing more reaches the subject. Set
+    /// under ``state``'s lock; read by every value the source sends, without it.
+    let live = Atomic<Bool>(true)
     /// Held until the connection is over, when the parent lets go of it: a connection nobody cancels keeps its source
     /// observed, as RxSwift's does.
     @usableFromInline let parent: ConnectableSignal
@@ -65,7 +66,7 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
     /// ```
     public func cancel() {
       let stop = state.withLock { state -> (@Sendable () -> Void)? in
-        state.over = true
+        live.store(false, ordering: .releasing)
         defer { state.stop = nil }
         return state.stop
       }
@@ -78,12 +79,12 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
     /// ```swift
     /// if connection.isCancelled { connection = signal.connect() }
     /// ```
-    public var isCancelled: Bool { state.withLock { $0.over } }
+    public var isCancelled: Bool { !isLive }
 
     /// Keeps how to stop observing the source; stops at once when the connection was cancelled or ended meanwhile.
     func started(_ stop: @escaping @Sendable () -> Void) {
       let stopNow = state.withLock { state -> Bool in
-        if state.over { return true }
+        if !isLive { return true }
         state.stop = stop
         return false
       }
@@ -95,8 +96,8 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
     /// one. Returns `false` when the connection was over already.
     func sourceEnded() -> Bool {
       let hooks = state.withLock { state -> [@Sendable () -> Void]? in
-        guard !state.over else { return nil }
-        state.over = true
+        guard isLive else { return nil }
+        live.store(false, ordering: .releasing)
         state.sourceEnded = true
         state.stop = nil
         defer { state.onSourceEnd = [] }
@@ -112,14 +113,14 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
     func whenSourceEnds(_ hook: @escaping @Sendable () -> Void) {
       let now = state.withLock { state -> Bool in
         if state.sourceEnded { return true }
-        if !state.over { state.onSourceEnd.append(hook) }
+        if isLive { state.onSourceEnd.append(hook) }
         return false
       }
       if now { hook() }
     }
 
     /// Whether the subject still takes this connection's values.
-    var isLive: Bool { state.withLock { !$0.over } }
+    var isLive: Bool { live.load(ordering: .acquiring) }
   }
 
   /// A subject's node, and the subject itself: a subject that is released finishes its node.
@@ -189,11 +190,13 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
       return (connection, subject.node, true)
     }
     guard isNew else { return connection }
-    let stop = source.observe(ColdStart.shared.input(of: "connect()")) { [weak connection] value in
-      guard let connection, connection.isLive else { return }
+    // The source's observer holds the connection until the connection is over (then its stop, and with it this
+    // observer, is let go).
+    let stop = source.observe(ColdStart.shared.input(of: "connect()")) { value in
+      guard connection.isLive else { return }
       subject.send(value)
-    } onEnd: { [weak connection] termination in
-      guard let connection, connection.sourceEnded() else { return }
+    } onEnd: { termination in
+      guard connection.sourceEnded() else { return }
       subject.terminate(termination)
     }
     connection.started(stop)

@@ -13,17 +13,9 @@ extension HotSequence {
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Trigger.Element: Sendable {
-    typealias Rule = TakeUntilRule<Element>
-    typealias Inputs = HotInputs<Rule, Element, ResultFailure>
-    let inputs: [Inputs.Attach] = [
-      Inputs.attach(any: trigger, index: Rule.triggerIndex, failure: triggerFailure) { rule, _ in rule.triggered() },
-      Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
-    ]
-    let replay: SubjectStorage<Element, ResultFailure>.Replay = replaysCurrent ? .current : .none
-    return HotSignal(
-      node: Inputs.node(
-        inputs, replay: replay, origin: NodeOrigin(.takeUntil, fileID: fileID, line: line),
-        inputNodes: NodeInputs([hotSignal.node, graphInput(trigger)].compactMap { $0 })
-      ) { Rule() })
+    hotGated(
+      TakeUntilRule.init, by: trigger, triggerFirst: true, replay: replaysCurrent ? .current : .none,
+      origin: NodeOrigin(.takeUntil, fileID: fileID, line: line), baseFailure: baseFailure,
+      triggerFailure: triggerFailure)
   }
 }
