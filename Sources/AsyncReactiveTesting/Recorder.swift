@@ -102,7 +102,8 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     self.clock = clock
   }
 
-  /// Starts recording `base`, time-stamping each value with `clock.now` when it is received.
+  /// Starts recording `base`, time-stamping each value with `clock.now` when it is received. A cold run starts in
+  /// place: what a synchronous source (`Signal.just`, an array) sends is recorded, with its end, when this returns.
   ///
   /// ```swift
   /// let recorder = Recorder(viewModel.results, clock: clock)
@@ -233,12 +234,17 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
     // On the clock's test executor, so that `settle()` waits for it too, even when the recorder is made outside the
     // `TestClock.withVirtualTime` body (in a suite's `init()`).
     let executor = TaskExecutorContext.preferred(for: clock)
-    return Task(executorPreference: executor) {
+    // Started in place, as RxSwift's `subscribe`: the run delivers what it has ready before the recorder returns.
+    let operation: () async -> Void = {
       // The tasks the run starts (a cold input's pump) prefer the same executor.
       await TaskExecutorContext.$preferred.withValue(executor) {
         await Self.read(iterator, into: storage, clock: clock)
       }
     }
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      return Task.immediate(executorPreference: executor, operation: operation)
+    }
+    return Task(executorPreference: executor, operation: operation)
   }
 
   /// Reads a cold run to its end, recording each value and the end with the clock's instant.

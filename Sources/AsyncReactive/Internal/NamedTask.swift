@@ -182,10 +182,22 @@ extension Task where Success == Void, Failure == Never {
     self.init(immediateNamed: name, executor: TaskExecutorContext.preferred, operation: operation)
   }
 
+  /// The pump of a cold run's source (a foreign sequence, a synchronous read, a restarting run), started in place
+  /// when its graph connects: it delivers what its source has ready before the subscribing call returns, as
+  /// RxSwift's `subscribe` does, and carries its name (which input of which operator it reads), as a debugger's task
+  /// list shows it; a pump lives as long as its run, so the name's record costs little beside it.
+  @usableFromInline @discardableResult
+  init(pumpNamed name: String, operation: sending @escaping () async -> Void) {
+    self.init(immediateNamed: name, executor: TaskExecutorContext.preferred, keepsName: true, operation: operation)
+  }
+
   /// An immediate task the library starts that prefers `executor` (``TaskExecutorContext/preferred(for:)`` for one
   /// that waits on a clock); see the form without it.
   @usableFromInline @discardableResult
-  init(immediateNamed name: String, executor: (any TaskExecutor)?, operation: sending @escaping () async -> Void) {
+  init(
+    immediateNamed name: String, executor: (any TaskExecutor)?, keepsName: Bool = false,
+    operation: sending @escaping () async -> Void
+  ) {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // Counted without a token object (an allocation per task): an immediate task's operation always runs.
       let scope = ResourceCounters.acquireTask(.task(name))
@@ -199,6 +211,8 @@ extension Task where Success == Void, Failure == Never {
       }
       if let executor {
         self = Task.immediate(name: name, executorPreference: executor, operation: counted)
+      } else if keepsName {
+        self = Task.immediate(name: name, operation: counted)
       } else {
         // No name: a name is a record the runtime adds to the task and removes at its end, each under the task's
         // status-record lock, and an inner that runs for a moment paid more for it than for its work. The library

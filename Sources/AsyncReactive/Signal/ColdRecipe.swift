@@ -582,7 +582,7 @@ extension Signal {
           // does); the task reads it once the node is observed.
           let firstRun = Handoff(make())
           return .source(start, origin: NodeOrigin(.pump)) { outlet in
-            let task = Task(named: start.pumpName) {
+            let task = Task(pumpNamed: start.pumpName) {
               let pull = firstRun.take() ?? make()
               var batch: [Element] = []
               do {

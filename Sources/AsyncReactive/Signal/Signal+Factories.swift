@@ -155,8 +155,9 @@ extension ColdRecipe {
   @inlinable package static func sequence<S: Sequence & Sendable>(_ sequence: S) -> ColdRecipe
   where S.Element == Element {
     // One element per read, as the consumer asks: nothing is read (and no operator's closure runs) ahead of it. In a
-    // graph a pump task reads it, as a foreign sequence is read: sending a long sequence inside the connection would
-    // hold up every other registration with the graph until it is done.
+    // graph a pump task started in place reads it: a short sequence has been sent when the subscribing call returns;
+    // a long one yields after its first elements, since sending it all inside the connection would hold up every
+    // other registration with the graph until it is done.
     .synchronous(yields: false) {
       let iterator = ClosureState(sequence.makeIterator())
       return { iterator.value.next() }
@@ -175,7 +176,7 @@ extension ColdRecipe {
         // makes its iterator); the pump reads it once the node is observed. A cold node is observed once at most.
         let iterator = Handoff(make().makeAsyncIterator())
         return .source(start, origin: NodeOrigin(.pump)) { outlet in
-          let task = Task(named: start.pumpName) { await pump(iterator.take(), into: outlet) }
+          let task = Task(pumpNamed: start.pumpName) { await pump(iterator.take(), into: outlet) }
           return { task.cancel() }
         }
       },

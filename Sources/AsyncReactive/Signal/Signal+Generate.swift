@@ -96,11 +96,13 @@ extension Signal {
 
 extension ColdRecipe {
   /// A run computed by a synchronous read (``ColdSyncNext``), one element per read: its consumer reads it directly;
-  /// in a graph a pump task reads it, one element at a time, checking for cancellation between elements and waiting
-  /// while the consumer that paces it is behind.
+  /// in a graph a pump task started in place reads it, one element at a time, checking for cancellation between
+  /// elements and waiting while the consumer that paces it is behind. Its first ``ColdPacing/limit`` elements are
+  /// sent before the subscribing call returns.
   ///
   /// - Parameters:
-  ///   - yields: the pump yields between elements, so that an endless source (`repeatElement`) lets the others run.
+  ///   - yields: past the elements sent in place, the pump yields between elements, so that an endless source
+  ///     (`repeatElement`) lets the others run; otherwise once per ``ColdPacing/limit`` elements.
   ///   - makeNext: makes one run's read.
   @inlinable package static func synchronous(
     yields: Bool = true, _ makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
@@ -109,14 +111,19 @@ extension ColdRecipe {
       node: { start in
         .source(start, origin: NodeOrigin(.pump)) { outlet in
           let next = Handoff(makeNext())
-          let task = Task(named: start.pumpName) {
+          let task = Task(pumpNamed: start.pumpName) {
             guard let next = next.take() else { return }
+            // Started in place: the first elements (up to the pacing limit) are sent inside the subscribing call, as
+            // RxSwift's `from` and `generate` send inside `subscribe`; past them the pump yields, so that a long or
+            // endless source does not hold the connection (and every registration waiting for it) until it ends.
+            var sent = 0
             do throws(Failure) {
               while let element = try next() {
                 guard !Task.isCancelled else { return }
                 outlet.node.send(element)
                 if let pacer = outlet.pacer, pacer.isFull { await pacer.waitForRoom() }
-                if yields { await Task.yield() }
+                sent &+= 1
+                if sent >= ColdPacing.limit && (yields || sent % ColdPacing.limit == 0) { await Task.yield() }
               }
               outlet.node.terminate(.finished)
             } catch {

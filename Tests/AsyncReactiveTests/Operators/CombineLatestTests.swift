@@ -60,10 +60,14 @@ struct CombineLatestTests {
   @Test("an AsyncStream input is terminated even when the result ends while it is between elements")
   func streamInputTerminatedMidStream() async {
     let numbers = StreamInput<Int>()
-    for value in 0..<10_000 { numbers.continuation.yield(value) }
     let empty = AsyncPassthroughSubject<Int, Never>()
-    var iterator = combineLatest(numbers.stream, empty).makeAsyncIterator()
+    // Connected now: the stream's pump waits for its first element, the subject is observed.
+    let results = combineLatest(numbers.stream, empty).subscribe()
     empty.finish()
+    // The stream's first element ends the result (the other input finished without a value), with 9,999 still
+    // buffered in the stream.
+    for value in 0..<10_000 { numbers.continuation.yield(value) }
+    var iterator = results.makeAsyncIterator()
     #expect(await iterator.next() == nil)
     await numbers.terminated.wait()
   }

@@ -59,7 +59,9 @@ struct SkipUntilTests {
   @Test("an immediate trigger opens the gate at once: what the base sends after the subscription passes")
   func immediateTrigger() async {
     let values = Feed<Int, Never>()
-    let consumer = Task { await values.skip(until: Signal<Void, Never>.just(())).collect() }
+    // `subscribe()` has connected when it returns: the base is read, the trigger has opened the gate.
+    let subscription = values.skip(until: Signal<Void, Never>.just(())).subscribe()
+    let consumer = Task { await subscription.collect() }
     await values.send(1)
     await values.finish()
     #expect(await consumer.value == [1])

@@ -79,3 +79,108 @@ struct ColdInPlaceTests {
     }
   }
 }
+
+/// The rest of the ways to subscribe: a cold signal's `sink(in:)`, a `Recorder`, a hot operator's cold input and the
+/// pump of a foreign sequence all start the run in place, before the call returns.
+@Suite("Cold work starts in place: sinks, recorders, cold inputs, foreign pumps")
+struct ColdInPlaceInputTests {
+  @Test("sink(in:) of a cold chain over an array has delivered, and ended, before it returns")
+  func sinkOfArray() {
+    let lifetime = Lifetime()
+    let seen = Log<String>()
+    Signal<Int, Never>([1, 2, 3]).map { $0 * 10 }.sink(
+      in: lifetime, onValue: { seen.append("\($0)") }, onEnd: { _ in seen.append("end") })
+    #expect(seen.all == ["10", "20", "30", "end"])
+  }
+
+  @Test("sink(in:) of an AsyncStream with buffered elements delivers them before it returns")
+  func sinkOfStream() {
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    continuation.yield(1)
+    continuation.yield(2)
+    continuation.finish()
+    let lifetime = Lifetime()
+    let seen = Log<String>()
+    Signal(stream).sink(in: lifetime, onValue: { seen.append("\($0)") }, onEnd: { _ in seen.append("end") })
+    #expect(seen.all == ["1", "2", "end"])
+  }
+
+  @Test("Recorder of a cold signal has recorded a synchronous source, and its end, when it is made")
+  func recorderOfConstant() async {
+    let clock = TestClock()
+    let just = Recorder(Signal<Int, Never>.just(7), clock: clock)
+    #expect(just.events == [.value(7, at: .zero), .finished(at: .zero)])
+    let array = Recorder(Signal<Int, Never>([1, 2]).map { $0 + 1 }, clock: clock)
+    #expect(array.events == [.value(2, at: .zero), .value(3, at: .zero), .finished(at: .zero)])
+  }
+
+  @Test("a hot operator's cold input is read in place: combineLatest of an array and a current value")
+  func hotOperatorColdInput() {
+    let current = AsyncCurrentValueSubject<Int, Never>(10)
+    let lifetime = Lifetime()
+    let seen = Log<String>()
+    combineLatest(Signal<Int, Never>([1, 2]), current).sink(in: lifetime) { seen.append("\($0.0),\($0.1)") }
+    #expect(seen.all == ["2,10"])
+    current.send(11)
+    #expect(seen.all == ["2,10", "2,11"])
+  }
+
+  @Test("skip(until: .just) over an array gives nothing, as RxSwift: the source has sent before the trigger")
+  func skipUntilOverArray() async {
+    #expect(await Signal<Int, Never>([1, 2, 3]).skip(until: Signal<Void, Never>.just(())).collect() == [])
+  }
+
+  /// A view model written over generic inputs: `b.map` is the standard library's `map` there, read by a pump.
+  static func generic(
+    _ a: some AsyncSequence<Int, Never> & Sendable, _ b: some AsyncSequence<Int, Never> & Sendable
+  ) -> Signal<Int, Never> {
+    a.flatMapLatest { x in b.map { x * 100 + $0 } }.eraseToSignal()
+  }
+
+  @Test("flatMapLatest over generic inputs: each switch delivers the new inner's current value in place")
+  func genericFlatMapLatestBurst() {
+    let a = AsyncCurrentValueSubject<Int, Never>(1)
+    let b = AsyncCurrentValueSubject<Int, Never>(1)
+    let lifetime = Lifetime()
+    let seen = Log<Int>()
+    Self.generic(a, b).sink(in: lifetime) { seen.append($0) }
+    b.send(2)
+    a.send(2)
+    a.send(3)
+    a.send(4)
+    b.send(3)
+    a.send(5)
+    b.send(4)
+    b.send(5)
+    a.send(6)
+    // Each inner's pump starts inside the switch and delivers b's current value before `a.send` returns. What b
+    // sends to a running inner is read by that pump's task: a switch on the same thread can come before it runs
+    // (the library's own `map`, on a `some ReactiveSequence` input, delivers those inside `b.send` as well).
+    let all = [101, 102, 202, 302, 402, 403, 503, 504, 505, 605]
+    let switches = [101, 202, 302, 402, 503, 605]
+    #expect(seen.all.filter { switches.contains($0) } == switches)
+    #expect(seen.all.filter { all.contains($0) } == seen.all)
+    #expect(seen.all == seen.all.sorted())
+    lifetime.cancel()
+  }
+
+  @Test("the same over the library's sequences: every value, inside the sends")
+  func reactiveFlatMapLatestBurst() {
+    let a = AsyncCurrentValueSubject<Int, Never>(1)
+    let b = AsyncCurrentValueSubject<Int, Never>(1)
+    let lifetime = Lifetime()
+    let seen = Log<Int>()
+    a.flatMapLatest { x in b.map { x * 100 + $0 } }.sink(in: lifetime) { seen.append($0) }
+    b.send(2)
+    a.send(2)
+    a.send(3)
+    a.send(4)
+    b.send(3)
+    a.send(5)
+    b.send(4)
+    b.send(5)
+    a.send(6)
+    #expect(seen.all == [101, 102, 202, 302, 402, 403, 503, 504, 505, 605])
+    lifetime.cancel()
+  }
+}

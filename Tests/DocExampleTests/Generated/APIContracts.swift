@@ -21,9 +21,17 @@ try await signUp.execute()                // runs: the command is enabled on the
 #sourceLocation()
     _ = (isValid, ready, signUp)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:130
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:53
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 131)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 54)
+let lifetime = Lifetime()
+Signal<Int, Never>([1, 2, 3]).map { $0 * 10 }.sink(in: lifetime) { print($0) }   // 10, 20, 30 printed by now
+#sourceLocation()
+    _ = lifetime
+  }
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:144
+  @MainActor static func example3() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 145)
 let query = AsyncPassthroughSubject<String, Never>()
 let clears = query.map { _ in "clear" }   // made first
 let title = query.map { $0.isEmpty ? "title shown" : "title hidden" }
@@ -34,8 +42,8 @@ query.send("")                            // prints "clear", then "title shown"
 #sourceLocation()
     _ = (query, clears, title, lifetime)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:180
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 181)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:194
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 195)
 struct GitHubSignup: Sendable {
   let signups: Signal<(String, String), Never>
 
@@ -48,8 +56,8 @@ struct GitHubSignup: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:224
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 225)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:238
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 239)
 struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
@@ -58,29 +66,29 @@ struct PostsViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:224
-  @MainActor static func example4() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 232)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:238
+  @MainActor static func example5() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 246)
 
 let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:397
-  @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 398)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:411
+  @MainActor static func example6() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 412)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
     _ = (loading, busy)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:442
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 443)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:456
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 457)
 struct NameError: Error {}
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:442
-  @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 444)
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:456
+  @MainActor static func example7() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 458)
 
 let names = AsyncPassthroughSubject<String, NameError>()
 let isEnabled = AsyncCurrentValueSubject<Bool, Never>(true)
