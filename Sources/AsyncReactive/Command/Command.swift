@@ -237,8 +237,10 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// (RxSwift Action's `inputs`, a `CocoaAction`). The outcome goes to ``values`` or ``errors``.
   ///
   /// The call is admitted (or refused, with an event on ``disabledErrors``) before this returns, so the
-  /// order of calls is the order of their turns under `.enqueue`. The run belongs to the command: releasing
-  /// the command or calling ``cancel()`` cancels it.
+  /// order of calls is the order of their turns under `.enqueue`. An admitted run starts in place and runs until
+  /// its work first waits, as RxSwift's Action does inside `execute`: work that never really waits (a stub, a
+  /// cached answer, a `for await` over `Signal.just`) has finished, with its value on ``values``, when this
+  /// returns. The run belongs to the command: releasing the command or calling ``cancel()`` cancels it.
   ///
   /// ```swift
   /// searchButton.onTap { viewModel.search.trigger("swift") }

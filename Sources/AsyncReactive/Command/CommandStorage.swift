@@ -102,11 +102,11 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     do { admission = try admit() } catch { return }
     switch admission {
     case .run(let id):
-      report("start: \(input)")
-      starts.send(input)
-      // The work starts asynchronously: a caller that triggers from a button handler is not blocked by it.
-      let task = Task(named: "Command run") { [self] in try await runBody(id, input) }
-      attach(task, to: id)
+      // The work starts in place and runs until it first waits (RxSwift's Action runs its work inside
+      // `execute`): work that never really waits (a stub, a cached answer) has finished, and its value has been
+      // published, when `trigger` returns, even if the command is released on the next line. A button handler is
+      // held up only by that synchronous part.
+      _ = start(id, input, named: true)
     case .wait(let id):
       Task(named: "Command queued trigger") { [self] in
         try await waitForTurn(id)
