@@ -69,8 +69,8 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:196
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 197)
+  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:198
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 199)
 @MainActor final class SearchScreenModel {
   let api = AsyncCurrentValueSubject<FakeAPI, Never>(FakeAPI())
   let lifetime = Lifetime()
@@ -82,9 +82,9 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:215
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:217
   @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 216)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 218)
 // [signal subscribeNext:^(id x) { … }]  +  [disposable dispose]
 // observable.subscribe(onNext: { … }).disposed(by: disposeBag)
 let lifetime = Lifetime()
@@ -114,9 +114,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:335
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:337
   func MigratingFromReactiveCocoaAndRxSwiftExamples_example7() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 336)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 338)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }
