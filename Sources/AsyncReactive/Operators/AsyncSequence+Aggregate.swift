@@ -37,7 +37,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Accumulates the values into a value it updates in place, and emits it once, when the upstream finishes (the
   /// standard library's `reduce(into:_:)` as an operator; RxSwift `reduce` with a mutable accumulator).
   ///
-  /// Like ``reduce(_:_:fileID:line:)``, declared on the library's sequences only: on an `AsyncStream` it stays the
+  /// Like the non-throwing `reduce(_:_:)`, declared on the library's sequences only: on an `AsyncStream` it stays the
   /// standard library's `async` call.
   ///
   /// **Finishes:** right after emitting the result, when the upstream finishes. **Throws:** the upstream's
@@ -57,6 +57,38 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   ) -> Signal<Result, Failure> {
     Signal(self).lift(synchronous: true) {
       $0.hotReduce(into: initial, update, origin: NodeOrigin(.reduce, fileID: fileID, line: line))
+    }
+  }
+}
+
+extension ReactiveSequence where Self: Sendable, Element: Sendable {
+  /// Accumulates the values with a closure that may throw, and emits the result once, when the upstream finishes:
+  /// a throw fails the result at once (RxSwift's `reduce`, whose accumulator may throw).
+  ///
+  /// Like the non-throwing form, declared on the library's sequences only: on an `AsyncStream` `reduce` stays the
+  /// standard library's `async` call.
+  ///
+  /// **Finishes:** right after emitting the result, when the upstream finishes (an empty upstream gives
+  /// `initial`). **Throws:** what the closure threw, or the upstream's failure, at once; the accumulation is dropped.
+  ///
+  /// ```swift
+  /// let total = payments.reduce(0) { sum, payment in try sum.adding(payment) }   // Signal<Int, any Error>
+  /// ```
+  /// - Parameters:
+  ///   - initial: the accumulator before the first value.
+  ///   - next: combines the accumulator with a value; a throw ends the result.
+  /// - Returns: a ``Signal`` of one value, the accumulation, failing with `any Error`; hot when this sequence is.
+  ///
+  /// Not disfavoured, unlike the library's other throwing forms: the standard library's `reduce` also takes a
+  /// throwing closure, and a disfavoured form would lose to it (`sum.collect()` would then be an `Int`'s member).
+  /// A closure that does not throw still picks the non-throwing form, whose closure type is the narrower one.
+  @inlinable public func reduce<Result: Sendable>(
+    _ initial: Result,
+    _ next: @escaping @Sendable (Result, Element) throws -> Result,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Result, any Error> {
+    Signal(self).lift(synchronous: true) {
+      $0.hotTryingReduce(initial, next, origin: NodeOrigin(.reduce, fileID: fileID, line: line))
     }
   }
 }
@@ -163,6 +195,38 @@ extension HotSequence {
           onEnd: { termination in
             if case .finished = termination { node.send(accumulator.value) }
             node.terminate(termination)
+          }
+        )
+      })
+  }
+
+  /// ``hotReduce(into:_:origin:)`` with an accumulator that may throw: a throw fails the node at once.
+  @inlinable package func hotTryingReduce<Result: Sendable>(
+    _ initial: Result,
+    _ next: @escaping @Sendable (Result, Element) throws -> Result,
+    origin: NodeOrigin
+  ) -> HotSignal<Result, any Error> {
+    HotSignal<Result, any Error>(
+      node: .observing(hotSignal.node, origin: origin) { node in
+        let accumulator = ConnectionState(initial)
+        return (
+          onValue: { value in
+            guard !node.isTerminated else { return }
+            do {
+              accumulator.value = try next(accumulator.value, value)
+            } catch {
+              node.terminate(.failed(error))
+            }
+          },
+          onEnd: { termination in
+            switch termination {
+            case .finished:
+              guard !node.isTerminated else { return }
+              node.send(accumulator.value)
+              node.terminate(.finished)
+            case .failed(let failure):
+              node.terminate(.failed(failure))
+            }
           }
         )
       })
