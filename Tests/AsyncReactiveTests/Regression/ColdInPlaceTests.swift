@@ -137,6 +137,17 @@ struct ColdInPlaceInputTests {
     a.flatMapLatest { x in b.map { x * 100 + $0 } }.eraseToSignal()
   }
 
+  /// A burst of sends, as a ported view model's test makes them: b 2; a 2, 3, 4; b 3; a 5; b 4, 5; a 6.
+  static func sendBurst(_ a: AsyncCurrentValueSubject<Int, Never>, _ b: AsyncCurrentValueSubject<Int, Never>) {
+    b.send(2)
+    for value in 2...4 { a.send(value) }
+    b.send(3)
+    a.send(5)
+    b.send(4)
+    b.send(5)
+    a.send(6)
+  }
+
   @Test("flatMapLatest over generic inputs: each switch delivers the new inner's current value in place")
   func genericFlatMapLatestBurst() {
     let a = AsyncCurrentValueSubject<Int, Never>(1)
@@ -144,15 +155,7 @@ struct ColdInPlaceInputTests {
     let lifetime = Lifetime()
     let seen = Log<Int>()
     Self.generic(a, b).sink(in: lifetime) { seen.append($0) }
-    b.send(2)
-    a.send(2)
-    a.send(3)
-    a.send(4)
-    b.send(3)
-    a.send(5)
-    b.send(4)
-    b.send(5)
-    a.send(6)
+    Self.sendBurst(a, b)
     // Each inner's pump starts inside the switch and delivers b's current value before `a.send` returns. What b
     // sends to a running inner is read by that pump's task: a switch on the same thread can come before it runs
     // (the library's own `map`, on a `some ReactiveSequence` input, delivers those inside `b.send` as well).
@@ -171,15 +174,7 @@ struct ColdInPlaceInputTests {
     let lifetime = Lifetime()
     let seen = Log<Int>()
     a.flatMapLatest { x in b.map { x * 100 + $0 } }.sink(in: lifetime) { seen.append($0) }
-    b.send(2)
-    a.send(2)
-    a.send(3)
-    a.send(4)
-    b.send(3)
-    a.send(5)
-    b.send(4)
-    b.send(5)
-    a.send(6)
+    Self.sendBurst(a, b)
     #expect(seen.all == [101, 102, 202, 302, 402, 403, 503, 504, 505, 605])
     lifetime.cancel()
   }
