@@ -62,6 +62,8 @@ ROWS = [
     ("ignoreElements", ["ignoreElements"], "a.ignoreElements()", False),
     ("ifEmpty", ["ifEmpty"], "a.filter { $0 > 100 }.ifEmpty(default: -1)", False),
     ("dematerialize", ["dematerialize"], "a.materialize().dematerialize()", False),
+    ("groupBy", ["groupBy"], "a.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } }", False),
+    ("window", ["window"], "a.window(count: 2).enumerated().flatMap { i, window in window.map { i * 100 + $0 } }", False),
     ("bufferCount", ["buffer"], "a.buffer(count: 2)", False),
     ("trackActivity", ["trackActivity"], "a.trackActivity(ActivityTracker())", False),
     ("debug", ["debug"], 'a.debug("a", clock: clock, sink: DebugSink { _ in })', False),

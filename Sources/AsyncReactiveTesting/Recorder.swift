@@ -20,7 +20,12 @@ import Testing
 /// #expect(recorder.values.count == 2)                      // exact: nothing else was emitted
 /// ```
 ///
-/// Any other sequence is iterated by a recording task. A value is stamped when that task receives it, so wait for
+/// **Cold `Signal`s** (a `Signal` and every chain of the library's operators over one) are recorded the same way: the
+/// recorder starts a run when it subscribes and observes it inside the run's sends, with no task of its own, as
+/// RxTest's observer does. A value sent at the instant of a cancellation scheduled after it is recorded; one that a
+/// task of the run produces (a timer's tick, a foreign input's element) is stamped when that task sends it.
+///
+/// Any other sequence (an `AsyncStream`, a sequence of your own) is iterated by a recording task. A value is stamped when that task receives it, so wait for
 /// the values due at the current time
 /// (``waitForValues(count:timeout:fileID:filePath:line:column:)``) before advancing the clock again.
 ///
@@ -174,9 +179,11 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
       if let node = signal.hotNode { return record(HotSignal(node: node)) }
       // A signal's run is built with a node per operator, so that `debugGraph()` can draw it while it runs.
       if base is Signal<Element, Failure> || base is any SignalBacked<Element, Failure> {
-        let (iterator, node) = signal.makeDrawnAsyncIterator()
-        var reading = Reading(task: Self.startReading(iterator, into: storage, clock: clock))
-        reading.runNode = node
+        // Recorded inside the run's sends too, as RxTest's observer: a value sent at the instant of a cancellation
+        // scheduled after it is recorded. The run's last node is kept weakly, for `debugGraph()` while it lives.
+        var reading = record(HotSignal(node: signal.node(.shared)))
+        reading.runNode = reading.node
+        reading.node = nil
         return reading
       }
       return Reading(task: Self.startReading(base.makeAsyncIterator(), into: storage, clock: clock))

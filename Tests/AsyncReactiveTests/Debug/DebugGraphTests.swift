@@ -117,7 +117,7 @@ struct DebugGraphTests {
     lifetime.cancel()
   }
 
-  @Test("a cold Signal chain while a Recorder iterates it: a node per operator of this run, gone with the run")
+  @Test("a cold Signal chain while a Recorder records it: a node per operator of this run, gone with the run")
   func coldChainWhileIterated() async {
     let clock = TestClock()
     await clock.withVirtualTime {
@@ -135,7 +135,7 @@ struct DebugGraphTests {
       await clock.settle()
       #expect(
         recorder.debugGraph()?.description == """
-          #1 debounce → Int (\(Self.file):\(line + 7)) · connected · timer due t=1s · observers: iterator, 0 queued
+          #1 debounce → Int (\(Self.file):\(line + 7)) · connected · timer due t=1s · observers: sink
           └─ #2 removeDuplicates → Int (\(Self.file):\(line + 6)) · connected · observers: #1
              └─ #3 map → Int (\(Self.file):\(line + 5)) · connected · observers: #2
                 └─ #4 Signal emitter → Int · connected · observers: #3
@@ -157,7 +157,7 @@ struct DebugGraphTests {
     }
   }
 
-  @Test("a cold chain over a foreign sequence: the source the recording's task reads, and each operator")
+  @Test("a cold chain over a foreign sequence: the pump that reads the source, and each operator")
   func coldChainOverForeignSequence() async {
     let clock = TestClock()
     await clock.withVirtualTime {
@@ -170,9 +170,9 @@ struct DebugGraphTests {
       _ = await recorder.waitForValues(count: 1)
       #expect(
         recorder.debugGraph()?.description == """
-          #1 filter → Int (\(Self.file):\(line)) · connected · observers: iterator, 0 queued
+          #1 filter → Int (\(Self.file):\(line)) · connected · observers: sink
           └─ #2 map → Int (\(Self.file):\(line)) · connected · observers: #1
-             └─ #3 source read by its consumer → Int · observers: #2
+             └─ #3 pump → Int · connected · observers: #2
           """)
       continuation.finish()
       await recorder.waitForEnd()

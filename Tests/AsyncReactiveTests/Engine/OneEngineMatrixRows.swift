@@ -34,6 +34,8 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case ignoreElements
   case ifEmpty
   case dematerialize
+  case groupBy
+  case window
   case bufferCount
   case trackActivity
   case debug
@@ -104,6 +106,8 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .ignoreElements: ["ignoreElements"]
     case .ifEmpty: ["ifEmpty"]
     case .dematerialize: ["dematerialize"]
+    case .groupBy: ["groupBy"]
+    case .window: ["window"]
     case .bufferCount: ["buffer"]
     case .trackActivity: ["trackActivity"]
     case .debug: ["debug"]
@@ -185,6 +189,8 @@ enum MatrixShapes {
     case .ignoreElements: described(a.ignoreElements())
     case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
     case .dematerialize: described(a.materialize().dematerialize())
+    case .groupBy: described(a.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } })
+    case .window: described(a.window(count: 2).enumerated().flatMap { i, window in window.map { i * 100 + $0 } })
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -261,6 +267,8 @@ enum MatrixShapes {
     case .ignoreElements: described(a.ignoreElements())
     case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
     case .dematerialize: described(a.materialize().dematerialize())
+    case .groupBy: described(a.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } })
+    case .window: described(a.window(count: 2).enumerated().flatMap { i, window in window.map { i * 100 + $0 } })
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -337,6 +345,8 @@ enum MatrixShapes {
     case .ignoreElements: described(a.ignoreElements())
     case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
     case .dematerialize: described(a.materialize().dematerialize())
+    case .groupBy: described(a.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } })
+    case .window: described(a.window(count: 2).enumerated().flatMap { i, window in window.map { i * 100 + $0 } })
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -413,6 +423,8 @@ enum MatrixShapes {
     case .ignoreElements: described(a.ignoreElements())
     case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
     case .dematerialize: described(a.materialize().dematerialize())
+    case .groupBy: described(a.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } })
+    case .window: described(a.window(count: 2).enumerated().flatMap { i, window in window.map { i * 100 + $0 } })
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))
@@ -490,6 +502,8 @@ enum MatrixShapes {
     case .ignoreElements: described(a.ignoreElements())
     case .ifEmpty: described(a.filter { $0 > 100 }.ifEmpty(default: -1))
     case .dematerialize: described(a.materialize().dematerialize())
+    case .groupBy: described(a.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } })
+    case .window: described(a.window(count: 2).enumerated().flatMap { i, window in window.map { i * 100 + $0 } })
     case .bufferCount: described(a.buffer(count: 2))
     case .trackActivity: described(a.trackActivity(ActivityTracker()))
     case .debug: described(a.debug("a", clock: clock, sink: DebugSink { _ in }))

@@ -74,6 +74,8 @@ struct ReiterableOperatorsTests {
     _ = values.first().retry(1)
     _ = values.element(at: 1).retry(1)
     _ = values.enumerated().retry(1)
+    _ = values.groupBy { $0 % 2 }.retry(1)
+    _ = values.window(count: 2).retry(1)
     // Two inputs.
     _ = values.withLatestFrom(never).retry(1)
     _ = values.withLatestFrom(never) { $0 + $1 }.retry(1)
