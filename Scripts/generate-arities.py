@@ -297,7 +297,7 @@ def builder(op, n):
     return (
         (comment if n == 2 else "")
         + f"@inlinable func {op.maker}<{generics}>(\n  {parameters}, origin: NodeOrigin,\n  {failures}\n)"
-        + f" -> SubjectStorage<{op.output(n)}, Failure>\n"
+        + f" -> Node<{op.output(n)}, Failure>\n"
         + requirements(op, n, False, False)
         + f"{{\n{op.body(n)}\n}}\n"
     )

@@ -27,9 +27,9 @@
 /// ```
 public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {
   /// The node: its consumers' queues, its synchronous observers, and how it reaches its inputs.
-  @usableFromInline package let node: SubjectStorage<Element, Failure>
+  @usableFromInline package let node: Node<Element, Failure>
 
-  @inlinable package init(node: SubjectStorage<Element, Failure>) {
+  @inlinable package init(node: Node<Element, Failure>) {
     self.node = node
   }
 
@@ -91,12 +91,12 @@ public struct HotSignal<Element: Sendable, Failure: Error>: HotSequence {
 
 // MARK: The engine: a node fed by other nodes
 
-extension SubjectStorage {
+extension Node {
   /// What a node over `upstream` replays to a consumer that joins while it is connected: the output of the
   /// upstream's current value when the upstream has one, nothing otherwise; after the end, only the end (as a
   /// fresh RxSwift subscription to the chain over a completed `BehaviorSubject`).
   @inlinable package static func replay<Input, InputFailure>(
-    following upstream: SubjectStorage<Input, InputFailure>
+    following upstream: Node<Input, InputFailure>
   ) -> Replay {
     if case .none = upstream.replay { return .none }
     return .current
@@ -114,14 +114,14 @@ extension SubjectStorage {
   ///   - observer: makes the value handler of one connection; the handler sends to the node it is given.
   ///   - onEnd: what the upstream's end does to the node (by default, the same end).
   @inlinable package static func observing<Input: Sendable, InputFailure: Error>(
-    _ upstream: SubjectStorage<Input, InputFailure>,
+    _ upstream: Node<Input, InputFailure>,
     replay: Replay? = nil,
     origin: NodeOrigin = NodeOrigin(.node),
     inputs: NodeInputs? = nil,
-    observer: @escaping @Sendable (SubjectStorage) -> @Sendable (Input) -> Void,
-    onEnd: @escaping @Sendable (SubjectStorage, Termination<InputFailure>) -> Void
-  ) -> SubjectStorage {
-    SubjectStorage(
+    observer: @escaping @Sendable (Node) -> @Sendable (Input) -> Void,
+    onEnd: @escaping @Sendable (Node, Termination<InputFailure>) -> Void
+  ) -> Node {
+    Node(
       replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts, origin: origin,
       inputs: inputs ?? .one(upstream)
     ) { node in
@@ -136,15 +136,15 @@ extension SubjectStorage {
   /// As with ``observing(_:replay:origin:inputs:observer:onEnd:)``, `connection` runs once per connection,
   /// without a lock, and the upstream delivers to its handlers one event at a time.
   @inlinable package static func observing<Input: Sendable, InputFailure: Error>(
-    _ upstream: SubjectStorage<Input, InputFailure>,
+    _ upstream: Node<Input, InputFailure>,
     replay: Replay? = nil,
     origin: NodeOrigin,
     connection:
-      @escaping @Sendable (SubjectStorage) -> (
+      @escaping @Sendable (Node) -> (
         onValue: @Sendable (Input) -> Void, onEnd: @Sendable (Termination<InputFailure>) -> Void
       )
-  ) -> SubjectStorage {
-    SubjectStorage(
+  ) -> Node {
+    Node(
       replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts, origin: origin,
       inputs: .one(upstream)
     ) { node in

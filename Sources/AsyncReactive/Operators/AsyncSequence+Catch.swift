@@ -52,8 +52,8 @@ extension HotSequence {
   ) -> HotSignal<Element, Fallback.Failure> where Fallback.Element == Element {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+      node: Node(
+        replay: Node.replay(following: upstream), restarts: upstream.restarts,
         origin: NodeOrigin(.catchError), inputs: .one(upstream)
       ) { node in
         // The fallback is the one inner of a flatten connection: it gets the flatten's ways of running an inner

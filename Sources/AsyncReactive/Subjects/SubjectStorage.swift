@@ -2,7 +2,7 @@ import Synchronization
 
 /// The shared machinery of every subject: the consumers' queues, the replay buffer and the terminal event,
 /// all behind one lock so that a send reaches every consumer in the same order with one lock acquisition.
-@usableFromInline package final class SubjectStorage<Element: Sendable, Failure: Error>: ConsumerQueueHost {
+@usableFromInline package final class Node<Element: Sendable, Failure: Error>: ConsumerQueueHost {
   @usableFromInline package typealias Waiter = ConsumerQueue<Element, Failure>.Waiter
 
   /// What a new consumer is given before live values.
@@ -21,7 +21,7 @@ import Synchronization
   @usableFromInline struct State: Sendable {
     /// The queues of the consumers with a bounded buffer (each drops by its own policy, so each keeps its own
     /// copy), contiguous, so that a send walks an array rather than a hash table. Optional only so that
-    /// ``SubjectStorage/withQueue(_:_:)`` can lend an element in place; never `nil` here.
+    /// ``Node/withQueue(_:_:)`` can lend an element in place; never `nil` here.
     @usableFromInline var queues: [ConsumerQueue<Element, Failure>?] = []
     /// `ids[i]` is the id of `queues[i]`.
     @usableFromInline var ids: [Int] = []
@@ -42,7 +42,7 @@ import Synchronization
     @usableFromInline var terminal: Termination<Failure>?
     #if DEBUG
       /// The subject whose release ended this storage (its type, for the report), until an observer that registers
-      /// after that end is reported (see ``SubjectStorage/endReleased(_:)``). Debug builds only: a release build's
+      /// after that end is reported (see ``Node/endReleased(_:)``). Debug builds only: a release build's
       /// nodes do not carry it.
       @usableFromInline var releasedSubject: String?
     #endif
@@ -54,12 +54,12 @@ import Synchronization
     /// (copy-on-write), so it goes to the sinks registered when it was sent, not to later ones.
     @usableFromInline var sinks: [Sink] = []
     /// Events for the sinks, in send order, each with the sinks it is for; delivered by the thread that has the
-    /// storage's ``SubjectStorage/sinkTurn``.
+    /// storage's ``Node/sinkTurn``.
     @usableFromInline var sinkOutbox: [(event: SinkEvent, sinks: [Sink])] = []
     /// Sinks removed while a thread had the sinks' turn: that thread may be calling one of them through a borrowed
-    /// reference (see ``SubjectStorage/admit(_:in:)``), so they are kept alive until the turn has been left.
+    /// reference (see ``Node/admit(_:in:)``), so they are kept alive until the turn has been left.
     @usableFromInline var retiredSinks: [Sink] = []
-    /// A hot operator's link to its inputs (unused by subjects): see ``SubjectStorage/reconcileInputs(registering:)``.
+    /// A hot operator's link to its inputs (unused by subjects): see ``Node/reconcileInputs(registering:)``.
     @usableFromInline var link = InputLink()
 
     /// Adds `sink` after every sink of an earlier or equal rank: observers are called in the order their nodes
@@ -77,7 +77,7 @@ import Synchronization
     @inlinable var consumerCount: Int { queues.count + readers.count }
 
     /// A restarting node that ended and stopped observing its inputs starts a new run for a new observer: nothing
-    /// of the old one is kept (see ``SubjectStorage/restarts``). A consumer of the ended run still holds what it was
+    /// of the old one is kept (see ``Node/restarts``). A consumer of the ended run still holds what it was
     /// given and that run's end, and reads nothing more from the log: the new run's values are not for it.
     @inlinable mutating func restartIfEnded() {
       guard terminal != nil, link.disconnect == nil, !link.busy else { return }
@@ -177,7 +177,7 @@ import Synchronization
     }
 
     /// Runs `body` on consumer `id`'s queue (`nil` when that consumer was removed); see
-    /// ``SubjectStorage/withQueue(_:_:)``.
+    /// ``Node/withQueue(_:_:)``.
     @inlinable mutating func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
       guard let position = slots.position(of: id) else {
         var removed: ConsumerQueue<Element, Failure>? = nil
@@ -220,7 +220,7 @@ import Synchronization
   /// A consumer with an unbounded buffer: it reads the shared log (see ``State/readers``). Its queue, id and log
   /// position sit side by side, so that a look, a wake-up or a removal touches one place in memory, not three.
   @usableFromInline struct Reader: Sendable {
-    /// Optional only so that ``SubjectStorage/withQueue(_:_:)`` can lend it in place; never `nil` here.
+    /// Optional only so that ``Node/withQueue(_:_:)`` can lend it in place; never `nil` here.
     @usableFromInline var queue: ConsumerQueue<Element, Failure>?
     @usableFromInline let id: Int
     /// The position in the log (counted from the first send) up to which this reader has read.
@@ -273,20 +273,20 @@ import Synchronization
 
   /// How a hot operator's node starts observing its inputs; returns how to stop. Called without any lock, by one
   /// thread at a time, when the node gains its first observer; `nil` for a subject, which has no inputs.
-  @usableFromInline package typealias Connector = @Sendable (SubjectStorage) -> @Sendable () -> Void
+  @usableFromInline package typealias Connector = @Sendable (Node) -> @Sendable () -> Void
 
   /// Whether the node observes its inputs now, and who is changing that.
   @usableFromInline struct InputLink: Sendable {
     /// How to stop observing the inputs; `nil` while not connected.
     @usableFromInline var disconnect: (@Sendable () -> Void)?
     /// A thread is connecting or disconnecting now; others leave it a note (`dirty`), and a registration waits
-    /// for it (see ``SubjectStorage/reconcileInputs(registering:)``).
+    /// for it (see ``Node/reconcileInputs(registering:)``).
     @usableFromInline var busy = false
     @usableFromInline var dirty = false
     /// The thread that is busy, to let a registration made by that thread itself (from inside the connection)
     /// go on instead of waiting for itself.
     @usableFromInline var owner: UInt = 0
-    /// How many times the node connected: a connection that sends with ``SubjectStorage/send(_:epoch:)`` is heard
+    /// How many times the node connected: a connection that sends with ``Node/send(_:epoch:)`` is heard
     /// only while it is the current one.
     @usableFromInline var epoch = 0
 
@@ -981,7 +981,7 @@ import Synchronization
 }
 
 @usableFromInline package enum SubjectLogTuning {
-  /// The shortest log that one of several readers trims when it reads (see `SubjectStorage.State.trimAt`).
+  /// The shortest log that one of several readers trims when it reads (see `Node.State.trimAt`).
   @usableFromInline package static let minimumTrim = 64
 }
 
@@ -1049,10 +1049,10 @@ import Synchronization
 /// A subject's `sink(in:)` as its lifetime holds it: ending the lifetime removes the sink; the node is held weakly
 /// (a sink keeps no source alive).
 final class LifetimeSink<Element: Sendable, Failure: Error>: LifetimeMember {
-  weak let node: SubjectStorage<Element, Failure>?
-  let sink: SubjectStorage<Element, Failure>.Sink
+  weak let node: Node<Element, Failure>?
+  let sink: Node<Element, Failure>.Sink
 
-  init(node: SubjectStorage<Element, Failure>, sink: SubjectStorage<Element, Failure>.Sink) {
+  init(node: Node<Element, Failure>, sink: Node<Element, Failure>.Sink) {
     self.node = node
     self.sink = sink
   }

@@ -61,7 +61,7 @@ extension HotSequence {
   @inlinable func hotGated<Rule: TriggeredRule, Trigger: AsyncSequence & Sendable, ResultFailure: Error>(
     _ rule: @escaping @Sendable () -> Rule,
     by trigger: Trigger, triggerFirst: Bool = false,
-    replay: SubjectStorage<Element, ResultFailure>.Replay, origin: NodeOrigin,
+    replay: Node<Element, ResultFailure>.Replay, origin: NodeOrigin,
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Rule.Output == Element, Trigger.Element: Sendable {

@@ -65,7 +65,7 @@ where
   _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element
@@ -134,7 +134,7 @@ func makeMerge<
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -218,7 +218,7 @@ func makeMerge<
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -314,7 +314,7 @@ func makeMerge<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -418,7 +418,7 @@ func makeMerge<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -534,7 +534,7 @@ func makeMerge<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -657,7 +657,7 @@ func makeMerge<
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
   _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,

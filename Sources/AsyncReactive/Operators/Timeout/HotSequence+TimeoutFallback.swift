@@ -17,7 +17,7 @@ extension HotSequence {
     typealias Rule = TimeoutRule<Element, TimeoutFailure<Failure>, C.Instant>
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
+      node: Node(
         replay: .none, restarts: upstream.restarts, origin: NodeOrigin(.timeoutFallback, fileID: fileID, line: line),
         inputs: .one(upstream)
       ) { node in
@@ -60,7 +60,7 @@ where Fallback.Element: Sendable {
   @usableFromInline let upstream = Locked(Upstream.attaching)
 
   @inlinable init(
-    fallback: Fallback, node: SubjectStorage<Fallback.Element, Failure>,
+    fallback: Fallback, node: Node<Fallback.Element, Failure>,
     fallbackFailure: @escaping @Sendable (Fallback.Failure) -> Failure
   ) {
     self.fallback = fallback

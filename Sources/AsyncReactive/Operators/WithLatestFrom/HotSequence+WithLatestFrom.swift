@@ -26,7 +26,7 @@ extension HotSequence {
       },
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
-    let replay: SubjectStorage<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
+    let replay: Node<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
     let inputNodes = NodeInputs([hotSignal.node, graphInput(other)].compactMap { $0 })
     return HotSignal(
       node: Inputs.node(

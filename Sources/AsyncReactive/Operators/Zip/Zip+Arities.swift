@@ -69,7 +69,7 @@ where
   _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable
@@ -142,7 +142,7 @@ func makeZip<
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -234,7 +234,7 @@ func makeZip<
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -336,7 +336,7 @@ func makeZip<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -450,7 +450,7 @@ func makeZip<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -582,7 +582,7 @@ func makeZip<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
-) -> SubjectStorage<
+) -> Node<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), Failure
 >
 where
@@ -729,7 +729,7 @@ func makeZip<
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
   _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
-) -> SubjectStorage<
+) -> Node<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
     Base8.Element
