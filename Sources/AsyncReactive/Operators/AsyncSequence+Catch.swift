@@ -58,7 +58,7 @@ extension HotSequence {
       ) { node in
         // The fallback is the one inner of a flatten connection: it gets the flatten's ways of running an inner
         // (in place, observed, or in a counted task stopped on disconnect).
-        let fallback = HotFlatten<Fallback, Fallback.Failure>(
+        let fallback = FlattenConnection<Fallback, Fallback.Failure>(
           node: node, strategy: .concat, innerFailure: { $0 }, taskName: "catch fallback")
         let sink = upstream.addSink { value in
           node.send(value)

@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The typed entry points of `combineLatest` for 2 to 8 inputs, each for inputs that share a failure type
-// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)
+// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)
 // with the operator's rule.
 
 /// Combines the latest elements of two sequences into tuples: first once every input has produced, then on every
@@ -79,7 +79,7 @@ where
   Base2.Element: Sendable
 {
   typealias Rule = CombineLatestRule<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -162,7 +162,7 @@ where
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -256,7 +256,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -361,7 +361,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -476,7 +476,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -610,7 +610,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?, Base7.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -767,7 +767,7 @@ where
       Base8.Element
     )
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },

@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The typed entry points of `merge` for 2 to 8 inputs, each for inputs that share a failure type
-// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)
+// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)
 // with the operator's rule.
 
 /// Interleaves the elements of two sequences as they are produced (RxSwift and ReactiveSwift `merge`).
@@ -70,7 +70,7 @@ where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -140,7 +140,7 @@ where
   Base2.Element: Sendable, Base2.Element == Base1.Element,
   Base3.Element: Sendable, Base3.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -225,7 +225,7 @@ where
   Base3.Element: Sendable, Base3.Element == Base1.Element,
   Base4.Element: Sendable, Base4.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -322,7 +322,7 @@ where
   Base4.Element: Sendable, Base4.Element == Base1.Element,
   Base5.Element: Sendable, Base5.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -427,7 +427,7 @@ where
   Base5.Element: Sendable, Base5.Element == Base1.Element,
   Base6.Element: Sendable, Base6.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -544,7 +544,7 @@ where
   Base6.Element: Sendable, Base6.Element == Base1.Element,
   Base7.Element: Sendable, Base7.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -668,7 +668,7 @@ where
   Base7.Element: Sendable, Base7.Element == Base1.Element,
   Base8.Element: Sendable, Base8.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },

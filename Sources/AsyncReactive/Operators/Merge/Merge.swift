@@ -21,7 +21,7 @@
 @inlinable func makeMerge<Base: AsyncSequence & Sendable>(
   _ bases: [Base], origin: NodeOrigin = NodeOrigin(.merge)
 ) -> Node<Base.Element, Base.Failure> where Base.Element: Sendable {
-  typealias Inputs = HotInputs<MergeRule<Base.Element>, Base.Element, Base.Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base.Element>, Base.Element, Base.Failure>
   let inputs: [Inputs.Attach] = bases.map { base in
     Inputs.attach(any: base, failure: { $0 }) { _, element in .emit(element) }
   }

@@ -19,7 +19,7 @@ extension HotSequence {
       return hotWithLatestValue(origin: origin, property, combine: combine, failure: baseFailure)
     }
     typealias Rule = WithLatestFromRule<Element, Other.Element>
-    typealias Inputs = HotInputs<Rule, Output, ResultFailure>
+    typealias Inputs = NaryConnection<Rule, Output, ResultFailure>
     let inputs: [Inputs.Attach] = [
       Inputs.attach(any: other, index: Rule.otherIndex, failure: otherFailure) { rule, latest in
         rule.receiveLatest(latest)

@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The typed entry points of `zip` for 2 to 8 inputs, each for inputs that share a failure type
-// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)
+// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)
 // with the operator's rule.
 
 /// Pairs the n-th elements of two sequences into tuples (RxSwift and ReactiveSwift `zip`).
@@ -75,7 +75,7 @@ where
   Base2.Element: Sendable
 {
   typealias Rule = ZipRule<(ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>), (Base1.Element, Base2.Element)>
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -152,7 +152,7 @@ where
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>),
     (Base1.Element, Base2.Element, Base3.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -245,7 +245,7 @@ where
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>, ZipBuffer<Base4.Element>),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -350,7 +350,7 @@ where
       ZipBuffer<Base5.Element>
     ), (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -465,7 +465,7 @@ where
       ZipBuffer<Base5.Element>, ZipBuffer<Base6.Element>
     ), (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -600,7 +600,7 @@ where
       ZipBuffer<Base5.Element>, ZipBuffer<Base6.Element>, ZipBuffer<Base7.Element>
     ), (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -755,7 +755,7 @@ where
       Base8.Element
     )
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// `Output` is what the node holds: the rule's output as it is (combineLatest, zip, merge) or made by the user's
 /// closure (withLatestFrom's `combine`), which runs on the delivering thread, outside the lock.
-@usableFromInline final class HotInputs<Rule: NaryRule, Output: Sendable, Failure: Error>: Sendable {
+@usableFromInline final class NaryConnection<Rule: NaryRule, Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline typealias Step = Rule.Output
 
   /// What the node is given.
@@ -19,7 +19,7 @@ import Synchronization
     /// A value the rule produced on an event of input `input`.
     case value(Step, input: Int)
     case end(Termination<Failure>)
-    /// Input `input` ended: a node that replays each input's value forgets its value (see ``HotInputs/perInput``).
+    /// Input `input` ended: a node that replays each input's value forgets its value (see ``NaryConnection/perInput``).
     case forget(input: Int)
     /// The rule let go of input `input`: it is detached now (see ``NaryStep/release(input:)``).
     case release(input: Int)
@@ -33,7 +33,7 @@ import Synchronization
     @usableFromInline var finished = 0
     /// The result ended: later input events are ignored.
     @usableFromInline var ended = false
-    /// What waits for the delivering thread (the one with ``HotInputs/turn``), in the order the rule produced it.
+    /// What waits for the delivering thread (the one with ``NaryConnection/turn``), in the order the rule produced it.
     @usableFromInline var outbox: [Delivery] = []
     /// The runs of cold inputs this connection observes, by input, for a graph dump.
     @usableFromInline var runs: [any AnyObject & Sendable] = []
@@ -244,11 +244,11 @@ import Synchronization
   }
 }
 
-extension HotInputs {
+extension NaryConnection {
   /// How one input of a node is observed during one connection: registers with the input and returns how to
   /// stop.
   @usableFromInline struct Attach: Sendable {
-    @usableFromInline let connect: @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void
+    @usableFromInline let connect: @Sendable (NaryConnection, _ index: Int) -> @Sendable () -> Void
     /// For a cold input: the same over a run of it built now (see ``PreparedRun``), for a node built for a
     /// consumer's run; `nil` for a hot one.
     @usableFromInline let prepare: (@Sendable (_ index: Int) -> Attach)?
@@ -258,7 +258,7 @@ extension HotInputs {
 
     @inlinable init(
       fixedIndex: Int?,
-      connect: @escaping @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void,
+      connect: @escaping @Sendable (NaryConnection, _ index: Int) -> @Sendable () -> Void,
       prepare: (@Sendable (_ index: Int) -> Attach)?
     ) {
       self.fixedIndex = fixedIndex
@@ -267,7 +267,7 @@ extension HotInputs {
     }
 
     /// Observes the input for one connection of `inputs`, as input `index`; returns how to stop.
-    @inlinable func callAsFunction(_ inputs: HotInputs, _ index: Int) -> @Sendable () -> Void {
+    @inlinable func callAsFunction(_ inputs: NaryConnection, _ index: Int) -> @Sendable () -> Void {
       connect(inputs, index)
     }
   }
@@ -324,7 +324,7 @@ extension HotInputs {
     }
     typealias Run = PreparedRun<InputElement, InputFailure>
     // Observes `prepared` when the run was prepared, a fresh run of `signal` otherwise.
-    let connect: @Sendable (Run?) -> @Sendable (HotInputs, Int) -> @Sendable () -> Void = { prepared in
+    let connect: @Sendable (Run?) -> @Sendable (NaryConnection, Int) -> @Sendable () -> Void = { prepared in
       { inputs, attachIndex in
         let index = fixedIndex ?? attachIndex
         let onValue: @Sendable (InputElement) -> Void = { element in
@@ -384,7 +384,7 @@ extension HotInputs {
     return Node(
       replay: replay, origin: origin, inputs: inputNodes, describesConnection: hasColdInputs
     ) { node in
-      let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
+      let connection = NaryConnection(rule: rule(), node: node, inputCount: inputs.count, output: output)
       // Each detach at the input's position for the rule, which is the one a released input is named by.
       var detaches = [@Sendable () -> Void](repeating: {}, count: inputs.count)
       for (position, attach) in inputs.enumerated() {
@@ -402,7 +402,7 @@ extension HotInputs {
   }
 }
 
-extension HotInputs where Output == Step {
+extension NaryConnection where Output == Step {
   /// A node over `inputs` that holds the rule's outputs as they are.
   @inlinable static func node(
     _ inputs: [Attach], replay: Node<Output, Failure>.Replay,

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Every delivery goes through one outbox, admitted under the lock with the check that its inner still runs, and
 /// delivered by one thread at a time: a switched-away inner never delivers after the switch, and nothing recurses.
-@usableFromInline final class HotFlatten<Inner: AsyncSequence & Sendable, Failure: Error>: Sendable
+@usableFromInline final class FlattenConnection<Inner: AsyncSequence & Sendable, Failure: Error>: Sendable
 where Inner.Element: Sendable {
   @usableFromInline typealias Element = Inner.Element
 
@@ -396,7 +396,7 @@ func flattenNode<
     replay: replay, restarts: restarts, origin: origin, inputs: outerNode.map { .one($0) } ?? .none,
     describesConnection: outerNode != nil
   ) { node in
-    let connection = HotFlatten<Inner, ResultFailure>(
+    let connection = FlattenConnection<Inner, ResultFailure>(
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
     node.attachConnectionDescription(running: { connection.describe() })

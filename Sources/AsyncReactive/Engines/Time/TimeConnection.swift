@@ -7,7 +7,7 @@
 /// is queued under the lock and delivered after it, in order, by one thread at a time: an upstream send and the
 /// timer may produce at once, and a value must not overtake the one the other thread produced before it. A send
 /// made from inside a delivery is queued behind it, never delivered recursively.
-@usableFromInline final class HotTime<Rule: TimeRule, C: Clock, Failure: Error>: Sendable
+@usableFromInline final class TimeConnection<Rule: TimeRule, C: Clock, Failure: Error>: Sendable
 where C.Instant == Rule.Instant {
   @usableFromInline typealias Machine = TimeStateMachine<Rule>
 
@@ -162,7 +162,7 @@ extension HotSequence {
         origin: NodeOrigin(NodeKind(operatorName: Rule.operatorName), fileID: fileID, line: line),
         inputs: .one(upstream), describesConnection: true
       ) { node in
-        let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
+        let connection = TimeConnection<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
           node.terminate($0)
         }
         node.attachConnectionDescription { connection.describe() }
@@ -189,7 +189,7 @@ extension HotSequence {
   }
 }
 
-extension HotTime {
+extension TimeConnection {
   /// Observes `upstream` for the rule; returns the sink, for removal.
   @inlinable func observe<UpstreamFailure: Error>(
     _ upstream: Node<Rule.Input, UpstreamFailure>,

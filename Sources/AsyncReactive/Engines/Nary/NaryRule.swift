@@ -65,7 +65,7 @@ extension HotSequence {
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Rule.Output == Element, Trigger.Element: Sendable {
-    typealias Inputs = HotInputs<Rule, Element, ResultFailure>
+    typealias Inputs = NaryConnection<Rule, Element, ResultFailure>
     let base = Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) }
     let gate = Inputs.attach(any: trigger, index: Rule.triggerIndex, failure: triggerFailure) { rule, _ in
       rule.triggered()
