@@ -14,7 +14,7 @@ requirements and return type:
 - inputs that share a failure type (`Never` included)  -> a `Signal` failing with that type;
 - inputs whose failure types differ                     -> a `Signal` failing with `any Error`.
 
-Both build one node with one internal builder per arity, on the hot engine (`HotInputs`). They look at their
+Both build one node with one internal builder per arity, on the hot engine (`NaryConnection`). They look at their
 inputs' values once: when any input is hot, the node is built now and shared (a hot signal); when all are cold,
 each run builds it anew. The `any Error` overload is `@_disfavoredOverload`: it changes no choice and halves a
 call's type-check time. The two-input forms carry the full documentation; the others point at them.
@@ -98,7 +98,7 @@ class CombineLatest(Operator):
         replays = ", ".join(f"inputReplaysCurrent(base{k})" for k in range(1, n + 1))
         return (
             f"  typealias Rule = CombineLatestRule<{latest}, {element_tuple(n)}>\n"
-            f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
+            f"  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
             f"  // A combination of current values is current too (combineLatest of properties).\n"
             f"  return Inputs.node(\n"
@@ -136,7 +136,7 @@ class Zip(Operator):
         )
         return (
             f"  typealias Rule = ZipRule<{buffers}, {element_tuple(n)}>\n"
-            f"  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>\n"
+            f"  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
             f"  return Inputs.node(inputs, replay: .none, origin: origin, inputNodes: {graph_inputs(n)}) {{\n"
             f"    Rule(inputCount: {n}, empty: {tuple_of(['ZipBuffer()'] * n)}) {{ buffers in {take} }}\n"
@@ -166,7 +166,7 @@ class Merge(Operator):
         )
         replays = ", ".join(f"inputReplaysCurrent(base{k})" for k in range(1, n + 1))
         return (
-            f"  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>\n"
+            f"  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>\n"
             f"  let inputs: [Inputs.Attach] = [\n{inputs}\n  ]\n"
             f"  // A consumer that joins is given each input's current value, as a fresh subscription would be.\n"
             f"  return Inputs.node(\n"
@@ -297,7 +297,7 @@ def builder(op, n):
     return (
         (comment if n == 2 else "")
         + f"@inlinable func {op.maker}<{generics}>(\n  {parameters}, origin: NodeOrigin,\n  {failures}\n)"
-        + f" -> SubjectStorage<{op.output(n)}, Failure>\n"
+        + f" -> Node<{op.output(n)}, Failure>\n"
         + requirements(op, n, False, False)
         + f"{{\n{op.body(n)}\n}}\n"
     )
@@ -314,7 +314,7 @@ def source(op):
         f"// `python3 {SCRIPT}`; `.ci/run` fails when this file is not what the script writes.\n"
         f"//\n"
         f"// The typed entry points of `{op.name}` for 2 to {MAX_INPUTS} inputs, each for inputs that share a failure type\n"
-        f"// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)\n"
+        f"// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)\n"
         f"// with the operator's rule.\n"
     ]
     for n in range(2, MAX_INPUTS + 1):

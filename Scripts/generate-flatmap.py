@@ -21,7 +21,7 @@ lose the typed failures the library keeps everywhere else. Only the first is a p
 checker ranking every combination along a chain (measured: a chain's type-check time drops ~10x). This script is their one template. It writes the forms on any sequence
 (a `Signal`, hot when the outer sequence is; the unlabelled merge only on the library's own `ReactiveSequence`s)
 and Tests/AsyncReactiveTests/Operators/FlatMapOverloadTests.swift, which calls every overload and checks the
-result's type and, on a hot outer, that the result is hot. Every form builds the one hot flatten node (`HotFlatten`). The
+result's type and, on a hot outer, that the result is hot. Every form builds the one hot flatten node (`FlattenConnection`). The
 output goes through `swift format` with the repository's .swift-format.
 """
 
@@ -233,7 +233,7 @@ HEADER = (
 
 def any_source():
     parts = [HEADER, "//\n// The flatten operators on any sequence: a `Signal`, hot when the outer sequence is, built on the hot\n"
-             "// flatten engine (`HotFlatten`); each spelling has four failure-type overloads, three of them disfavored.\n"]
+             "// flatten engine (`FlattenConnection`); each spelling has four failure-type overloads, three of them disfavored.\n"]
     for receiver in ("ReactiveSequence", "AsyncSequence"):
         parts.append(f"\nextension {receiver} where Self: Sendable, Element: Sendable {{\n")
         first = True

@@ -98,7 +98,7 @@ public final class HotTimeline<Element: Sendable, Failure: Error>: HotSequence, 
     let upstream = subject.hotSignal.node
     let (log, clock) = (self.log, self.clock)
     return HotSignal(
-      node: SubjectStorage(replay: .none, origin: NodeOrigin(.node), inputs: .one(upstream)) { node in
+      node: Node(replay: .none, origin: NodeOrigin(.node), inputs: .one(upstream)) { node in
         let entry = log.subscribe(at: clock.now)
         let sink = upstream.addSink { value in
           node.send(value)

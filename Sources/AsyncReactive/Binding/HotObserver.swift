@@ -18,7 +18,7 @@
     /// Cancelled, or the source's end was taken by the drain: nothing more is delivered.
     var stopped = false
     /// The sink on the source's node, to remove it; `nil` before it is registered and once it is gone.
-    var source: (node: SubjectStorage<Element, Failure>, sink: SubjectStorage<Element, Failure>.Sink)?
+    var source: (node: Node<Element, Failure>, sink: Node<Element, Failure>.Sink)?
     package var ending = ObservationEnding()
   }
 
@@ -48,7 +48,7 @@
   }
 
   /// Observes `node` until the source ends, `lifetime` ends or ``cancel()`` is called.
-  func start(observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime) -> ObservationHandle {
+  func start(observing node: Node<Element, Failure>, in lifetime: Lifetime) -> ObservationHandle {
     resourceScope?.noteConsumer(self, kind: "an observation (\(origin.description))", of: node)
     let sink = node.addSink(owner: self) { [self] value in
       receive(value)
@@ -173,7 +173,7 @@
 @usableFromInline package final class SinkObserver<Element: Sendable, Failure: Error>: ObservationControl {
   @usableFromInline package struct State: Sendable {
     /// The sink on the source's node, to remove it; `nil` before it is registered and once it is gone.
-    var source: (node: SubjectStorage<Element, Failure>, sink: SubjectStorage<Element, Failure>.Sink)?
+    var source: (node: Node<Element, Failure>, sink: Node<Element, Failure>.Sink)?
     package var ending = ObservationEnding()
   }
 
@@ -192,7 +192,7 @@
   /// Calls `onValue` inside each of the source's sends until the source ends, `lifetime` ends or ``cancel()``
   /// is called; `onValue` returns `false` to end the observation (its target is gone).
   func start(
-    observing node: SubjectStorage<Element, Failure>, in lifetime: Lifetime,
+    observing node: Node<Element, Failure>, in lifetime: Lifetime,
     _ onValue: @escaping @Sendable (Element) -> Bool
   ) -> ObservationHandle {
     resourceScope?.noteConsumer(self, kind: "a binding (\(origin.description))", of: node)

@@ -225,7 +225,7 @@ package struct NodeSnapshot: Sendable {
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// Lets a dump describe this node's connection with `describe` (called without the node's lock), until
   /// ``detachConnectionDescription()``. Nothing when the node was not made to describe its connection.
   @usableFromInline package func attachConnectionDescription(_ describe: @escaping @Sendable () -> String) {
@@ -246,7 +246,7 @@ extension SubjectStorage {
   }
 }
 
-extension SubjectStorage: DumpableNode {
+extension Node: DumpableNode {
   package func snapshot() -> NodeSnapshot {
     // Read before the node's lock: the description takes the connection's own lock.
     let connection = extras?.connection.withLock { $0 }?()

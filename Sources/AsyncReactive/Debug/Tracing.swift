@@ -102,7 +102,7 @@ public enum AsyncReactiveDebug {
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// Records, when this node traces, that it received `value` and dropped it because of `why`.
   @inlinable package func traceDropped(_ value: @autoclosure () -> some Sendable, _ why: String) {
     if let trace { trace.record(.dropped(value(), why)) }

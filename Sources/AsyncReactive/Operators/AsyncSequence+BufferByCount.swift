@@ -52,7 +52,7 @@ extension HotSequence {
     return HotSignal(
       // Nothing replayed: a fresh subscription starts an empty array (RxSwift), so a consumer that joins is given
       // no array, not the last one filled.
-      node: SubjectStorage(
+      node: Node(
         replay: .none, restarts: upstream.restarts,
         origin: NodeOrigin(.bufferByCount, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in

@@ -52,13 +52,13 @@ extension HotSequence {
   ) -> HotSignal<Element, Fallback.Failure> where Fallback.Element == Element {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+      node: Node(
+        replay: Node.replay(following: upstream), restarts: upstream.restarts,
         origin: NodeOrigin(.catchError), inputs: .one(upstream)
       ) { node in
         // The fallback is the one inner of a flatten connection: it gets the flatten's ways of running an inner
         // (in place, observed, or in a counted task stopped on disconnect).
-        let fallback = HotFlatten<Fallback, Fallback.Failure>(
+        let fallback = FlattenConnection<Fallback, Fallback.Failure>(
           node: node, strategy: .concat, innerFailure: { $0 }, taskName: "catch fallback")
         let sink = upstream.addSink { value in
           node.send(value)

@@ -48,8 +48,8 @@ extension HotSequence {
   ) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+      node: Node(
+        replay: Node.replay(following: upstream), restarts: upstream.restarts,
         origin: NodeOrigin(.handleEvents, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         onStart?()

@@ -55,8 +55,8 @@ extension HotSequence {
   ) -> HotSignal<Element, Failure> {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), prefix: prefix, restarts: upstream.restarts,
+      node: Node(
+        replay: Node.replay(following: upstream), prefix: prefix, restarts: upstream.restarts,
         origin: NodeOrigin(.prepend, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         let sink = upstream.addSink { value in

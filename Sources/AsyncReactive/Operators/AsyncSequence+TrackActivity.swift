@@ -41,8 +41,8 @@ extension HotSequence {
   {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+      node: Node(
+        replay: Node.replay(following: upstream), restarts: upstream.restarts,
         origin: NodeOrigin(.trackActivity, fileID: fileID, line: line), inputs: .one(upstream)
       ) { node in
         let activity = tracker.begin()

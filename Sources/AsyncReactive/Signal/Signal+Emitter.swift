@@ -107,26 +107,26 @@ extension Signal {
 
 /// The source node of a cold run that is part of a graph, as its producer sees it.
 @usableFromInline package final class SourceOutlet<Element: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let node: SubjectStorage<Element, Failure>
+  @usableFromInline let node: Node<Element, Failure>
   /// The consumer the run's producers wait for, if it has one.
   @usableFromInline let pacer: (any ColdPacer)?
   /// Set when the node stopped observing (its last observer left).
   @usableFromInline let stopped = Atomic<Bool>(false)
 
-  @inlinable package init(node: SubjectStorage<Element, Failure>, pacer: (any ColdPacer)?) {
+  @inlinable package init(node: Node<Element, Failure>, pacer: (any ColdPacer)?) {
     self.node = node
     self.pacer = pacer
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// The source node of a cold run: `produce` starts the producer with the node's outlet when the node gets its
   /// first observer, and returns what stops it; that runs when the last observer leaves (or the node ended).
   @inlinable package static func source(
     _ start: ColdStart, origin: NodeOrigin = NodeOrigin(.coldRun),
     produce: @escaping @Sendable (SourceOutlet<Element, Failure>) -> @Sendable () -> Void
-  ) -> SubjectStorage {
-    SubjectStorage(replay: .none, origin: origin) { node in
+  ) -> Node {
+    Node(replay: .none, origin: origin) { node in
       let outlet = SourceOutlet(node: node, pacer: start.pacer)
       let stop = produce(outlet)
       return {

@@ -10,12 +10,12 @@ extension Signal {
   ///   - line: the line that shared the signal, for a graph dump.
   @inlinable package func sharedNode(
     replay: Int, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> SubjectStorage<Element, Failure> {
+  ) -> Node<Element, Failure> {
     if let node = hotNode {
       return replay == 0 ? node : HotSignal(node: node).hotShare(replay: replay, fileID: fileID, line: line).node
     }
     let signal = self
-    return SubjectStorage(
+    return Node(
       replay: replay > 0 ? .latest(replay) : .none, restarts: true,
       origin: NodeOrigin(.share, fileID: fileID, line: line), describesConnection: true
     ) { node in

@@ -36,7 +36,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
   /// What a ``Signal`` holds.
   @usableFromInline package enum Core: Sendable {
     /// A hot, shared node (an erased subject, property or hot chain): every consumer observes it.
-    case hot(SubjectStorage<Element, Failure>)
+    case hot(Node<Element, Failure>)
     /// What every run of ``just(_:)``, ``empty`` and ``fail(_:)`` does at once, without suspending. Stored as it is
     /// (no closure), so that operators may deliver it in place instead of starting a run for it (flatMap does).
     case immediate(ImmediateOutcome<Element, Failure>)
@@ -49,7 +49,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
   }
 
   /// A signal over a hot node.
-  @inlinable package init(hot node: SubjectStorage<Element, Failure>) {
+  @inlinable package init(hot node: Node<Element, Failure>) {
     self.core = .hot(node)
   }
 
@@ -72,7 +72,7 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
   }
 
   /// The hot node this signal erases; `nil` for a cold one.
-  @inlinable package var hotNode: SubjectStorage<Element, Failure>? {
+  @inlinable package var hotNode: Node<Element, Failure>? {
     if case .hot(let node) = core { return node }
     return nil
   }
@@ -250,10 +250,10 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
 extension Signal {
   /// This signal as a node of a graph that is being started: a hot signal's own node; for a cold one, the graph of
   /// a fresh run, whose sources start when the node gets its first observer and stop when its last one leaves.
-  @inlinable package func node(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+  @inlinable package func node(_ start: ColdStart) -> Node<Element, Failure> {
     switch core {
     case .hot(let node): return node
-    case .immediate(let outcome): return SubjectStorage.immediate(outcome)
+    case .immediate(let outcome): return Node.immediate(outcome)
     case .cold(let recipe): return recipe.makeNode(start)
     }
   }
@@ -330,20 +330,20 @@ extension Signal {
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// A node that gives every observer `outcome` when it registers: the value then the end, or only the end.
-  @inlinable package static func immediate(_ outcome: ImmediateOutcome<Element, Failure>) -> SubjectStorage {
+  @inlinable package static func immediate(_ outcome: ImmediateOutcome<Element, Failure>) -> Node {
     switch outcome {
     case .value(let value):
-      let node = SubjectStorage(replay: .latest(1), initial: value)
+      let node = Node(replay: .latest(1), initial: value)
       node.terminate(.finished)
       return node
     case .finished:
-      let node = SubjectStorage(replay: .none)
+      let node = Node(replay: .none)
       node.terminate(.finished)
       return node
     case .failed(let failure):
-      let node = SubjectStorage(replay: .none)
+      let node = Node(replay: .none)
       node.terminate(.failed(failure))
       return node
     }

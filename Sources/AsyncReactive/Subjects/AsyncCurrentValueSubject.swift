@@ -29,7 +29,7 @@ import Synchronization
 ///
 /// **Changes only:** ``changes`` skips the current value (ReactiveSwift's `property.signal`).
 public final class AsyncCurrentValueSubject<Element: Sendable, Failure: Error>: SubjectProtocol {
-  @usableFromInline let storage: SubjectStorage<Element, Failure>
+  @usableFromInline let storage: Node<Element, Failure>
   @usableFromInline let observation = ValueObservation()
   /// The thread running a ``modify(_:)`` closure now (0 when none): a call back into the subject from that
   /// closure would wait for the lock the closure runs under, forever; it traps instead.
@@ -41,7 +41,7 @@ public final class AsyncCurrentValueSubject<Element: Sendable, Failure: Error>: 
   /// let isLoading = AsyncCurrentValueSubject<Bool, Never>(false)
   /// ```
   @inlinable public init(_ value: Element) {
-    storage = SubjectStorage(replay: .current, initial: value, origin: NodeOrigin(.currentValueSubject))
+    storage = Node(replay: .current, initial: value, origin: NodeOrigin(.currentValueSubject))
   }
 
   /// The current value. Setting it sends the new value to every consumer (ignored after termination, when

@@ -22,7 +22,7 @@
 /// for try await list in orders { show(list) }
 /// ```
 public final class AsyncPassthroughSubject<Element: Sendable, Failure: Error>: SubjectProtocol {
-  @usableFromInline let storage = SubjectStorage<Element, Failure>(
+  @usableFromInline let storage = Node<Element, Failure>(
     replay: .none, origin: NodeOrigin(.passthroughSubject))
 
   /// Creates a subject with no consumers.

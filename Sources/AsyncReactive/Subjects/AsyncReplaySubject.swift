@@ -15,7 +15,7 @@
 /// for await line in log { print(line) }   // "b", "c", then live lines
 /// ```
 public final class AsyncReplaySubject<Element: Sendable, Failure: Error>: SubjectProtocol {
-  @usableFromInline let storage: SubjectStorage<Element, Failure>
+  @usableFromInline let storage: Node<Element, Failure>
 
   /// Creates a subject that replays up to `bufferSize` values (0 behaves like an ``AsyncPassthroughSubject``).
   ///
@@ -24,7 +24,7 @@ public final class AsyncReplaySubject<Element: Sendable, Failure: Error>: Subjec
   /// ```
   @inlinable public init(bufferSize: Int) {
     precondition(bufferSize >= 0, "AsyncReplaySubject(bufferSize: \(bufferSize)): bufferSize must not be negative")
-    storage = SubjectStorage(replay: .latest(bufferSize), origin: NodeOrigin(.replaySubject))
+    storage = Node(replay: .latest(bufferSize), origin: NodeOrigin(.replaySubject))
   }
 
   /// Records `value` for replay and delivers it to every current consumer; ignored after termination.

@@ -60,7 +60,7 @@ extension PropertyProtocol {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Inner.Value> {
     let base = property
-    let selector = HotSelector<Value, Inner.Value, Never> { transform($0).hotSignal.node }
+    let selector = SwitchSelector<Value, Inner.Value, Never> { transform($0).hotSignal.node }
     return Property(
       read: { transform(base.value).value },
       changes: HotSignal(node: .switching(base.hotSignal.node, selector: selector)),

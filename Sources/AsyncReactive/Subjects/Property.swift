@@ -137,8 +137,8 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   /// current), so releasing the property leaves its consumers fed for as long as the source lives
   /// (ReactiveSwift's rule: the property lives as long as its ultimate source); the last consumer leaving then stops
   /// the observation, and the source's end ends them.
-  init(initial: Value, observing upstream: SubjectStorage<Value, Never>) {
-    let node = SubjectStorage<Value, Never>(
+  init(initial: Value, observing upstream: Node<Value, Never>) {
+    let node = Node<Value, Never>(
       replay: .current, initial: initial, origin: NodeOrigin(.property), inputs: .one(upstream)
     ) { node in
       let sink = upstream.addSink(onValue: { node.send($0) }, onEnd: { node.terminate($0) })
@@ -238,13 +238,13 @@ public struct Property<Value: Sendable>: PropertyProtocol {
 @usableFromInline final class DerivedProperty<Value: Sendable>: Sendable {
   @usableFromInline let read: @Sendable () -> Value
   /// The hot node its consumers iterate: it replays the current value to each new one.
-  @usableFromInline let node: SubjectStorage<Value, Never>
+  @usableFromInline let node: Node<Value, Never>
   /// Whatever must live as long as the property (the feed of `Property(initial:then:)`).
   let owner: (any Sendable)?
 
   @usableFromInline init(
     read: @escaping @Sendable () -> Value,
-    node: SubjectStorage<Value, Never>,
+    node: Node<Value, Never>,
     owner: (any Sendable)? = nil
   ) {
     self.read = read
@@ -253,10 +253,10 @@ public struct Property<Value: Sendable>: PropertyProtocol {
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// A node that has `value` and has finished: what iterating a constant gives.
-  @inlinable package static func constant(_ value: Element) -> SubjectStorage {
-    let node = SubjectStorage(replay: .latest(1), initial: value)
+  @inlinable package static func constant(_ value: Element) -> Node {
+    let node = Node(replay: .latest(1), initial: value)
     node.terminate(.finished)
     return node
   }
@@ -265,10 +265,10 @@ extension SubjectStorage {
 /// What keeps a `Property(initial:then:)` over a hot source observing it while the property exists: its own sink on
 /// the property's node, removed when the property goes (the node keeps observing while it has other consumers).
 final class PropertyAnchor<Value: Sendable>: Sendable {
-  let node: SubjectStorage<Value, Never>
-  let sink: SubjectStorage<Value, Never>.Sink
+  let node: Node<Value, Never>
+  let sink: Node<Value, Never>.Sink
 
-  init(node: SubjectStorage<Value, Never>, sink: SubjectStorage<Value, Never>.Sink) {
+  init(node: Node<Value, Never>, sink: Node<Value, Never>.Sink) {
     self.node = node
     self.sink = sink
   }

@@ -15,7 +15,7 @@ import Synchronization
 public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
   @usableFromInline let registration: Registration
 
-  @inlinable package init(storage: SubjectStorage<Element, Failure>, policy: BufferingPolicy) {
+  @inlinable package init(storage: Node<Element, Failure>, policy: BufferingPolicy) {
     registration = Registration(
       storage: storage, id: storage.register(policy: policy), unbounded: policy.isUnbounded)
   }
@@ -33,7 +33,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
   /// The iterator of a ``SubjectSubscription``: returns buffered values in send order, then the terminal event.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline let consumer: Consumer
-    @usableFromInline var cursor: ConsumerCursor<SubjectStorage<Element, Failure>>
+    @usableFromInline var cursor: ConsumerCursor<Node<Element, Failure>>
 
     @inlinable init(registration: Registration) {
       self.consumer = Consumer(registration: registration)
@@ -80,7 +80,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
 
   /// Keeps the consumer registered while the subscription lives and has not been iterated.
   @usableFromInline final class Registration: Sendable {
-    @usableFromInline let storage: SubjectStorage<Element, Failure>
+    @usableFromInline let storage: Node<Element, Failure>
     @usableFromInline let id: Int
     /// Whether the consumer's buffer drops nothing (it may then pace a burst; see `ConsumerCursor`).
     @usableFromInline let unbounded: Bool
@@ -88,7 +88,7 @@ public struct SubjectSubscription<Element: Sendable, Failure: Error>: AsyncSeque
     /// Where this consumer is counted (``LiveCounts``, and the test's scope if any).
     @usableFromInline let resourceScope: ResourceScope?
 
-    @inlinable init(storage: SubjectStorage<Element, Failure>, id: Int, unbounded: Bool) {
+    @inlinable init(storage: Node<Element, Failure>, id: Int, unbounded: Bool) {
       self.storage = storage
       self.id = id
       self.unbounded = unbounded

@@ -2,7 +2,7 @@ import AsyncReactive
 import AsyncReactiveTesting
 import Testing
 
-/// What combineLatest, zip and merge promise alike (they run on one engine, `HotInputs`), checked for each
+/// What combineLatest, zip and merge promise alike (they run on one engine, `NaryConnection`), checked for each
 /// operator through its three-input overload and its array form. What sets them apart is in their own suites.
 @Suite("n-ary contract")
 struct NaryContractTests {

@@ -222,7 +222,7 @@ struct SubjectLogTests {
   @Test("a parked reader removed before the next send: the reader that remains still gets that value")
   func parkedReaderRemovedThenSend() async {
     for round in 0..<200 {
-      let storage = SubjectStorage<Int, Never>(replay: .none)
+      let storage = Node<Int, Never>(replay: .none)
       let leaving = storage.register(policy: .unbounded)
       let staying = storage.register(policy: .unbounded)
       let parked = Gate()

@@ -1,4 +1,4 @@
-/// The transitions every time operator shares: one connection of a hot time node (``HotTime``), its timer task and
+/// The transitions every time operator shares: one connection of a hot time node (``TimeConnection``), its timer task and
 /// how the operator ends. The operator's ``TimeRule`` decides what each event emits and when the timer wakes.
 ///
 /// A pure value kept behind the connection's lock: each method handles one event and returns what the caller must

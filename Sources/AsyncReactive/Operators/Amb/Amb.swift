@@ -46,7 +46,7 @@
   _ bases: [Base], fileID: StaticString = #fileID, line: UInt = #line
 ) -> Signal<Base.Element, Base.Failure> where Base.Element: Sendable {
   naryResult(anyHot: bases.contains(where: isHotInput)) {
-    typealias Inputs = HotInputs<AmbRule<Base.Element>, Base.Element, Base.Failure>
+    typealias Inputs = NaryConnection<AmbRule<Base.Element>, Base.Element, Base.Failure>
     let inputs: [Inputs.Attach] = bases.enumerated().map { index, base in
       Inputs.attach(any: base, failure: { $0 }) { rule, element in rule.receive(element, from: index) }
     }

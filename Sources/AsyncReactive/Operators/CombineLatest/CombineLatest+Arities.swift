@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The typed entry points of `combineLatest` for 2 to 8 inputs, each for inputs that share a failure type
-// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)
+// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)
 // with the operator's rule.
 
 /// Combines the latest elements of two sequences into tuples: first once every input has produced, then on every
@@ -73,13 +73,13 @@ where
   _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable
 {
   typealias Rule = CombineLatestRule<(Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element)>
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -153,7 +153,7 @@ func makeCombineLatest<
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -162,7 +162,7 @@ where
   typealias Rule = CombineLatestRule<
     (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -245,7 +245,7 @@ func makeCombineLatest<
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -256,7 +256,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -349,7 +349,7 @@ func makeCombineLatest<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -361,7 +361,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -463,7 +463,7 @@ func makeCombineLatest<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -476,7 +476,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -594,7 +594,7 @@ func makeCombineLatest<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
-) -> SubjectStorage<
+) -> Node<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), Failure
 >
 where
@@ -610,7 +610,7 @@ where
     (Base1.Element?, Base2.Element?, Base3.Element?, Base4.Element?, Base5.Element?, Base6.Element?, Base7.Element?),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },
@@ -741,7 +741,7 @@ func makeCombineLatest<
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
   _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
-) -> SubjectStorage<
+) -> Node<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
     Base8.Element
@@ -767,7 +767,7 @@ where
       Base8.Element
     )
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0 = element } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1 = element } },

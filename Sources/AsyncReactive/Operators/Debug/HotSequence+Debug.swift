@@ -14,8 +14,8 @@ extension HotSequence {
   ) -> HotSignal<Element, Failure> where C.Duration == Duration {
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
-        replay: SubjectStorage.replay(following: upstream), restarts: upstream.restarts,
+      node: Node(
+        replay: Node.replay(following: upstream), restarts: upstream.restarts,
         origin: NodeOrigin(.debug, fileID: fileID, line: line), inputs: .one(upstream), label: name
       ) { node in
         let reporter = HotDebugReporter(name: name, clock: clock, sink: sink)

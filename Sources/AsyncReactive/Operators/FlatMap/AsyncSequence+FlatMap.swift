@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-flatmap.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The flatten operators on any sequence: a `Signal`, hot when the outer sequence is, built on the hot
-// flatten engine (`HotFlatten`); each spelling has four failure-type overloads, three of them disfavored.
+// flatten engine (`FlattenConnection`); each spelling has four failure-type overloads, three of them disfavored.
 
 extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence and merges their elements as they are produced (RAC `flattenMap`, RxSwift

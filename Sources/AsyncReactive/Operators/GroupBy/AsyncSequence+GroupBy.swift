@@ -89,7 +89,7 @@ final class GroupByRun<Key: Hashable & Sendable, Element: Sendable, Failure: Err
   let events = PublicationQueue<SubgroupEvent<Element, Failure>>()
   /// The groups by key, and in the order they were made (to end them in that order); `nil` once the run ended.
   /// Touched only by the thread that delivers ``events``.
-  let groups = Mutex<(byKey: [Key: SubjectStorage<Element, Failure>], inOrder: [SubjectStorage<Element, Failure>])?>(
+  let groups = Mutex<(byKey: [Key: Node<Element, Failure>], inOrder: [Node<Element, Failure>])?>(
     ([:], []))
 
   init(
@@ -116,7 +116,7 @@ final class GroupByRun<Key: Hashable & Sendable, Element: Sendable, Failure: Err
         end(.failed(error))
         return
       }
-      let found = groups.withLock { groups -> (node: SubjectStorage<Element, Failure>, isNew: Bool)? in
+      let found = groups.withLock { groups -> (node: Node<Element, Failure>, isNew: Bool)? in
         guard groups != nil else { return nil }
         if let node = groups!.byKey[groupKey] { return (node, false) }
         let node = subgroups.makeSubgroup(origin: origin)

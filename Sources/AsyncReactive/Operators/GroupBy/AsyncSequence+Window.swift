@@ -64,7 +64,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 final class WindowRun<Element: Sendable, Failure: Error>: Sendable {
   struct State: Sendable {
     /// The open window; `nil` once the run ended.
-    var window: SubjectStorage<Element, Failure>?
+    var window: Node<Element, Failure>?
     var count = 0
     /// Names the open window's timer: a tick with an older id comes from a window that already closed.
     var id = 0
@@ -162,7 +162,7 @@ final class WindowRun<Element: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  private func closeAndOpen(_ window: SubjectStorage<Element, Failure>) {
+  private func closeAndOpen(_ window: Node<Element, Failure>) {
     window.terminate(.finished)
     open()
   }

@@ -18,9 +18,9 @@ public struct GroupedSignal<Key: Hashable & Sendable, Element: Sendable, Failure
   public let key: Key
 
   /// The group's node.
-  let node: SubjectStorage<Element, Failure>
+  let node: Node<Element, Failure>
 
-  init(key: Key, node: SubjectStorage<Element, Failure>) {
+  init(key: Key, node: Node<Element, Failure>) {
     self.key = key
     self.node = node
   }

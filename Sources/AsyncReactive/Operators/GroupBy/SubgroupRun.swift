@@ -24,8 +24,8 @@ final class SubgroupRun<Element: Sendable, Failure: Error>: Sendable {
   init() {}
 
   /// A new subgroup's node: its first consumer counts it in, its last one leaving counts it out.
-  func makeSubgroup(origin: NodeOrigin) -> SubjectStorage<Element, Failure> {
-    SubjectStorage(replay: .none, origin: origin) { [weak self] _ in
+  func makeSubgroup(origin: NodeOrigin) -> Node<Element, Failure> {
+    Node(replay: .none, origin: origin) { [weak self] _ in
       self?.subgroupObserved()
       return { [weak self] in self?.subgroupLeft() }
     }

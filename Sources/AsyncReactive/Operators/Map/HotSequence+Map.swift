@@ -57,7 +57,7 @@ extension HotSequence {
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// A current-value node whose last input produced nothing holds no current output any more.
   @inlinable package func forgetCurrentIfReplaying() {
     if case .none = replay { return }

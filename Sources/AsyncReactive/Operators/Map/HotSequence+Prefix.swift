@@ -13,7 +13,7 @@ extension HotSequence {
     guard count > 0 else { return hotSignal }
     return HotSignal(
       node: .observing(
-        hotSignal.node, replay: SubjectStorage<Element, Failure>.Replay.none,
+        hotSignal.node, replay: Node<Element, Failure>.Replay.none,
         origin: NodeOrigin(.dropFirst)
       ) { node in
         let remaining = ConnectionState(count)
@@ -37,7 +37,7 @@ extension HotSequence {
   > {
     precondition(maxLength >= 0, "prefix(\(maxLength)): the count must not be negative")
     guard maxLength > 0 else {
-      let node = SubjectStorage<Element, Failure>(replay: .none)
+      let node = Node<Element, Failure>(replay: .none)
       node.terminate(.finished)
       return HotSignal(node: node)
     }

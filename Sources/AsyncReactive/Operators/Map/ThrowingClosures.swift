@@ -9,7 +9,7 @@ extension HotSequence {
   /// and the step is not called again. The upstream's failure goes on as `any Error`.
   @inlinable package func hotTrying<Output: Sendable>(
     origin: NodeOrigin,
-    _ makeStep: @escaping @Sendable () -> @Sendable (Element, SubjectStorage<Output, any Error>) throws -> Void
+    _ makeStep: @escaping @Sendable () -> @Sendable (Element, Node<Output, any Error>) throws -> Void
   ) -> HotSignal<Output, any Error> {
     HotSignal(
       node: .observing(hotSignal.node, origin: origin) { node in

@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The typed entry points of `merge` for 2 to 8 inputs, each for inputs that share a failure type
-// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)
+// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)
 // with the operator's rule.
 
 /// Interleaves the elements of two sequences as they are produced (RxSwift and ReactiveSwift `merge`).
@@ -65,12 +65,12 @@ where
   _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -134,13 +134,13 @@ func makeMerge<
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
   Base3.Element: Sendable, Base3.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -218,14 +218,14 @@ func makeMerge<
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
   Base3.Element: Sendable, Base3.Element == Base1.Element,
   Base4.Element: Sendable, Base4.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -314,7 +314,7 @@ func makeMerge<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -322,7 +322,7 @@ where
   Base4.Element: Sendable, Base4.Element == Base1.Element,
   Base5.Element: Sendable, Base5.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -418,7 +418,7 @@ func makeMerge<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -427,7 +427,7 @@ where
   Base5.Element: Sendable, Base5.Element == Base1.Element,
   Base6.Element: Sendable, Base6.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -534,7 +534,7 @@ func makeMerge<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -544,7 +544,7 @@ where
   Base6.Element: Sendable, Base6.Element == Base1.Element,
   Base7.Element: Sendable, Base7.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },
@@ -657,7 +657,7 @@ func makeMerge<
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
   _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
-) -> SubjectStorage<Base1.Element, Failure>
+) -> Node<Base1.Element, Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable, Base2.Element == Base1.Element,
@@ -668,7 +668,7 @@ where
   Base7.Element: Sendable, Base7.Element == Base1.Element,
   Base8.Element: Sendable, Base8.Element == Base1.Element
 {
-  typealias Inputs = HotInputs<MergeRule<Base1.Element>, Base1.Element, Failure>
+  typealias Inputs = NaryConnection<MergeRule<Base1.Element>, Base1.Element, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { _, element in .emit(element) },
     Inputs.attach(any: base2, failure: failure2) { _, element in .emit(element) },

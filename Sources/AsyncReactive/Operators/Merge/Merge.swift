@@ -20,8 +20,8 @@
 /// The node of an array merge.
 @inlinable func makeMerge<Base: AsyncSequence & Sendable>(
   _ bases: [Base], origin: NodeOrigin = NodeOrigin(.merge)
-) -> SubjectStorage<Base.Element, Base.Failure> where Base.Element: Sendable {
-  typealias Inputs = HotInputs<MergeRule<Base.Element>, Base.Element, Base.Failure>
+) -> Node<Base.Element, Base.Failure> where Base.Element: Sendable {
+  typealias Inputs = NaryConnection<MergeRule<Base.Element>, Base.Element, Base.Failure>
   let inputs: [Inputs.Attach] = bases.map { base in
     Inputs.attach(any: base, failure: { $0 }) { _, element in .emit(element) }
   }

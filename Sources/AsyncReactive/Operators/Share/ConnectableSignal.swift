@@ -124,7 +124,7 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
   }
 
   /// A subject's node, and the subject itself: a subject that is released finishes its node.
-  @usableFromInline typealias MadeSubject = (node: SubjectStorage<Element, Failure>, subject: any Sendable)
+  @usableFromInline typealias MadeSubject = (node: Node<Element, Failure>, subject: any Sendable)
 
   struct State: Sendable {
     /// The subject consumers observe now; made when needed.
@@ -181,7 +181,7 @@ public final class ConnectableSignal<Element: Sendable, Failure: Error>: AsyncSe
   /// - Returns: the connection; keep it to cancel it.
   @discardableResult
   public func connect() -> Connection {
-    let (connection, subject, isNew) = state.withLock { state -> (Connection, SubjectStorage<Element, Failure>, Bool) in
+    let (connection, subject, isNew) = state.withLock { state -> (Connection, Node<Element, Failure>, Bool) in
       if let connection = state.connection, let subject = state.subject { return (connection, subject.node, false) }
       let subject = state.subject ?? makeSubject()
       state.subject = subject

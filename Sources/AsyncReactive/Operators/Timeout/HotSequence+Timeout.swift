@@ -1,5 +1,5 @@
 // The node builder under `timeout(_:clock:)` (the operator is in AsyncSequence+Timeout.swift): the time node
-// (`HotTime`) with the timeout rule.
+// (`TimeConnection`) with the timeout rule.
 
 extension HotSequence {
   /// The node under every hot `timeout(_:clock:)`: the first deadline is one interval after the node connects.

@@ -17,13 +17,13 @@ extension HotSequence {
     typealias Rule = TimeoutRule<Element, TimeoutFailure<Failure>, C.Instant>
     let upstream = hotSignal.node
     return HotSignal(
-      node: SubjectStorage(
+      node: Node(
         replay: .none, restarts: upstream.restarts, origin: NodeOrigin(.timeoutFallback, fileID: fileID, line: line),
         inputs: .one(upstream)
       ) { node in
         let switching = HotTimeoutFallback(fallback: fallback, node: node, fallbackFailure: fallbackFailure)
         let rule = Rule(interval: interval, start: clock.now, timedOut: .timedOut)
-        let connection = HotTime<Rule, C, ResultFailure>(rule: rule, clock: clock, node: node) { termination in
+        let connection = TimeConnection<Rule, C, ResultFailure>(rule: rule, clock: clock, node: node) { termination in
           switch termination {
           case .finished: node.terminate(.finished)
           case .failed(.upstream(let error)): node.terminate(.failed(baseFailure(error)))
@@ -42,7 +42,7 @@ extension HotSequence {
 }
 
 /// The fallback side of one connection of a hot `timeout(_:clock:fallback:)`: at the timeout it stops observing
-/// the upstream and runs the fallback as the one inner sequence of a ``HotFlatten``,
+/// the upstream and runs the fallback as the one inner sequence of a ``FlattenConnection``,
 /// which ends the node when the fallback ends.
 @usableFromInline final class HotTimeoutFallback<Fallback: AsyncSequence & Sendable, Failure: Error>: Sendable
 where Fallback.Element: Sendable {
@@ -56,15 +56,15 @@ where Fallback.Element: Sendable {
   }
 
   @usableFromInline let fallback: Fallback
-  @usableFromInline let run: HotFlatten<Fallback, Failure>
+  @usableFromInline let run: FlattenConnection<Fallback, Failure>
   @usableFromInline let upstream = Locked(Upstream.attaching)
 
   @inlinable init(
-    fallback: Fallback, node: SubjectStorage<Fallback.Element, Failure>,
+    fallback: Fallback, node: Node<Fallback.Element, Failure>,
     fallbackFailure: @escaping @Sendable (Fallback.Failure) -> Failure
   ) {
     self.fallback = fallback
-    run = HotFlatten(node: node, strategy: .merge, innerFailure: fallbackFailure, taskName: "timeout fallback")
+    run = FlattenConnection(node: node, strategy: .merge, innerFailure: fallbackFailure, taskName: "timeout fallback")
   }
 
   /// The upstream's sink was added; `detach` removes it.

@@ -19,14 +19,14 @@ extension HotSequence {
       return hotWithLatestValue(origin: origin, property, combine: combine, failure: baseFailure)
     }
     typealias Rule = WithLatestFromRule<Element, Other.Element>
-    typealias Inputs = HotInputs<Rule, Output, ResultFailure>
+    typealias Inputs = NaryConnection<Rule, Output, ResultFailure>
     let inputs: [Inputs.Attach] = [
       Inputs.attach(any: other, index: Rule.otherIndex, failure: otherFailure) { rule, latest in
         rule.receiveLatest(latest)
       },
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
-    let replay: SubjectStorage<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
+    let replay: Node<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
     let inputNodes = NodeInputs([hotSignal.node, graphInput(other)].compactMap { $0 })
     return HotSignal(
       node: Inputs.node(

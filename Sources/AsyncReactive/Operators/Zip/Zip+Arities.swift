@@ -2,7 +2,7 @@
 // `python3 Scripts/generate-arities.py`; `.ci/run` fails when this file is not what the script writes.
 //
 // The typed entry points of `zip` for 2 to 8 inputs, each for inputs that share a failure type
-// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`HotInputs`)
+// or not; the result is a `Signal`, hot when any input is. Both build one node on the hot engine (`NaryConnection`)
 // with the operator's rule.
 
 /// Pairs the n-th elements of two sequences into tuples (RxSwift and ReactiveSwift `zip`).
@@ -69,13 +69,13 @@ where
   _ base1: Base1, _ base2: Base2, origin: NodeOrigin,
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable
 {
   typealias Rule = ZipRule<(ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>), (Base1.Element, Base2.Element)>
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -142,7 +142,7 @@ func makeZip<
   failures failure1: @escaping @Sendable (Base1.Failure) -> Failure,
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -152,7 +152,7 @@ where
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>),
     (Base1.Element, Base2.Element, Base3.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -234,7 +234,7 @@ func makeZip<
   _ failure2: @escaping @Sendable (Base2.Failure) -> Failure,
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -245,7 +245,7 @@ where
     (ZipBuffer<Base1.Element>, ZipBuffer<Base2.Element>, ZipBuffer<Base3.Element>, ZipBuffer<Base4.Element>),
     (Base1.Element, Base2.Element, Base3.Element, Base4.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -336,7 +336,7 @@ func makeZip<
   _ failure3: @escaping @Sendable (Base3.Failure) -> Failure,
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -350,7 +350,7 @@ where
       ZipBuffer<Base5.Element>
     ), (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -450,7 +450,7 @@ func makeZip<
   _ failure4: @escaping @Sendable (Base4.Failure) -> Failure,
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure
-) -> SubjectStorage<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
+) -> Node<(Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element), Failure>
 where
   Base1.Element: Sendable,
   Base2.Element: Sendable,
@@ -465,7 +465,7 @@ where
       ZipBuffer<Base5.Element>, ZipBuffer<Base6.Element>
     ), (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -582,7 +582,7 @@ func makeZip<
   _ failure5: @escaping @Sendable (Base5.Failure) -> Failure,
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure
-) -> SubjectStorage<
+) -> Node<
   (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element), Failure
 >
 where
@@ -600,7 +600,7 @@ where
       ZipBuffer<Base5.Element>, ZipBuffer<Base6.Element>, ZipBuffer<Base7.Element>
     ), (Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element)
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },
@@ -729,7 +729,7 @@ func makeZip<
   _ failure6: @escaping @Sendable (Base6.Failure) -> Failure,
   _ failure7: @escaping @Sendable (Base7.Failure) -> Failure,
   _ failure8: @escaping @Sendable (Base8.Failure) -> Failure
-) -> SubjectStorage<
+) -> Node<
   (
     Base1.Element, Base2.Element, Base3.Element, Base4.Element, Base5.Element, Base6.Element, Base7.Element,
     Base8.Element
@@ -755,7 +755,7 @@ where
       Base8.Element
     )
   >
-  typealias Inputs = HotInputs<Rule, Rule.Output, Failure>
+  typealias Inputs = NaryConnection<Rule, Rule.Output, Failure>
   let inputs: [Inputs.Attach] = [
     Inputs.attach(any: base1, failure: failure1) { rule, element in rule.receive(from: 0) { $0.0.append(element) } },
     Inputs.attach(any: base2, failure: failure2) { rule, element in rule.receive(from: 1) { $0.1.append(element) } },

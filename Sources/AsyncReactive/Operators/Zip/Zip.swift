@@ -24,9 +24,9 @@
 /// The node of an array zip.
 @inlinable func makeZip<Base: AsyncSequence & Sendable>(
   _ bases: [Base], origin: NodeOrigin = NodeOrigin(.zip)
-) -> SubjectStorage<[Base.Element], Base.Failure> where Base.Element: Sendable {
+) -> Node<[Base.Element], Base.Failure> where Base.Element: Sendable {
   typealias Rule = ZipRule<[ZipBuffer<Base.Element>], [Base.Element]>
-  typealias Inputs = HotInputs<Rule, [Base.Element], Base.Failure>
+  typealias Inputs = NaryConnection<Rule, [Base.Element], Base.Failure>
   let inputs: [Inputs.Attach] = bases.enumerated().map { index, base in
     Inputs.attach(any: base, failure: { $0 }) { rule, element in rule.receive(from: index) { $0[index].append(element) }
     }

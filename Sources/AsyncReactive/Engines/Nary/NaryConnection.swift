@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// `Output` is what the node holds: the rule's output as it is (combineLatest, zip, merge) or made by the user's
 /// closure (withLatestFrom's `combine`), which runs on the delivering thread, outside the lock.
-@usableFromInline final class HotInputs<Rule: NaryRule, Output: Sendable, Failure: Error>: Sendable {
+@usableFromInline final class NaryConnection<Rule: NaryRule, Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline typealias Step = Rule.Output
 
   /// What the node is given.
@@ -19,7 +19,7 @@ import Synchronization
     /// A value the rule produced on an event of input `input`.
     case value(Step, input: Int)
     case end(Termination<Failure>)
-    /// Input `input` ended: a node that replays each input's value forgets its value (see ``HotInputs/perInput``).
+    /// Input `input` ended: a node that replays each input's value forgets its value (see ``NaryConnection/perInput``).
     case forget(input: Int)
     /// The rule let go of input `input`: it is detached now (see ``NaryStep/release(input:)``).
     case release(input: Int)
@@ -33,7 +33,7 @@ import Synchronization
     @usableFromInline var finished = 0
     /// The result ended: later input events are ignored.
     @usableFromInline var ended = false
-    /// What waits for the delivering thread (the one with ``HotInputs/turn``), in the order the rule produced it.
+    /// What waits for the delivering thread (the one with ``NaryConnection/turn``), in the order the rule produced it.
     @usableFromInline var outbox: [Delivery] = []
     /// The runs of cold inputs this connection observes, by input, for a graph dump.
     @usableFromInline var runs: [any AnyObject & Sendable] = []
@@ -95,7 +95,7 @@ import Synchronization
   /// Who delivers to the node now; see ``DeliveryTurn``.
   @usableFromInline let turn = Atomic<Int>(DeliveryTurn.idle)
   /// The node the outputs go to; held while connected (the inputs' sinks hold this connection).
-  @usableFromInline let node: SubjectStorage<Output, Failure>
+  @usableFromInline let node: Node<Output, Failure>
   @usableFromInline let inputCount: Int
   /// Makes what the node holds from the rule's output; not called when ``outputIsStep``.
   @usableFromInline let output: @Sendable (Step) -> Output
@@ -103,13 +103,13 @@ import Synchronization
   /// no call for it. (A flag beside a non-optional closure rather than an optional closure: unwrapping the optional
   /// retained and released the closure's context on every event.)
   @usableFromInline let outputIsStep: Bool
-  /// The node replays each input's latest value (a `merge` over current values, ``SubjectStorage/Replay/eachInput(_:)``):
+  /// The node replays each input's latest value (a `merge` over current values, ``Node/Replay/eachInput(_:)``):
   /// each value goes to it with the input it came from.
   @usableFromInline let perInput: Bool
 
   /// `output` may be `nil` only when `Output == Step`.
   @inlinable init(
-    rule: Rule, node: SubjectStorage<Output, Failure>, inputCount: Int, output: (@Sendable (Step) -> Output)?
+    rule: Rule, node: Node<Output, Failure>, inputCount: Int, output: (@Sendable (Step) -> Output)?
   ) {
     self.state = Locked(State(rule: rule))
     self.node = node
@@ -244,11 +244,11 @@ import Synchronization
   }
 }
 
-extension HotInputs {
+extension NaryConnection {
   /// How one input of a node is observed during one connection: registers with the input and returns how to
   /// stop.
   @usableFromInline struct Attach: Sendable {
-    @usableFromInline let connect: @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void
+    @usableFromInline let connect: @Sendable (NaryConnection, _ index: Int) -> @Sendable () -> Void
     /// For a cold input: the same over a run of it built now (see ``PreparedRun``), for a node built for a
     /// consumer's run; `nil` for a hot one.
     @usableFromInline let prepare: (@Sendable (_ index: Int) -> Attach)?
@@ -258,7 +258,7 @@ extension HotInputs {
 
     @inlinable init(
       fixedIndex: Int?,
-      connect: @escaping @Sendable (HotInputs, _ index: Int) -> @Sendable () -> Void,
+      connect: @escaping @Sendable (NaryConnection, _ index: Int) -> @Sendable () -> Void,
       prepare: (@Sendable (_ index: Int) -> Attach)?
     ) {
       self.fixedIndex = fixedIndex
@@ -267,7 +267,7 @@ extension HotInputs {
     }
 
     /// Observes the input for one connection of `inputs`, as input `index`; returns how to stop.
-    @inlinable func callAsFunction(_ inputs: HotInputs, _ index: Int) -> @Sendable () -> Void {
+    @inlinable func callAsFunction(_ inputs: NaryConnection, _ index: Int) -> @Sendable () -> Void {
       connect(inputs, index)
     }
   }
@@ -290,7 +290,7 @@ extension HotInputs {
   /// failure only, so that ``attach(any:index:failure:store:)``, which finds the node through an existential,
   /// still gets the per-element closure specialised for its types.
   @inlinable static func attach<InputElement: Sendable, InputFailure: Error>(
-    node upstream: SubjectStorage<InputElement, InputFailure>,
+    node upstream: Node<InputElement, InputFailure>,
     index fixedIndex: Int? = nil,
     failure: @escaping @Sendable (InputFailure) -> Failure,
     store: @escaping @Sendable (inout Rule, InputElement) -> NaryStep<Step>
@@ -324,7 +324,7 @@ extension HotInputs {
     }
     typealias Run = PreparedRun<InputElement, InputFailure>
     // Observes `prepared` when the run was prepared, a fresh run of `signal` otherwise.
-    let connect: @Sendable (Run?) -> @Sendable (HotInputs, Int) -> @Sendable () -> Void = { prepared in
+    let connect: @Sendable (Run?) -> @Sendable (NaryConnection, Int) -> @Sendable () -> Void = { prepared in
       { inputs, attachIndex in
         let index = fixedIndex ?? attachIndex
         let onValue: @Sendable (InputElement) -> Void = { element in
@@ -364,14 +364,14 @@ extension HotInputs {
   /// A node over `inputs`, connected from its first observer to its last; each connection starts a fresh rule.
   /// No inputs: a node that has finished. `output` may be `nil` only when `Output == Step` (the overload below).
   @inlinable static func node(
-    _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay,
+    _ inputs: [Attach], replay: Node<Output, Failure>.Replay,
     origin: NodeOrigin? = nil, inputNodes: NodeInputs = .none,
     output: (@Sendable (Step) -> Output)?,
     rule: @escaping @Sendable () -> Rule
-  ) -> SubjectStorage<Output, Failure> {
+  ) -> Node<Output, Failure> {
     let origin = origin ?? NodeOrigin(NodeKind(operatorName: Rule.operatorName))
     guard !inputs.isEmpty else {
-      let node = SubjectStorage<Output, Failure>(replay: .none, origin: origin)
+      let node = Node<Output, Failure>(replay: .none, origin: origin)
       node.terminate(.finished)
       return node
     }
@@ -381,10 +381,10 @@ extension HotInputs {
     let inputs =
       hasColdInputs && ColdRunPreparation.isActive
       ? inputs.enumerated().map { index, input in input.prepare?(index) ?? input } : inputs
-    return SubjectStorage(
+    return Node(
       replay: replay, origin: origin, inputs: inputNodes, describesConnection: hasColdInputs
     ) { node in
-      let connection = HotInputs(rule: rule(), node: node, inputCount: inputs.count, output: output)
+      let connection = NaryConnection(rule: rule(), node: node, inputCount: inputs.count, output: output)
       // Each detach at the input's position for the rule, which is the one a released input is named by.
       var detaches = [@Sendable () -> Void](repeating: {}, count: inputs.count)
       for (position, attach) in inputs.enumerated() {
@@ -402,12 +402,12 @@ extension HotInputs {
   }
 }
 
-extension HotInputs where Output == Step {
+extension NaryConnection where Output == Step {
   /// A node over `inputs` that holds the rule's outputs as they are.
   @inlinable static func node(
-    _ inputs: [Attach], replay: SubjectStorage<Output, Failure>.Replay,
+    _ inputs: [Attach], replay: Node<Output, Failure>.Replay,
     origin: NodeOrigin? = nil, inputNodes: NodeInputs = .none, rule: @escaping @Sendable () -> Rule
-  ) -> SubjectStorage<Output, Failure> {
+  ) -> Node<Output, Failure> {
     node(inputs, replay: replay, origin: origin, inputNodes: inputNodes, output: nil, rule: rule)
   }
 }
@@ -425,7 +425,7 @@ extension HotInputs where Output == Step {
 /// (combineLatest of properties), until the node ends; nothing otherwise.
 @inlinable package func combinedReplay<Output, Failure>(
   _ inputsReplay: [Bool]
-) -> SubjectStorage<Output, Failure>.Replay {
+) -> Node<Output, Failure>.Replay {
   !inputsReplay.isEmpty && inputsReplay.allSatisfy { $0 } ? .current : .none
 }
 
@@ -433,7 +433,7 @@ extension HotInputs where Output == Step {
 /// ends; nothing when no input has one.
 @inlinable package func mergedReplay<Output, Failure>(
   _ inputsReplay: [Bool]
-) -> SubjectStorage<Output, Failure>.Replay {
+) -> Node<Output, Failure>.Replay {
   inputsReplay.contains(true) ? .eachInput(inputsReplay.count) : .none
 }
 
@@ -471,7 +471,7 @@ where Input.Element: Sendable {
 /// The ``Signal`` of an operator with several inputs: hot, built now and shared, when any input is hot; cold, built
 /// anew by each run, when all are.
 @inlinable package func naryResult<Element: Sendable, Failure: Error>(
-  anyHot: Bool, _ build: @escaping @Sendable () -> SubjectStorage<Element, Failure>
+  anyHot: Bool, _ build: @escaping @Sendable () -> Node<Element, Failure>
 ) -> Signal<Element, Failure> {
   // All cold: each run is a fresh node, whose every connection runs the inputs anew.
   anyHot ? Signal(hot: build()) : Signal(cold: ColdRecipe { _ in build() })

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Every delivery goes through one outbox, admitted under the lock with the check that its inner still runs, and
 /// delivered by one thread at a time: a switched-away inner never delivers after the switch, and nothing recurses.
-@usableFromInline final class HotFlatten<Inner: AsyncSequence & Sendable, Failure: Error>: Sendable
+@usableFromInline final class FlattenConnection<Inner: AsyncSequence & Sendable, Failure: Error>: Sendable
 where Inner.Element: Sendable {
   @usableFromInline typealias Element = Inner.Element
 
@@ -100,7 +100,7 @@ where Inner.Element: Sendable {
   /// What goes to the node, queued under `state`'s lock (with the check that its inner still counts) and
   /// delivered after it.
   @usableFromInline let outbox = PublicationQueue<Delivery>()
-  @usableFromInline let node: SubjectStorage<Element, Failure>
+  @usableFromInline let node: Node<Element, Failure>
   @usableFromInline let kind: FlattenStrategy.Kind
   /// What happens to the inner sequences that wait for a slot (`concatMap`, a concurrency limit).
   @usableFromInline let buffering: FlattenBuffering.Kind
@@ -116,7 +116,7 @@ where Inner.Element: Sendable {
   @usableFromInline let forgetsOnSwitch: Bool
 
   @inlinable init(
-    node: SubjectStorage<Element, Failure>, strategy: FlattenStrategy,
+    node: Node<Element, Failure>, strategy: FlattenStrategy,
     buffering: FlattenBuffering = .unbounded, gate: FlattenGate? = nil,
     innerFailure: @escaping @Sendable (Inner.Failure) -> Failure,
     taskName: String = "flatMap inner", innerStart: ColdStart? = nil
@@ -378,11 +378,11 @@ func flattenNode<
   outerFailure: @escaping @Sendable (OuterFailure) -> ResultFailure,
   innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
   transformFailure: @escaping @Sendable (any Error) -> ResultFailure
-) -> SubjectStorage<Inner.Element, ResultFailure> where Inner.Element: Sendable {
+) -> Node<Inner.Element, ResultFailure> where Inner.Element: Sendable {
   // flatMapLatest over a current value gives a consumer that joins the current inner's latest value, as a fresh
   // subscription would be given it (the outer's current value selects that inner, which replays it); the other
   // strategies replay nothing.
-  let replay: SubjectStorage<Inner.Element, ResultFailure>.Replay
+  let replay: Node<Inner.Element, ResultFailure>.Replay
   if case .latest = strategy.kind, let outerNode = outer.hotNode, outerNode.remembers {
     replay = .current
   } else {
@@ -392,11 +392,11 @@ func flattenNode<
   // Built for a consumer's run, which connects later: the outer's run is built now (see ``PreparedRun``).
   let outerRun = outer.prepareRun(outerStart)
   // A node of a hot graph tells a dump what it runs (one small object per node; a cold run's node does not).
-  return SubjectStorage(
+  return Node(
     replay: replay, restarts: restarts, origin: origin, inputs: outerNode.map { .one($0) } ?? .none,
     describesConnection: outerNode != nil
   ) { node in
-    let connection = HotFlatten<Inner, ResultFailure>(
+    let connection = FlattenConnection<Inner, ResultFailure>(
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
     node.attachConnectionDescription(running: { connection.describe() })

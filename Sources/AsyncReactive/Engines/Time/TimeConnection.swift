@@ -7,7 +7,7 @@
 /// is queued under the lock and delivered after it, in order, by one thread at a time: an upstream send and the
 /// timer may produce at once, and a value must not overtake the one the other thread produced before it. A send
 /// made from inside a delivery is queued behind it, never delivered recursively.
-@usableFromInline final class HotTime<Rule: TimeRule, C: Clock, Failure: Error>: Sendable
+@usableFromInline final class TimeConnection<Rule: TimeRule, C: Clock, Failure: Error>: Sendable
 where C.Instant == Rule.Instant {
   @usableFromInline typealias Machine = TimeStateMachine<Rule>
 
@@ -19,13 +19,13 @@ where C.Instant == Rule.Instant {
   @usableFromInline let state: Locked<Machine>
   @usableFromInline let outbox = PublicationQueue<Delivery>()
   @usableFromInline let clock: C
-  @usableFromInline let node: SubjectStorage<Rule.Output, Failure>
+  @usableFromInline let node: Node<Rule.Output, Failure>
   /// What the rule's end does to the node (`timeout(_:clock:fallback:)` switches to its fallback instead of
   /// failing); called by the delivering thread, in order after the values.
   @usableFromInline let end: @Sendable (Termination<Rule.Failure>) -> Void
 
   @inlinable init(
-    rule: Rule, clock: C, node: SubjectStorage<Rule.Output, Failure>,
+    rule: Rule, clock: C, node: Node<Rule.Output, Failure>,
     end: @escaping @Sendable (Termination<Rule.Failure>) -> Void
   ) {
     state = Locked(Machine(rule: rule))
@@ -157,12 +157,12 @@ extension HotSequence {
     // Made while a consumer builds a cold run: its task prefers a test clock's executor (see `discovering`).
     TaskExecutorContext.note(clock)
     return HotSignal(
-      node: SubjectStorage(
+      node: Node(
         replay: .none, restarts: upstream.restarts,
         origin: NodeOrigin(NodeKind(operatorName: Rule.operatorName), fileID: fileID, line: line),
         inputs: .one(upstream), describesConnection: true
       ) { node in
-        let connection = HotTime<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
+        let connection = TimeConnection<Rule, C, Rule.Failure>(rule: rule(clock.now), clock: clock, node: node) {
           node.terminate($0)
         }
         node.attachConnectionDescription { connection.describe() }
@@ -189,12 +189,12 @@ extension HotSequence {
   }
 }
 
-extension HotTime {
+extension TimeConnection {
   /// Observes `upstream` for the rule; returns the sink, for removal.
   @inlinable func observe<UpstreamFailure: Error>(
-    _ upstream: SubjectStorage<Rule.Input, UpstreamFailure>,
+    _ upstream: Node<Rule.Input, UpstreamFailure>,
     failure: @escaping @Sendable (UpstreamFailure) -> Rule.Failure
-  ) -> SubjectStorage<Rule.Input, UpstreamFailure>.Sink {
+  ) -> Node<Rule.Input, UpstreamFailure>.Sink {
     upstream.addSink { [self] value in
       received(value)
     } onEnd: { [self] termination in

@@ -49,7 +49,7 @@ import Synchronization
   @inlinable package static func leave(_ turn: borrowing Atomic<Int>) -> Bool {
     // Sequentially consistent (the same instruction as acquire-release on x86 and arm64): a subject's delivering
     // thread then reads `retiredPending` after this, and a thread that retires a sink writes it before it reads
-    // the turn, so one of the two always sees the other (see `SubjectStorage.retire(_:in:)`).
+    // the turn, so one of the two always sees the other (see `Node.retire(_:in:)`).
     turn.compareExchange(expected: delivering, desired: idle, ordering: .sequentiallyConsistent).exchanged
   }
 

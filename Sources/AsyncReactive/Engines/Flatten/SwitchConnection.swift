@@ -5,7 +5,7 @@
 /// Outer and inner events may come from different threads: every delivery goes through one outbox, admitted under
 /// the lock together with the check that its inner is still the current one, and delivered by one thread at a
 /// time. So no value of a replaced inner goes out after the switch, and nothing recurses.
-@usableFromInline package final class HotSwitch<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
+@usableFromInline package final class SwitchConnection<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline enum Delivery: Sendable {
     case value(Element)
     case end(Termination<Failure>)
@@ -28,14 +28,14 @@
   /// What goes to the node, queued under `state`'s lock (with the check that its inner still counts) and
   /// delivered after it.
   @usableFromInline let outbox = PublicationQueue<Delivery>()
-  @usableFromInline let node: SubjectStorage<Element, Failure>
-  /// Picks the inner node for an outer value; released once the outer node ended (see ``HotSelector``).
-  @usableFromInline let selector: HotSelector<Outer, Element, Failure>
+  @usableFromInline let node: Node<Element, Failure>
+  /// Picks the inner node for an outer value; released once the outer node ended (see ``SwitchSelector``).
+  @usableFromInline let selector: SwitchSelector<Outer, Element, Failure>
   /// The outer node restarts (a shared cold run): its end is not final, so the selector is kept for the next run.
   @usableFromInline let outerRestarts: Bool
 
   @inlinable init(
-    node: SubjectStorage<Element, Failure>, selector: HotSelector<Outer, Element, Failure>, outerRestarts: Bool
+    node: Node<Element, Failure>, selector: SwitchSelector<Outer, Element, Failure>, outerRestarts: Bool
   ) {
     self.node = node
     self.selector = selector
@@ -144,15 +144,15 @@
 /// The user's choice of inner node, in a class of its own: the switching node's connector holds it, and each
 /// connection holds it until the outer node ends; then what it captures (inner properties it picks from) is let go
 /// of, so that the result ends once the outer and the current inner are gone (ReactiveSwift's flatten `.latest`).
-@usableFromInline final class HotSelector<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let choice: Locked<(@Sendable (Outer) -> SubjectStorage<Element, Failure>)?>
+@usableFromInline final class SwitchSelector<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let choice: Locked<(@Sendable (Outer) -> Node<Element, Failure>)?>
 
-  @inlinable init(_ select: @escaping @Sendable (Outer) -> SubjectStorage<Element, Failure>) {
+  @inlinable init(_ select: @escaping @Sendable (Outer) -> Node<Element, Failure>) {
     self.choice = Locked(select)
   }
 
   /// The inner node for `value`, or `nil` once released. The user's closure runs outside the lock.
-  @inlinable func select(_ value: Outer) -> SubjectStorage<Element, Failure>? {
+  @inlinable func select(_ value: Outer) -> Node<Element, Failure>? {
     choice.withLock { $0 }?(value)
   }
 
@@ -170,16 +170,16 @@
   }
 }
 
-extension SubjectStorage {
+extension Node {
   /// A node that follows the inner node `selector` picks for each value of `outer` (flatMapLatest over hot
   /// inners): it finishes once `outer` and the current inner have finished, and fails as soon as either fails.
   /// Its consumers keep it (and so `selector`) alive: a consumer of `outer.flatMapLatest { $0 }` whose property
   /// value was not kept goes on until the outer and the inner it follows are released.
   @inlinable static func switching<Outer: Sendable>(
-    _ outer: SubjectStorage<Outer, Failure>,
-    selector: HotSelector<Outer, Element, Failure>
-  ) -> SubjectStorage {
-    SubjectStorage(
+    _ outer: Node<Outer, Failure>,
+    selector: SwitchSelector<Outer, Element, Failure>
+  ) -> Node {
+    Node(
       replay: replay(following: outer), restarts: outer.restarts, origin: NodeOrigin(.flatMapLatest),
       inputs: .one(outer)
     ) { node in
@@ -188,7 +188,7 @@ extension SubjectStorage {
         node.terminate(.finished)
         return {}
       }
-      let connection = HotSwitch(node: node, selector: selector, outerRestarts: outer.restarts)
+      let connection = SwitchConnection(node: node, selector: selector, outerRestarts: outer.restarts)
       let sink = outer.addSink { value in
         connection.outerValue(value)
       } onEnd: { termination in

@@ -13,7 +13,7 @@
   @usableFromInline enum Kind: Sendable {
     /// A graph: one run is a node built for it (an operator applied to a cold signal, a body's emitter, a foreign
     /// sequence's pump).
-    case graph(@Sendable (ColdStart) -> SubjectStorage<Element, Failure>)
+    case graph(@Sendable (ColdStart) -> Node<Element, Failure>)
     /// A source that delivers to one observer directly, one event at a time, nothing after its end, and nothing
     /// that starts after its stop returns (a future's operation, a timer): an operator that observes it needs no
     /// node in between. A graph that needs a node gets one that the source feeds.
@@ -43,7 +43,7 @@
   /// gets its first observer, and stop when its last one leaves. Nothing runs before. A consumer reads a run with
   /// `makePull`'s pull when there is one, and observes a node otherwise.
   @inlinable package init(
-    node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
+    node makeNode: @escaping @Sendable (ColdStart) -> Node<Element, Failure>,
     pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil,
     drivable: Bool = false,
     fusesOperator: Bool = false
@@ -56,7 +56,7 @@
   /// A recipe whose runs are graphs (see ``init(node:pull:drivable:)``) and that a consumer reads one element at a
   /// time, without suspending.
   @inlinable package init(
-    node makeNode: @escaping @Sendable (ColdStart) -> SubjectStorage<Element, Failure>,
+    node makeNode: @escaping @Sendable (ColdStart) -> Node<Element, Failure>,
     fusesOperator: Bool = false,
     synchronousNext makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
   ) {
@@ -92,7 +92,7 @@
 
   /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and stop
   /// when its last one leaves.
-  @inlinable package func makeNode(_ start: ColdStart) -> SubjectStorage<Element, Failure> {
+  @inlinable package func makeNode(_ start: ColdStart) -> Node<Element, Failure> {
     if let drive = start.drive, !(fusesOperator && drive.drawsEveryNode) {
       switch reader {
       case .synchronous(let makeNext): return Self.driven(synchronouslyBy: makeNext(), through: drive)
@@ -142,8 +142,8 @@
   /// `pull` and sends what it read into the node, where the graph evaluates it at once.
   @inlinable static func driven(
     by pull: sending @escaping ColdPull<Element, Failure>, through drive: ColdDrive
-  ) -> SubjectStorage<Element, Failure> {
-    let node = SubjectStorage<Element, Failure>(replay: .none, origin: NodeOrigin(.drivenSource))
+  ) -> Node<Element, Failure> {
+    let node = Node<Element, Failure>(replay: .none, origin: NodeOrigin(.drivenSource))
     let batch = ClosureState<[Element]>([])
     drive.offer(asynchronous: {
       do {
@@ -166,8 +166,8 @@
   /// ``driven(by:through:)`` for a run read without suspending: each read sends one element, in one synchronous call.
   @inlinable static func driven(
     synchronouslyBy next: sending @escaping ColdSyncNext<Element, Failure>, through drive: ColdDrive
-  ) -> SubjectStorage<Element, Failure> {
-    let node = SubjectStorage<Element, Failure>(replay: .none, origin: NodeOrigin(.drivenSource))
+  ) -> Node<Element, Failure> {
+    let node = Node<Element, Failure>(replay: .none, origin: NodeOrigin(.drivenSource))
     drive.offer(synchronous: {
       do throws(Failure) {
         if let element = try next() { node.send(element) } else { node.terminate(.finished) }
@@ -198,7 +198,7 @@
   /// pull on, which starts the graph's work. When the graph's one foreign source left a driver, the consumer drives
   /// it: each pull that finds the channel empty reads the source once, so the chain runs in the consumer's own task.
   @inlinable package static func observing(
-    _ makeNode: (ColdStart) -> SubjectStorage<Element, Failure>
+    _ makeNode: (ColdStart) -> Node<Element, Failure>
   ) -> ColdPull<Element, Failure> {
     let observer = NodeObserver<Element, Failure>()
     let drive = ColdDrive()
@@ -210,7 +210,7 @@
   /// A fresh run for a consumer that iterates the signal, built as a push graph whatever its reader (each operator
   /// a node of its own; the source still driven by the consumer when it can be), and the run's last node: the run a
   /// debugger can draw (a `Recorder`'s). It delivers what ``pull()``'s run delivers, in the same order.
-  @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: SubjectStorage<Element, Failure>) {
+  @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: Node<Element, Failure>) {
     let observer = NodeObserver<Element, Failure>()
     let drive = ColdDrive(drawsEveryNode: true)
     let node = ColdRunPreparation.building { makeNode(ColdStart(pacer: observer.channel, drive: drive)) }
@@ -315,7 +315,7 @@
   @usableFromInline let channel = SignalChannel<Element, Failure>()
   @exclusivity(unchecked) @usableFromInline var cursor: ConsumerCursor<SignalChannel<Element, Failure>>
   /// The graph's last node until the first pull observes it.
-  @exclusivity(unchecked) @usableFromInline var node: SubjectStorage<Element, Failure>?
+  @exclusivity(unchecked) @usableFromInline var node: Node<Element, Failure>?
   @exclusivity(unchecked) @usableFromInline var driver: ColdDriver?
 
   @inlinable init() {
@@ -414,7 +414,7 @@ extension Signal {
       return Signal<T, Failure>(hot: HotSignal(node: node).hotMap(transform, fileID: fileID, line: line).node)
     }
     let upstream = self
-    let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
+    let node: @Sendable (ColdStart) -> Node<T, Failure> = { start in
       HotSignal(node: upstream.node(start)).hotMap(transform, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
@@ -446,7 +446,7 @@ extension Signal {
       return Signal<T, Failure>(hot: HotSignal(node: node).hotCompactMap(transform, fileID: fileID, line: line).node)
     }
     let upstream = self
-    let node: @Sendable (ColdStart) -> SubjectStorage<T, Failure> = { start in
+    let node: @Sendable (ColdStart) -> Node<T, Failure> = { start in
       HotSignal(node: upstream.node(start)).hotCompactMap(transform, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {
@@ -487,7 +487,7 @@ extension Signal {
       return Signal(hot: HotSignal(node: node).hotFilter(isIncluded, fileID: fileID, line: line).node)
     }
     let upstream = self
-    let node: @Sendable (ColdStart) -> SubjectStorage<Element, Failure> = { start in
+    let node: @Sendable (ColdStart) -> Node<Element, Failure> = { start in
       HotSignal(node: upstream.node(start)).hotFilter(isIncluded, fileID: fileID, line: line).node
     }
     if let makeUpstream = upstream.makeSynchronousNext {

@@ -20,10 +20,9 @@
   @usableFromInline let start: ColdStart
   /// A cold graph's last node, built when the run was prepared; taken by the first observer. A later one (a node that
   /// connects again) observes a fresh run.
-  @usableFromInline let built: Handoff<SubjectStorage<Element, Failure>>?
+  @usableFromInline let built: Handoff<Node<Element, Failure>>?
 
-  @inlinable init(signal: Signal<Element, Failure>, start: ColdStart, built: Handoff<SubjectStorage<Element, Failure>>?)
-  {
+  @inlinable init(signal: Signal<Element, Failure>, start: ColdStart, built: Handoff<Node<Element, Failure>>?) {
     self.signal = signal
     self.start = start
     self.built = built

@@ -61,11 +61,11 @@ extension HotSequence {
   @inlinable func hotGated<Rule: TriggeredRule, Trigger: AsyncSequence & Sendable, ResultFailure: Error>(
     _ rule: @escaping @Sendable () -> Rule,
     by trigger: Trigger, triggerFirst: Bool = false,
-    replay: SubjectStorage<Element, ResultFailure>.Replay, origin: NodeOrigin,
+    replay: Node<Element, ResultFailure>.Replay, origin: NodeOrigin,
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Rule.Output == Element, Trigger.Element: Sendable {
-    typealias Inputs = HotInputs<Rule, Element, ResultFailure>
+    typealias Inputs = NaryConnection<Rule, Element, ResultFailure>
     let base = Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) }
     let gate = Inputs.attach(any: trigger, index: Rule.triggerIndex, failure: triggerFailure) { rule, _ in
       rule.triggered()
