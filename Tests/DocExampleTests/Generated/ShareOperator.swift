@@ -21,9 +21,19 @@ let connection = messages.connect()   // one subscription to toasts for both con
 #sourceLocation()
     _ = (messages, logging, showing, connection)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:124
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:126
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 125)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 127)
+let readings = Signal<Int, Never>([20, 21, 23])
+let deltas = readings.multicast(makeSubject: { AsyncPassthroughSubject<Int, Never>() }) { shared in
+  zip(shared, shared.dropFirst()).map { $1 - $0 }
+}
+#sourceLocation()
+    _ = (readings, deltas)
+  }
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md:135
+  @MainActor static func example3() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/ShareOperator.md", line: 136)
 let user = Signal.future { try await api.fetchUser() }.share()
 // combineLatest observes both branches before the request answers: one request feeds both.
 for try await (name, avatar) in combineLatest(user.map(\.name), user.map(\.avatarURL)) {

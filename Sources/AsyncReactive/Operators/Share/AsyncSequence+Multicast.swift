@@ -84,3 +84,69 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     }
   }
 }
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Shares one subscription to this sequence among the parts of the sequence `selector` builds over it, for one
+  /// run of the result (RxSwift `multicast(_:selector:)`): each run makes a subject with `makeSubject`, gives it
+  /// to `selector` as a ``Signal``, observes what `selector` returns, then connects the subject to this sequence.
+  ///
+  /// So a chain that reads this sequence twice (`zip(shared, shared.dropFirst())`) runs it once per run of the
+  /// result, and nothing is missed: the parts observe the subject before the connection. The connection ends with
+  /// the run (when the result ends, fails, or its consumer stops). When the shared sequence is a subject or a hot
+  /// chain already, `selector` can read it directly; this is for a cold one (a request, a file's lines).
+  ///
+  /// With `xs.multicast(makeSubject: { AsyncPassthroughSubject() }) { shared in zip(shared, shared) { $0 + $1 } }`:
+  ///
+  /// | xs     | result |
+  /// |--------|--------|
+  /// | 3      | 6      |
+  /// | 4      | 8      |
+  /// | finish | finish |
+  ///
+  /// **Finishes:** when the sequence `selector` returns finishes.
+  ///
+  /// **Throws:** what `makeSubject` or `selector` throws, at once and without observing this sequence; the failure
+  /// of the sequence `selector` returns (this sequence's failure, if it passes it on).
+  ///
+  /// ```swift
+  /// let pairs = lines.multicast(makeSubject: { AsyncPassthroughSubject<String, any Error>() }) { shared in
+  ///   zip(shared, shared.dropFirst())   // one read of the file for both
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - makeSubject: makes the subject of a run.
+  ///   - selector: builds the result over the shared subject, as a signal.
+  /// - Returns: a cold ``Signal``; each run shares one subscription to this sequence.
+  public func multicast<Subject: SubjectProtocol, Result: AsyncSequence & Sendable>(
+    makeSubject: @escaping @Sendable () throws(Failure) -> Subject,
+    selector: @escaping @Sendable (Signal<Element, Failure>) throws(Failure) -> Result
+  ) -> Signal<Result.Element, Failure>
+  where Subject.Element == Element, Subject.Failure == Failure, Result.Failure == Failure, Result.Element: Sendable {
+    let source = self
+    return .create { emitter in
+      let connectable: ConnectableSignal<Element, Failure>
+      let result: Signal<Result.Element, Failure>
+      do throws(Failure) {
+        let subject = try makeSubject()
+        connectable = source.multicast(subject)
+        result = Signal(try selector(Signal(subject)))
+      } catch {
+        emitter.fail(error)
+        return {}
+      }
+      let stop = result.observe(ColdStart.shared.input(of: "multicast(makeSubject:selector:)")) { value in
+        emitter.send(value)
+      } onEnd: { termination in
+        switch termination {
+        case .finished: emitter.finish()
+        case .failed(let error): emitter.fail(error)
+        }
+      }
+      let connection = connectable.connect()
+      return {
+        stop()
+        connection.cancel()
+      }
+    }
+  }
+}
