@@ -53,6 +53,7 @@ ROWS = [
     ("enumerated", ["enumerated"], "a.enumerated().map { $0.offset * 100 + $0.element }", False),
     ("elementAt", ["element"], "a.element(at: 2)", False),
     ("first", ["first"], "a.first()", False),
+    ("single", ["single"], "a.single(where: { $0 == 3 }).replaceError(with: -1)", False),
     # reduce is the library's on its own sequences only (on a foreign one it stays the standard library's).
     ("reduce", ["reduce"], "a.eraseToSignal().reduce(0, +)", False),
     ("reduceInto", [], "a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count }", False),

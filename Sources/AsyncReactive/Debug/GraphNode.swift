@@ -118,7 +118,7 @@ package enum ConsumerKind: UInt8, Sendable {
   case passthroughSubject, currentValueSubject, replaySubject, property, command, commandStream
   case signalNode, coldRun, pump, drivenSource, emitter, never, share
   case map, filter, compactMap, scan, removeDuplicates, prefix, prefixWhile, dropFirst, dropWhile, prepend
-  case combinePrevious, enumerated, elementAt, first, groupBy, window
+  case combinePrevious, enumerated, elementAt, first, single, groupBy, window
   case reduce, toArray, takeLast, last, ignoreElements, ifEmpty
   case mapError, replaceError, catchError, handleEvents, materialize, dematerialize
   case bufferByCount, bufferByTime, trackActivity

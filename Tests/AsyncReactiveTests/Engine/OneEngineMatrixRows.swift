@@ -26,6 +26,7 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
   case enumerated
   case elementAt
   case first
+  case single
   case reduce
   case reduceInto
   case toArray
@@ -98,6 +99,7 @@ enum MatrixRow: String, CaseIterable, Sendable, CustomStringConvertible {
     case .enumerated: ["enumerated"]
     case .elementAt: ["element"]
     case .first: ["first"]
+    case .single: ["single"]
     case .reduce: ["reduce"]
     case .reduceInto: []
     case .toArray: ["toArray"]
@@ -181,6 +183,7 @@ enum MatrixShapes {
     case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
     case .elementAt: described(a.element(at: 2))
     case .first: described(a.first())
+    case .single: described(a.single(where: { $0 == 3 }).replaceError(with: -1))
     case .reduce: described(a.eraseToSignal().reduce(0, +))
     case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
     case .toArray: described(a.toArray().map { $0.count })
@@ -259,6 +262,7 @@ enum MatrixShapes {
     case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
     case .elementAt: described(a.element(at: 2))
     case .first: described(a.first())
+    case .single: described(a.single(where: { $0 == 3 }).replaceError(with: -1))
     case .reduce: described(a.eraseToSignal().reduce(0, +))
     case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
     case .toArray: described(a.toArray().map { $0.count })
@@ -337,6 +341,7 @@ enum MatrixShapes {
     case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
     case .elementAt: described(a.element(at: 2))
     case .first: described(a.first())
+    case .single: described(a.single(where: { $0 == 3 }).replaceError(with: -1))
     case .reduce: described(a.eraseToSignal().reduce(0, +))
     case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
     case .toArray: described(a.toArray().map { $0.count })
@@ -415,6 +420,7 @@ enum MatrixShapes {
     case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
     case .elementAt: described(a.element(at: 2))
     case .first: described(a.first())
+    case .single: described(a.single(where: { $0 == 3 }).replaceError(with: -1))
     case .reduce: described(a.eraseToSignal().reduce(0, +))
     case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
     case .toArray: described(a.toArray().map { $0.count })
@@ -494,6 +500,7 @@ enum MatrixShapes {
     case .enumerated: described(a.enumerated().map { $0.offset * 100 + $0.element })
     case .elementAt: described(a.element(at: 2))
     case .first: described(a.first())
+    case .single: described(a.single(where: { $0 == 3 }).replaceError(with: -1))
     case .reduce: described(a.eraseToSignal().reduce(0, +))
     case .reduceInto: described(a.eraseToSignal().reduce(into: [Int]()) { $0.append($1) }.map { $0.count })
     case .toArray: described(a.toArray().map { $0.count })

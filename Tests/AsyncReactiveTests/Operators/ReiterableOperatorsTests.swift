@@ -72,6 +72,8 @@ struct ReiterableOperatorsTests {
     _ = values.ignoreElements().retry(1)
     _ = values.ifEmpty(default: 0).retry(1)
     _ = values.first().retry(1)
+    _ = values.single().retry(1)
+    _ = values.single(where: { $0 > 0 }).retry(1)
     _ = values.element(at: 1).retry(1)
     _ = values.enumerated().retry(1)
     _ = values.groupBy { $0 % 2 }.retry(1)
