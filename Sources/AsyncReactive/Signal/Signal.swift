@@ -92,15 +92,6 @@ public struct Signal<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
     }
   }
 
-  /// A new run whose graph a debugger can draw, and the node to draw it from: a cold run built as a push graph with
-  /// a node per operator (see ``ColdRecipe/drawnRun()``) and its last node, a hot signal's consumer and its node;
-  /// an immediate signal has no graph (`nil`).
-  @inlinable package func makeDrawnAsyncIterator() -> (iterator: Iterator, node: (any AnyObject & Sendable)?) {
-    guard case .cold(let recipe) = core else { return (makeAsyncIterator(), hotNode) }
-    let run = recipe.drawnRun()
-    return (Iterator(pull: run.pull), run.lastNode)
-  }
-
   /// One run of a ``Signal``'s work.
   public struct Iterator: AsyncIteratorProtocol {
     /// A hot signal's consumer, read in place.

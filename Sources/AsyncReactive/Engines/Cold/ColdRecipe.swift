@@ -35,9 +35,6 @@
 
   @usableFromInline let kind: Kind
   @usableFromInline let reader: Reader
-  /// The recipe applies an operator to its upstream's runs (`map`, `filter`, `compactMap`) and its reader fuses the
-  /// operator into the upstream's: a run drawn for a debugger (``drawnRun()``) builds the operator's node instead.
-  @usableFromInline let fusesOperator: Bool
 
   /// A recipe whose runs are graphs: `makeNode` builds one run's last node; its sources start producing when the node
   /// gets its first observer, and stop when its last one leaves. Nothing runs before. A consumer reads a run with
@@ -45,24 +42,20 @@
   @inlinable package init(
     node makeNode: @escaping @Sendable (ColdStart) -> Node<Element, Failure>,
     pull makePull: (@Sendable () -> ColdPull<Element, Failure>)? = nil,
-    drivable: Bool = false,
-    fusesOperator: Bool = false
+    drivable: Bool = false
   ) {
     self.kind = .graph(makeNode)
     self.reader = makePull.map { .asynchronous($0, drivable: drivable) } ?? .observing
-    self.fusesOperator = fusesOperator
   }
 
   /// A recipe whose runs are graphs (see ``init(node:pull:drivable:)``) and that a consumer reads one element at a
   /// time, without suspending.
   @inlinable package init(
     node makeNode: @escaping @Sendable (ColdStart) -> Node<Element, Failure>,
-    fusesOperator: Bool = false,
     synchronousNext makeNext: @escaping @Sendable () -> ColdSyncNext<Element, Failure>
   ) {
     self.kind = .graph(makeNode)
     self.reader = .synchronous(makeNext)
-    self.fusesOperator = fusesOperator
   }
 
   /// A recipe whose runs are a source that delivers to its one observer directly (see ``Kind/source(_:)``).
@@ -72,7 +65,6 @@
   ) {
     self.kind = .source(observe)
     self.reader = .asynchronous(makePull, drivable: false)
-    self.fusesOperator = false
   }
 
   /// What makes a run's synchronous reader, when a consumer reads a run without suspending.
@@ -93,7 +85,7 @@
   /// One run as a node of a push graph: its sources start producing when the node gets its first observer, and stop
   /// when its last one leaves.
   @inlinable package func makeNode(_ start: ColdStart) -> Node<Element, Failure> {
-    if let drive = start.drive, !(fusesOperator && drive.drawsEveryNode) {
+    if let drive = start.drive {
       switch reader {
       case .synchronous(let makeNext): return Self.driven(synchronouslyBy: makeNext(), through: drive)
       case .asynchronous(let makePull, true): return Self.driven(by: makePull(), through: drive)
@@ -206,18 +198,6 @@
     observer.driver = drive.take()
     return observer.pull(into:)
   }
-
-  /// A fresh run for a consumer that iterates the signal, built as a push graph whatever its reader (each operator
-  /// a node of its own; the source still driven by the consumer when it can be), and the run's last node: the run a
-  /// debugger can draw (a `Recorder`'s). It delivers what ``pull()``'s run delivers, in the same order.
-  @inlinable package func drawnRun() -> (pull: ColdPull<Element, Failure>, lastNode: Node<Element, Failure>) {
-    let observer = NodeObserver<Element, Failure>()
-    let drive = ColdDrive(drawsEveryNode: true)
-    let node = ColdRunPreparation.building { makeNode(ColdStart(pacer: observer.channel, drive: drive)) }
-    observer.node = node
-    observer.driver = drive.take()
-    return (observer.pull(into:), node)
-  }
 }
 
 /// A source's run for one observer (see ``ColdRecipe/Kind/source(_:)``): starts it with the observer's closures and
@@ -280,13 +260,7 @@
 /// emptied by the thread that builds the run, never contended.
 @usableFromInline package final class ColdDrive: Sendable {
   @usableFromInline let driver = Locked<Handoff<ColdDriver>?>(nil)
-  /// The run is drawn for a debugger: operators fused into their upstream's reader build their nodes (see
-  /// ``ColdRecipe/drawnRun()``).
-  @usableFromInline let drawsEveryNode: Bool
-
-  @inlinable package init(drawsEveryNode: Bool = false) {
-    self.drawsEveryNode = drawsEveryNode
-  }
+  @inlinable package init() {}
 
   /// Leaves a driver that may suspend for the consumer.
   @inlinable package func offer(asynchronous driver: sending @escaping ColdAsyncRead) {
@@ -419,7 +393,7 @@ extension Signal {
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<T, Failure>(
-        cold: ColdRecipe(node: node, fusesOperator: true) {
+        cold: ColdRecipe(node: node) {
           let upstreamNext = makeUpstream()
           return { () throws(Failure) in try upstreamNext().map(transform) }
         })
@@ -435,7 +409,7 @@ extension Signal {
             batch.append(contentsOf: inputs.value.lazy.map(transform))
             inputs.value.removeAll(keepingCapacity: true)
           }
-        }, drivable: upstream.isDrivable, fusesOperator: true))
+        }, drivable: upstream.isDrivable))
   }
 
   /// The elements `transform` makes something of (`compactMap`); see ``mapped(_:fileID:line:)``.
@@ -451,7 +425,7 @@ extension Signal {
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<T, Failure>(
-        cold: ColdRecipe(node: node, fusesOperator: true) {
+        cold: ColdRecipe(node: node) {
           let upstreamNext = makeUpstream()
           return { () throws(Failure) in
             while let input = try upstreamNext() {
@@ -475,7 +449,7 @@ extension Signal {
               inputs.value.removeAll(keepingCapacity: true)
             }
           }
-        }, drivable: upstream.isDrivable, fusesOperator: true))
+        }, drivable: upstream.isDrivable))
   }
 
   /// The elements that satisfy `isIncluded` (`filter`); see ``mapped(_:fileID:line:)``. A consumer's run drops the others from
@@ -492,7 +466,7 @@ extension Signal {
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal(
-        cold: ColdRecipe(node: node, fusesOperator: true) {
+        cold: ColdRecipe(node: node) {
           let upstreamNext = makeUpstream()
           return { () throws(Failure) in
             while let element = try upstreamNext() {
@@ -514,7 +488,7 @@ extension Signal {
               batch.removeAll { !isIncluded($0) }
             } while batch.isEmpty
           }
-        }, drivable: upstream.isDrivable, fusesOperator: true))
+        }, drivable: upstream.isDrivable))
   }
 }
 
