@@ -64,7 +64,8 @@ THROWS = {
 
 class Spelling:
     def __init__(self, name, labels, parameters, strategy, summary, details, parameter_docs, example, hot=True,
-                 buffering=False, limit=False, any_only=False, receiver="AsyncSequence"):
+                 buffering=False, limit=False, any_only=False, receiver="AsyncSequence",
+                 finishes="when the outer sequence and every running inner sequence have finished."):
         self.name = name
         self.labels = labels
         self.parameters = parameters  # before the transform, one per line
@@ -77,6 +78,7 @@ class Spelling:
         self.buffering = buffering
         self.limit = limit
         self.receiver = receiver
+        self.finishes = finishes  # the **Finishes:** paragraph
 
 
 SPELLINGS = [
@@ -122,6 +124,10 @@ SPELLINGS = [
          "after a switch."],
         [],
         "let results = query.flatMapLatest { text in Signal.future { try await api.search(text) } }",
+        finishes="when the outer sequence and the current inner sequence have finished. The outer's end stops "
+        "nothing: the current inner keeps running and its elements still come, and a consumer that joins then is "
+        "given its latest element, as while the outer ran; with no inner running, the result finishes with the "
+        "outer. A failure of the outer fails the result at once and cancels the current inner (as in RxSwift).",
     ),
     Spelling(
         "flatMapFirst", "_:", [], ".first",
@@ -181,7 +187,7 @@ def overload_doc(sp, variant, hot):
                       "each run flattens anew. An immediate inner (`Signal.just`) is delivered in place, a hot one "
                       "observed inside its sends, a cold one started at once.", ""]
         lines += [
-            "**Finishes:** when the outer sequence and every running inner sequence have finished.",
+            f"**Finishes:** {sp.finishes}",
             "",
             f"**Throws:** {THROWS[variant]}",
             "",

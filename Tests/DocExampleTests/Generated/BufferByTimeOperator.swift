@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByTimeOperator.md.
 struct BufferByTimeOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByTimeOperator.md:80
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByTimeOperator.md:86
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByTimeOperator.md", line: 81)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/BufferByTimeOperator.md", line: 87)
 for await batch in analyticsEvents.buffer(every: .seconds(5), count: 100) where !batch.isEmpty {
   try? await api.upload(batch)
 }

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/CombineLatestOperator.md.
 struct CombineLatestOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CombineLatestOperator.md:93
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CombineLatestOperator.md:98
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CombineLatestOperator.md", line: 94)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CombineLatestOperator.md", line: 99)
 let username = AsyncCurrentValueSubject<String, Never>("")
 let password = AsyncCurrentValueSubject<String, Never>("")
 let valid = combineLatest(username, password).map { name, password in

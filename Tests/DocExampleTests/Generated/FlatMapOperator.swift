@@ -21,9 +21,9 @@ let onSignal = Signal(lines).flatMap { line in words(in: line) }  // a library s
 #sourceLocation()
     _ = (lines, continuation, sequential, merged, onSignal)
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/FlatMapOperator.md:208
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/FlatMapOperator.md:217
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/FlatMapOperator.md", line: 209)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/FlatMapOperator.md", line: 218)
 let wallet = Signal.future { try await api.user() }
   .flatMap { user in Signal.future { try await api.wallet(for: user) } }
 for try await wallet in wallet { moneySubject.send(wallet.money) }

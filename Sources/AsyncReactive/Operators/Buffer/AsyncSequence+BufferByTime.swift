@@ -21,7 +21,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// **Finishes:** when the upstream finishes, right after emitting the values of the window in progress, if
   /// there are any (RxSwift also emits an empty last array).
   ///
-  /// **Throws:** the upstream's failure, at once; the values collected in the window in progress are dropped.
+  /// **Throws:** the upstream's failure, at once; the values collected in the window in progress are dropped. A
+  /// window whose end is the failure's instant is emitted before the failure only if its timer ran first at that
+  /// instant (what was scheduled first runs first); otherwise its values are dropped with it. A value or the finish
+  /// at a window's end emits that window first in either order.
   ///
   /// **Cancellation:** cancelling the consuming task or dropping the iterator cancels the upstream and the
   /// timer's sleep.

@@ -3,7 +3,9 @@
 ///
 /// With a count limit, a window that collects that many values ends at once and the next window starts then. A
 /// value arriving exactly at a window's end belongs to the next window. The upstream's finish ends the window in
-/// progress early: its values are emitted if there are any. A failure drops them (the engine's default).
+/// progress early: its values are emitted if there are any. A failure drops them (the engine's default), even those
+/// of a window that ended at the failure's instant when the timer has not closed it yet: unlike a value or the finish,
+/// a failure does not close the windows that are over.
 @usableFromInline package struct BufferRule<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimeRule {
   @usableFromInline package static var operatorName: String { "buffer(every:)" }
 

@@ -282,7 +282,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// result is hot and the transform runs inside its `send`; on a cold one, each run flattens anew. An immediate inner
   /// (`Signal.just`) is delivered in place, a hot one observed inside its sends, a cold one started at once.
   ///
-  /// **Finishes:** when the outer sequence and every running inner sequence have finished.
+  /// **Finishes:** when the outer sequence and the current inner sequence have finished. The outer's end stops nothing:
+  /// the current inner keeps running and its elements still come, and a consumer that joins then is given its latest
+  /// element, as while the outer ran; with no inner running, the result finishes with the outer. A failure of the outer
+  /// fails the result at once and cancels the current inner (as in RxSwift).
   ///
   /// **Throws:** the first failure of the outer sequence or of an inner sequence (both have the same typed `Failure`);
   /// nothing when neither can fail (a `Never` result is iterated with plain `for await`).
