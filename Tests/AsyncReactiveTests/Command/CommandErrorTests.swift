@@ -4,7 +4,7 @@ import Testing
 
 /// Asserting a command's error in a test: refused, cancelled, or failed with a given error, for a typed failure
 /// and for `any Error`, and recognised by a handler that does not know the failure type.
-@Suite("CommandError: kind, isDisabled, isCancelled, failure, AnyCommandError")
+@Suite("CommandError: kind, isDisabled, isCancelled, isNoValue, failure, AnyCommandError")
 struct CommandErrorTests {
   @Test("the run was refused: == .disabled for a typed failure, kind == .disabled for any Error")
   func refused() async {
@@ -55,14 +55,15 @@ struct CommandErrorTests {
     #expect(describe(CommandError<TestError>.disabled) == "disabled")
     #expect(describe(CommandError<any Error>.cancelled) == "cancelled")
     #expect(describe(CommandError<Never>.cancelled) == "cancelled")
+    #expect(describe(CommandError<Never>.noValue) == "noValue")
     #expect(describe(CommandError<TestError>.failed(TestError(code: 5))) == "failed: TestError(code: 5)")
     #expect(describe(TestError(code: 6)) == "other")
   }
 
   @Test("kind is Hashable: errors can be counted by kind")
   func kindsCount() {
-    let errors: [CommandError<any Error>] = [.disabled, .cancelled, .disabled, .failed(TestError(code: 1))]
+    let errors: [CommandError<any Error>] = [.disabled, .cancelled, .disabled, .failed(TestError(code: 1)), .noValue]
     let counts = Dictionary(grouping: errors, by: \.kind).mapValues(\.count)
-    #expect(counts == [.disabled: 2, .cancelled: 1, .failed: 1])
+    #expect(counts == [.disabled: 2, .cancelled: 1, .failed: 1, .noValue: 1])
   }
 }

@@ -34,7 +34,7 @@ do {
   show(try await logIn.execute())
 } catch {
   switch error {  // CommandError<ErrorEnvelope>
-  case .disabled, .cancelled: break
+  case .disabled, .cancelled, .noValue: break
   case .failed(let envelope): showAlert(envelope.errorMessages)
   }
 }
