@@ -14,7 +14,7 @@
 ///   switch error {
 ///   case .disabled: break  // the button should not have been enabled
 ///   case .cancelled: break  // the screen went away
-///   case .noValue: break  // only a command whose work is a sequence ends so
+///   case .noValue: break  // only a command made with `Command.signal` ends so
 ///   case .failed(.wrongPassword): showWrongPassword()
 ///   case .failed(let failure): showAlert(failure)
 ///   }
@@ -45,18 +45,25 @@ public enum CommandError<Failure: Error>: Error {
   /// The run was cancelled before it produced its output: the calling task was cancelled, ``Command/cancel()``
   /// was called, a later call replaced it under `.cancelPrevious`, the command was released, the work threw
   /// `CancellationError`, or (for `Command(owner:)`) the owner was gone. Whatever the work returned is
-  /// dropped; nothing went to ``Command/values`` or ``Command/errors``.
+  /// dropped; nothing went to ``Command/values`` or ``Command/errors`` for the run (for a command made with
+  /// ``Command/signal(policy:fileID:line:_:)``: nothing after the cancellation; the elements its sequence sent
+  /// before it were published).
   case cancelled
 
   /// The work threw `failure`, which also went to ``Command/errors``.
   case failed(Failure)
 
-  /// The run finished without a value: only a command whose work is a sequence can end so, when its sequence
-  /// finished without an element. Nothing went to ``Command/values`` or ``Command/errors``; a
-  /// ``Command/trigger(_:)`` of such a run just ends.
+  /// The run finished without a value: only a command whose work is a sequence can end so
+  /// (``Command/signal(policy:fileID:line:_:)``), when its sequence finished without an element. Nothing went
+  /// to ``Command/values`` or ``Command/errors``; a ``Command/trigger(_:)`` of such a run just ends.
   ///
   /// ```swift
-  /// do { show(try await progress.execute(7)) } catch { if error == .noValue { showNoProgress() } }
+  /// let progress = Command.signal { (id: Int) in api.progress(of: id) }  // Command<Int, Int, Never>
+  /// do {
+  ///   print("done at \(try await progress.execute(7))%")
+  /// } catch {
+  ///   if error == .noValue { print("the upload sent no progress") }
+  /// }
   /// ```
   case noValue
 }
@@ -158,7 +165,8 @@ extension CommandError: AnyCommandError {
   /// ```
   public var isCancelled: Bool { kind == .cancelled }
 
-  /// The run finished without a value: the sequence of a command whose work is a sequence sent no element.
+  /// The run finished without a value: the sequence of a command made with
+  /// ``Command/signal(policy:fileID:line:_:)`` sent no element.
   ///
   /// ```swift
   /// do { try await progress.execute(7) } catch { #expect(error.isNoValue) }

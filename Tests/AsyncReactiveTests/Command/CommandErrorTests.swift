@@ -31,6 +31,20 @@ struct CommandErrorTests {
     #expect(error?.failure == nil)
   }
 
+  @Test("the run's sequence sent nothing: == .noValue, kind == .noValue, isNoValue, no failure")
+  func noValue() async {
+    let typed = Command.signal { (_: Int) in Signal<Int, TestError>.empty }
+    let typedError = await #expect(throws: CommandError<TestError>.self) { try await typed.execute(1) }
+    #expect(typedError == .noValue)
+    #expect(typedError?.isNoValue == true && typedError?.isCancelled == false && typedError?.isDisabled == false)
+    #expect(typedError?.failure == nil)
+
+    let untyped = Command.signal { (_: Int) in Signal<Int, any Error>.empty }
+    let untypedError = await #expect(throws: CommandError<any Error>.self) { try await untyped.execute(1) }
+    #expect(untypedError?.kind == .noValue)
+    #expect(untypedError?.anyFailure == nil)
+  }
+
   @Test("the work failed: == .failed(error) when the failure is Equatable, failure otherwise")
   func failed() async {
     let typed = Command { (value: Int) throws(TestError) -> Int in throw TestError(code: value) }
