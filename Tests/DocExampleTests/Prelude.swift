@@ -382,6 +382,7 @@ extension MigratingFromReactiveCocoaAndRxSwiftExamples {
   /// A service whose calls fail with an `ErrorEnvelope`.
   struct Service: Sendable {
     func login(_ email: String, _ password: String) async throws(ErrorEnvelope) -> User { User() }
+    func uploadProgress(of id: Int) -> Signal<Double, ErrorEnvelope> { Signal([0.5, 1.0]) }
   }
 
   static let service = Service()

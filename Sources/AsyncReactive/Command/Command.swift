@@ -16,6 +16,11 @@
 /// caller resumes on its actor when the run ends (from the main actor that is a hop each way, microseconds).
 /// ``trigger(_:)`` schedules the run and returns at once.
 ///
+/// **Work that is a sequence:** ``signal(policy:fileID:line:_:)`` makes a command whose runs each iterate a
+/// sequence (RxSwift's `Action { input in observable }`, ReactiveSwift's `Action { input in SignalProducer }`):
+/// every element goes to ``values`` as it comes, the run lasts until the sequence ends, and ``execute(_:)`` returns
+/// the last element.
+///
 /// **Failure:** the work's own error type, as in ReactiveSwift's `Action<Input, Output, Error>`, inferred
 /// from the work's closure: a work that does not throw makes a
 /// `Command<Input, Output, Never>`, a `try` on an untyped `throws` call makes `any Error`, and a closure
@@ -25,12 +30,13 @@
 /// `Failure` (or return) then, since a cancelled run ends in ``CommandError/cancelled`` whatever its work threw.
 ///
 /// **Throws:** ``execute(_:)`` throws ``CommandError``: `.failed(failure)` with the work's `Failure` (also
-/// sent on ``errors``), `.disabled` when the command refuses the call (sent on ``disabledErrors``), or
-/// `.cancelled`.
+/// sent on ``errors``), `.disabled` when the command refuses the call (sent on ``disabledErrors``),
+/// `.cancelled`, or, for a command whose work is a sequence, `.noValue` when the sequence sent nothing.
 ///
 /// **Cancellation:** cancelling a caller's task cancels its run; ``cancel()`` cancels every run and every
 /// waiting caller; releasing the command cancels what is still running. A cancelled run's caller gets
-/// ``CommandError/cancelled``, and nothing is sent on ``values`` or ``errors`` for it.
+/// ``CommandError/cancelled``, and nothing is sent on ``values`` or ``errors`` for it (for a sequence's run:
+/// nothing after the cancellation, whose iteration stops).
 ///
 /// **Finishes:** the streams finish once the command has been released and its last run has ended.
 ///
@@ -85,7 +91,9 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   public nonisolated let started: HotSignal<Input, Never>
 
   /// Each successful output, in the order the runs finished (RACCommand's `executionSignals` flattened,
-  /// Action's `values`). Each iteration is a new consumer that sees the outputs from then on.
+  /// Action's `values`); for a command made with ``signal(policy:fileID:line:_:)``, each element of each run's
+  /// sequence as it comes (RxSwift Action's `elements`). Each iteration is a new consumer that sees the outputs
+  /// from then on.
   ///
   /// ```swift
   /// for await results in search.values { show(results) }
@@ -171,8 +179,18 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
     origin: (fileID: StaticString, line: UInt)? = nil,
     work: @escaping @Sendable (Input) async throws -> Output
   ) {
+    self.init(enabledIfValue: enabledIf, policy: policy, origin: origin, run: .value(work))
+  }
+
+  /// A command whose runs do `run`: one value per run, or a sequence's elements (``signal(policy:fileID:line:_:)``).
+  init(
+    enabledIfValue enabledIf: Property<Bool>?,
+    policy: CommandPolicy,
+    origin: (fileID: StaticString, line: UInt)?,
+    run: CommandStorage<Input, Output, Failure>.Work
+  ) {
     self.origin = origin
-    let storage = CommandStorage<Input, Output, Failure>(policy: policy, enabledIf: enabledIf, work: work)
+    let storage = CommandStorage<Input, Output, Failure>(policy: policy, enabledIf: enabledIf, work: run)
     self.storage = storage
     self.policy = policy
     executing = Property(storage.executing)
@@ -206,12 +224,15 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// Runs the work with `input` and returns its output (RACCommand's `execute:`).
   ///
   /// The command is ``executing`` from the call until the work ends; the output is also sent on ``values``.
-  /// Under `.enqueue`, a call made during a run waits for its turn first.
+  /// Under `.enqueue`, a call made during a run waits for its turn first. For a command whose work is a
+  /// sequence (``signal(policy:fileID:line:_:)``), the run lasts until the sequence ends, each element is sent on
+  /// ``values`` as it comes, and this returns the last one.
   ///
   /// **Throws:** ``CommandError/disabled`` at once, without starting the work, if the command is disabled
   /// (one event goes to ``disabledErrors``); ``CommandError/failed(_:)`` with the work's error, which also
-  /// goes to ``errors``; ``CommandError/cancelled`` if the run was cancelled, whatever the work returned. For
-  /// a `Command<Input, Output, Never>` only the first and the last can happen.
+  /// goes to ``errors``; ``CommandError/cancelled`` if the run was cancelled, whatever the work returned;
+  /// ``CommandError/noValue`` if the run's sequence finished without an element (only a command made with
+  /// ``signal(policy:fileID:line:_:)`` can end so). A `Command<Input, Output, Never>` never throws `.failed`.
   ///
   /// **Cancellation:** cancelling the calling task cancels this run (or, while it waits for its turn, removes
   /// it from the queue). The call returns when the work has returned.
@@ -224,7 +245,8 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// }
   /// ```
   /// - Parameter input: the input of this run.
-  /// - Returns: the work's output.
+  /// - Returns: the work's output; the last element of the run's sequence for a command made with
+  ///   ``signal(policy:fileID:line:_:)``.
   public nonisolated func execute(_ input: Input) async throws(CommandError<Failure>) -> Output {
     do {
       return try await storage.execute(input)
@@ -240,7 +262,10 @@ public actor Command<Input: Sendable, Output: Sendable, Failure: Error> {
   /// order of calls is the order of their turns under `.enqueue`. An admitted run starts in place and runs until
   /// its work first waits, as RxSwift's Action does inside `execute`: work that never really waits (a stub, a
   /// cached answer, a `for await` over `Signal.just`) has finished, with its value on ``values``, when this
-  /// returns. The run belongs to the command: releasing the command or calling ``cancel()`` cancels it.
+  /// returns; so has a run whose sequence answers without waiting (`Signal([1, 2, 3])` for a command made with
+  /// ``signal(policy:fileID:line:_:)``), with every element on ``values``. The run belongs to the command:
+  /// releasing the command or calling ``cancel()`` cancels it. A sequence's run that sends no element just ends:
+  /// nothing goes to ``values`` or ``errors``.
   ///
   /// ```swift
   /// searchButton.onTap { viewModel.search.trigger("swift") }

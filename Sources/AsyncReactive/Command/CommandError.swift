@@ -1,9 +1,10 @@
 /// Why a ``Command``'s ``Command/execute(_:)`` produced no output: the command refused the call, the run was
-/// cancelled, or the work failed (ReactiveSwift's `ActionError<Error>`, RxSwift Action's `ActionError`).
+/// cancelled, the work failed (ReactiveSwift's `ActionError<Error>`, RxSwift Action's `ActionError`), or a
+/// command whose work is a sequence saw it finish without an element.
 ///
 /// `execute` throws exactly this type, so a `catch` sees the work's own `Failure` without a cast. A command
 /// whose work cannot fail is a `Command<Input, Output, Never>`: its `failed` case cannot be built, and a
-/// `switch` over its errors needs only ``disabled`` and ``cancelled``.
+/// `switch` over its errors needs only ``disabled``, ``cancelled`` and ``noValue``.
 ///
 /// ```swift
 /// do {
@@ -13,15 +14,16 @@
 ///   switch error {
 ///   case .disabled: break  // the button should not have been enabled
 ///   case .cancelled: break  // the screen went away
+///   case .noValue: break  // only a command made with `Command.signal` ends so
 ///   case .failed(.wrongPassword): showWrongPassword()
 ///   case .failed(let failure): showAlert(failure)
 ///   }
 /// }
 /// ```
 ///
-/// In tests, three shapes. The run was refused, or cancelled (``kind`` is `Equatable` for every failure type,
-/// ``isDisabled`` and ``isCancelled`` say the same), or it failed with a given error (`==` when `Failure` is
-/// `Equatable`, ``failure`` otherwise):
+/// In tests, three shapes. The run was refused, or cancelled, or ended without a value (``kind`` is `Equatable`
+/// for every failure type, ``isDisabled``, ``isCancelled`` and ``isNoValue`` say the same), or it failed with a
+/// given error (`==` when `Failure` is `Equatable`, ``failure`` otherwise):
 ///
 /// ```swift
 /// let refused = await #expect(throws: CommandError<LoginError>.self) { try await logIn.execute() }
@@ -43,11 +45,27 @@ public enum CommandError<Failure: Error>: Error {
   /// The run was cancelled before it produced its output: the calling task was cancelled, ``Command/cancel()``
   /// was called, a later call replaced it under `.cancelPrevious`, the command was released, the work threw
   /// `CancellationError`, or (for `Command(owner:)`) the owner was gone. Whatever the work returned is
-  /// dropped; nothing went to ``Command/values`` or ``Command/errors``.
+  /// dropped; nothing went to ``Command/values`` or ``Command/errors`` for the run (for a command made with
+  /// ``Command/signal(policy:fileID:line:_:)``: nothing after the cancellation; the elements its sequence sent
+  /// before it were published).
   case cancelled
 
   /// The work threw `failure`, which also went to ``Command/errors``.
   case failed(Failure)
+
+  /// The run finished without a value: only a command whose work is a sequence can end so
+  /// (``Command/signal(policy:fileID:line:_:)``), when its sequence finished without an element. Nothing went
+  /// to ``Command/values`` or ``Command/errors``; a ``Command/trigger(_:)`` of such a run just ends.
+  ///
+  /// ```swift
+  /// let progress = Command.signal { (id: Int) in api.progress(of: id) }  // Command<Int, Int, Never>
+  /// do {
+  ///   print("done at \(try await progress.execute(7))%")
+  /// } catch {
+  ///   if error == .noValue { print("the upload sent no progress") }
+  /// }
+  /// ```
+  case noValue
 }
 
 extension CommandError: Equatable where Failure: Equatable {}
@@ -55,13 +73,14 @@ extension CommandError: Equatable where Failure: Equatable {}
 extension CommandError: Hashable where Failure: Hashable {}
 
 /// A ``CommandError`` whatever its work's failure type: lets a generic error handler recognise any command's
-/// error, and tell a refused call, a cancelled run and a failed work apart, without naming `Failure`.
+/// error, and tell a refused call, a cancelled run, a run without a value and a failed work apart, without
+/// naming `Failure`.
 ///
 /// ```swift
 /// func report(_ error: any Error) {
 ///   if let commandError = error as? any AnyCommandError {
 ///     switch commandError.kind {
-///     case .disabled, .cancelled: return  // nothing to show
+///     case .disabled, .cancelled, .noValue: return  // nothing to show
 ///     case .failed: showAlert(commandError.anyFailure!)
 ///     }
 ///   } else {
@@ -70,14 +89,14 @@ extension CommandError: Hashable where Failure: Hashable {}
 /// }
 /// ```
 public protocol AnyCommandError: Error {
-  /// Which of the three outcomes this is; always `Equatable`.
+  /// Which of the four outcomes this is; always `Equatable`.
   ///
   /// ```swift
   /// #expect((error as? any AnyCommandError)?.kind == .disabled)
   /// ```
   var kind: CommandErrorKind { get }
 
-  /// The work's error as `any Error` for a failed run, `nil` for a refused or cancelled one.
+  /// The work's error as `any Error` for a failed run, `nil` for any other outcome.
   ///
   /// ```swift
   /// if let failure = (error as? any AnyCommandError)?.anyFailure { log(failure) }
@@ -99,8 +118,10 @@ public enum CommandErrorKind: Hashable, Sendable, CustomStringConvertible {
   case cancelled
   /// ``CommandError/failed(_:)``: the work threw.
   case failed
+  /// ``CommandError/noValue``: the run's sequence finished without an element.
+  case noValue
 
-  /// `disabled`, `cancelled` or `failed`.
+  /// `disabled`, `cancelled`, `failed` or `noValue`.
   ///
   /// ```swift
   /// print(error.kind)  // "disabled"
@@ -110,6 +131,7 @@ public enum CommandErrorKind: Hashable, Sendable, CustomStringConvertible {
     case .disabled: "disabled"
     case .cancelled: "cancelled"
     case .failed: "failed"
+    case .noValue: "noValue"
     }
   }
 }
@@ -125,6 +147,7 @@ extension CommandError: AnyCommandError {
     case .disabled: .disabled
     case .cancelled: .cancelled
     case .failed: .failed
+    case .noValue: .noValue
     }
   }
 
@@ -142,7 +165,15 @@ extension CommandError: AnyCommandError {
   /// ```
   public var isCancelled: Bool { kind == .cancelled }
 
-  /// The work's error for a failed run, `nil` for a refused or cancelled one.
+  /// The run finished without a value: the sequence of a command made with
+  /// ``Command/signal(policy:fileID:line:_:)`` sent no element.
+  ///
+  /// ```swift
+  /// do { try await progress.execute(7) } catch { #expect(error.isNoValue) }
+  /// ```
+  public var isNoValue: Bool { kind == .noValue }
+
+  /// The work's error for a failed run, `nil` for any other outcome.
   ///
   /// ```swift
   /// do { try await logIn.execute() } catch { #expect(error.failure == .wrongPassword) }

@@ -84,6 +84,7 @@ enum Outcome<Value: Equatable & Sendable>: Equatable, Sendable {
   case value(Value)
   case disabled
   case cancelled
+  case noValue
   case failed(TestError)
   case other(String)
 
@@ -120,6 +121,7 @@ extension CommandError: ErasedCommandError {
     switch self {
     case .disabled: return .disabled
     case .cancelled: return .cancelled
+    case .noValue: return .noValue
     case .failed(let error as TestError): return .failed(error)
     case .failed(let error): return .other("failed(\(error))")
     }

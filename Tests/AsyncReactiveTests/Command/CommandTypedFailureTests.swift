@@ -195,7 +195,7 @@ struct CommandTypedFailureTests {
     #expect(errors.values.isEmpty)
   }
 
-  @Test("a Command<_, _, Never> throws only .disabled or .cancelled: a switch over its error has no .failed case")
+  @Test("a Command<_, _, Never> throws no .failed: a switch over its error has no .failed case")
   func neverFailure() async {
     let command = Command(enabledIf: Property(value: false)) { (value: Int) in value }
     do {
@@ -205,6 +205,7 @@ struct CommandTypedFailureTests {
       switch error {
       case .disabled: break
       case .cancelled: Issue.record("cancelled")
+      case .noValue: Issue.record("noValue")
       }
     }
     let _: HotSignal<Never, Never> = command.errors

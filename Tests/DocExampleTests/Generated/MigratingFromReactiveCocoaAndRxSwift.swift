@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md.
 struct MigratingFromReactiveCocoaAndRxSwiftExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:70
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:71
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 71)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 72)
 // RACCommand *login = [[RACCommand alloc] initWithEnabled:valid signalBlock:…];
 let logIn = Command(enabledIf: valid) { try await api.logIn(username.value, password.value) }
 loginButtonTaps.bind(to: logIn, in: lifetime)
@@ -22,9 +22,9 @@ logIn.errors.observe(in: lifetime) { error in showAlert(error) }
 #sourceLocation()
     _ = logIn
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:83
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:84
   @MainActor static func example2() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 84)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 85)
 // Action<Void, User, ErrorEnvelope>
 let logIn = Command(enabledIf: valid) { () throws(ErrorEnvelope) in
   try await service.login(email.value, password.value)
@@ -34,16 +34,28 @@ do {
   show(try await logIn.execute())
 } catch {
   switch error {  // CommandError<ErrorEnvelope>
-  case .disabled, .cancelled: break
+  case .disabled, .cancelled, .noValue: break
   case .failed(let envelope): showAlert(envelope.errorMessages)
   }
 }
 #sourceLocation()
     _ = logIn
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:109
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:110
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 110)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 111)
+// ReactiveSwift: Action<Int, Double, ErrorEnvelope> { id in service.uploadProgress(of: id) }, a SignalProducer
+// RxSwift: Action<Int, Double> { id in service.uploadProgress(of: id) }, an Observable
+let upload = Command.signal { (id: Int) in service.uploadProgress(of: id) }  // Command<Int, Double, ErrorEnvelope>
+upload.values.observe(in: lifetime) { fraction in log("uploaded \(fraction)") }  // each element, as it comes
+upload.trigger(7)
+let done = try await upload.execute(8)  // 1.0: the last element, once the upload's signal finished
+#sourceLocation()
+    _ = (upload, done)
+  }
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:129
+  @MainActor static func example4() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 130)
 // RAC(self.viewModel, searchText) = self.searchTextField.rac_textSignal;
 // ReactiveSwift: viewModel.searchText <~ searchField.texts;  RxSwift: .bind(to: viewModel.searchText)
 searchField.texts.bind(to: viewModel.searchText, in: lifetime)   // into a subject, inside each send
@@ -52,8 +64,8 @@ searchField.texts.bind(to: viewModel.searchText, in: lifetime)   // into a subje
 viewModel.title.bind(to: label, \.text, in: lifetime)            // weak target, on the caller's actor
 #sourceLocation()
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:137
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 138)
+  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:157
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 158)
 // RxExample's GitHubSignupViewModel: init(input: (username: Observable<String>, …, signupTaps: Observable<Void>))
 struct GitHubSignupViewModel: Sendable {
   let signingUp: Signal<String, Never>
@@ -69,8 +81,8 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:198
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 199)
+  // Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:218
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 219)
 @MainActor final class SearchScreenModel {
   let api = AsyncCurrentValueSubject<FakeAPI, Never>(FakeAPI())
   let lifetime = Lifetime()
@@ -82,9 +94,9 @@ struct GitHubSignupViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:217
-  @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 218)
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:237
+  @MainActor static func example7() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 238)
 // [signal subscribeNext:^(id x) { … }]  +  [disposable dispose]
 // observable.subscribe(onNext: { … }).disposed(by: disposeBag)
 let lifetime = Lifetime()
@@ -103,8 +115,8 @@ price.sink(in: lifetime) { total.send($0 * quantity) }   // total is up to date 
   }
 }
 
-// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:109
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 116)
+// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:129
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 136)
 
 // Into state an actor keeps isolated: observe in one of its methods; the closure runs on the actor.
 extension SearchViewModel {
@@ -114,9 +126,9 @@ extension SearchViewModel {
 }
 #sourceLocation()
 extension ResultsViewController {
-  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:342
-  func MigratingFromReactiveCocoaAndRxSwiftExamples_example7() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 343)
+  /// Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md:362
+  func MigratingFromReactiveCocoaAndRxSwiftExamples_example8() async throws {
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/MigratingFromReactiveCocoaAndRxSwift.md", line: 363)
   viewModel.results.observe(in: lifetime) { results in   // in a @MainActor view: on the main actor
     self.tableView.show(results)
   }

@@ -153,12 +153,12 @@ enum QueryError: Error { case empty }
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:304
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 305)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:306
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 307)
 enum SaveError: Error { case offline }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:304
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 306)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:306
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 308)
 
 @Test func commandErrors() async {
   let enabled = AsyncCurrentValueSubject<Bool, Never>(false)
@@ -175,8 +175,8 @@ enum SaveError: Error { case offline }
   #expect(failed?.failure as? SaveError == .offline)
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:339
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 340)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:341
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 342)
 actor FormViewModel {
   nonisolated let password = AsyncCurrentValueSubject<String, Never>("")
   nonisolated let isSignupEnabled: Property<Bool>
@@ -186,8 +186,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:339
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 348)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:341
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 350)
 
 @MainActor final class FormView {
   let lifetime = Lifetime()
@@ -198,8 +198,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:339
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 357)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:341
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 359)
 
 @MainActor @Test func signupButtonFollowsTheForm() async {
   let clock = TestClock()
@@ -215,8 +215,8 @@ actor FormViewModel {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:383
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 384)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:385
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 386)
 struct LoginTests {
   let clock = TestClock()          // first: the view model's tasks run on its executor
   let viewModel: LoginViewModel
@@ -226,8 +226,8 @@ struct LoginTests {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:422
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 423)
+  // Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md:424
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/TestingViewModels.md", line: 425)
 @Test func signupEnablesOnceBothFieldsAreValid() async {
   let clock = TestClock()
   await clock.withVirtualTime {
