@@ -180,11 +180,15 @@ public final class Recorder<Element: Sendable, Failure: Error>: Sendable {
       // A signal's run is built with a node per operator, so that `debugGraph()` can draw it while it runs.
       if base is Signal<Element, Failure> || base is any SignalBacked<Element, Failure> {
         // Recorded inside the run's sends too, as RxTest's observer: a value sent at the instant of a cancellation
-        // scheduled after it is recorded. The run's last node is kept weakly, for `debugGraph()` while it lives.
-        var reading = record(HotSignal(node: signal.node(.shared)))
-        reading.runNode = reading.node
-        reading.node = nil
-        return reading
+        // scheduled after it is recorded. The run's last node is kept weakly, for `debugGraph()` while it lives. The
+        // tasks the run starts (a cold input's pump) prefer the clock's executor, so that `settle()` waits for them.
+        let executor = TaskExecutorContext.preferred(for: clock)
+        return TaskExecutorContext.$preferred.withValue(executor) {
+          var reading = record(HotSignal(node: signal.node(.shared)))
+          reading.runNode = reading.node
+          reading.node = nil
+          return reading
+        }
       }
       return Reading(task: Self.startReading(base.makeAsyncIterator(), into: storage, clock: clock))
     }
