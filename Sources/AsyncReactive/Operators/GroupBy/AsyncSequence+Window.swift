@@ -77,7 +77,8 @@ final class WindowRun<Element: Sendable, Failure: Error>: Sendable {
   let origin: NodeOrigin
   let subgroups = SubgroupRun<Element, Failure>()
   let events = PublicationQueue<SubgroupEvent<Element, Failure>>()
-  /// Touched only by the thread that delivers ``events`` (and by ``open()``, before anything can send).
+  /// Changed by the thread that delivers ``events`` (and by the first ``open()``, before anything can send); the
+  /// timer is also stopped from whichever thread lets the run's input go, hence the lock.
   let state = Mutex(State())
 
   init(
@@ -133,13 +134,14 @@ final class WindowRun<Element: Sendable, Failure: Error>: Sendable {
   private func handle(_ event: SubgroupEvent<Element, Failure>) {
     switch event {
     case .value(let value):
-      guard let window = state.withLock({ $0.window }) else { return }
-      window.send(value)
-      let full = state.withLock { state -> Bool in
+      let open = state.withLock { state -> (window: Node<Element, Failure>, isFull: Bool)? in
+        guard let window = state.window else { return nil }
         state.count += 1
-        return state.count == limit
+        return (window, state.count == limit)
       }
-      if full { closeAndOpen(window) }
+      guard let open else { return }
+      open.window.send(value)
+      if open.isFull { closeAndOpen(open.window) }
     case .tick(let id):
       guard let window = state.withLock({ $0.id == id ? $0.window : nil }) else { return }
       closeAndOpen(window)
