@@ -82,3 +82,16 @@ import Synchronization
     pthread_setspecific(connectingNodeKey, previous.node)
   }
 }
+
+extension CreationRank {
+  /// Runs `body` as if no node were connecting on this thread: a sink it registers takes a new rank, later than
+  /// every node made so far. For an inner (`flatMap`) or a fallback (`catch`) that a connection attaches: it is
+  /// created when it attaches, as a consumer attached directly is, whether or not that happens while the node that
+  /// runs it is connecting (an outer with a current value gives its first inner during the connection).
+  @usableFromInline package static func attachingLater<Result>(_ body: () -> Result) -> Result {
+    guard let connecting = pthread_getspecific(connectingKey) else { return body() }
+    pthread_setspecific(connectingKey, nil)
+    defer { pthread_setspecific(connectingKey, connecting) }
+    return body()
+  }
+}

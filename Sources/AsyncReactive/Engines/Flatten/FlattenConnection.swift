@@ -208,12 +208,16 @@ where Inner.Element: Sendable {
       }
       return
     }
-    let (stop, innerNode) = signal.observeRun(innerStart, owner: node) { [self] element in
-      admit(.value(element), from: id)
-    } onEnd: { [self] termination in
-      switch termination {
-      case .finished: innerFinished(id)
-      case .failed(let error): innerFailed(innerFailure(error), id: id)
+    // Created now, whether or not the outer's node is connecting (an outer with a current value gives its first
+    // inner during the connection): the inner's observer takes a new place among its source's observers.
+    let (stop, innerNode) = CreationRank.attachingLater {
+      signal.observeRun(innerStart, owner: node) { [self] element in
+        admit(.value(element), from: id)
+      } onEnd: { [self] termination in
+        switch termination {
+        case .finished: innerFinished(id)
+        case .failed(let error): innerFailed(innerFailure(error), id: id)
+        }
       }
     }
     let runner = Runner.sink(stop, node: innerNode)

@@ -54,10 +54,13 @@
     }
     previous?()
     guard let generation else { return }
-    let sink = inner.addSink { [self] element in
-      admit(.value(element), generation: generation)
-    } onEnd: { [self] termination in
-      innerEnded(termination, generation: generation)
+    // Created now, as a flatten's inner is (see `CreationRank.attachingLater`).
+    let sink = CreationRank.attachingLater {
+      inner.addSink { [self] element in
+        admit(.value(element), generation: generation)
+      } onEnd: { [self] termination in
+        innerEnded(termination, generation: generation)
+      }
     }
     let detach: @Sendable () -> Void = { inner.removeSink(sink) }
     let kept = state.withLock { state -> Bool in

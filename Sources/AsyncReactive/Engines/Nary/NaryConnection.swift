@@ -19,7 +19,7 @@ import Synchronization
     /// A value the rule produced on an event of input `input`.
     case value(Step, input: Int)
     case end(Termination<Failure>)
-    /// Input `input` ended: a node that replays each input's value forgets its value (see ``NaryConnection/perInput``).
+    /// Input `input` ended: a node that replays each input's value forgets its value (see ``NaryConnection/replaysInput``).
     case forget(input: Int)
     /// The rule let go of input `input`: it is detached now (see ``NaryStep/release(input:)``).
     case release(input: Int)
@@ -103,9 +103,10 @@ import Synchronization
   /// no call for it. (A flag beside a non-optional closure rather than an optional closure: unwrapping the optional
   /// retained and released the closure's context on every event.)
   @usableFromInline let outputIsStep: Bool
-  /// The node replays each input's latest value (a `merge` over current values, ``Node/Replay/eachInput(_:)``):
-  /// each value goes to it with the input it came from.
-  @usableFromInline let perInput: Bool
+  /// For a node that replays each input's latest value (a `merge` over current values,
+  /// ``Node/Replay/eachInput(replays:)``), which inputs have a current value: each of their values goes to the node
+  /// with the input it came from; empty for every other node.
+  @usableFromInline let replaysInput: [Bool]
 
   /// `output` may be `nil` only when `Output == Step`.
   @inlinable init(
@@ -116,7 +117,7 @@ import Synchronization
     self.inputCount = inputCount
     self.output = output ?? { $0 as! Output }
     self.outputIsStep = output == nil
-    if case .eachInput = node.replay { self.perInput = true } else { self.perInput = false }
+    if case .eachInput(let replays) = node.replay { self.replaysInput = replays } else { self.replaysInput = [] }
   }
 
   /// Input `input` produced an element, which `apply` stores in the rule (under the lock: `apply` is the library's
@@ -139,7 +140,7 @@ import Synchronization
       guard !state.ended else { return (nil, nil) }
       state.finished += 1
       var step = state.rule.inputFinished(index)
-      if perInput && state.finished < inputCount {
+      if !replaysInput.isEmpty && replaysInput[index] && state.finished < inputCount {
         // Queued in order with the values: what the input gave before its end stays replayed until then.
         return state.admit(.forget(input: index), nil, turn: turn)
       }
@@ -193,7 +194,7 @@ import Synchronization
   @inlinable func perform(_ delivery: Delivery) {
     switch delivery {
     case .value(let step, let input):
-      if perInput {
+      if !replaysInput.isEmpty && replaysInput[input] {
         // Only merge replays per input, and its node holds the rule's output as it is.
         node.send(step as! Output, fromInput: input)
       } else if outputIsStep {
@@ -434,7 +435,7 @@ extension NaryConnection where Output == Step {
 @inlinable package func mergedReplay<Output, Failure>(
   _ inputsReplay: [Bool]
 ) -> Node<Output, Failure>.Replay {
-  inputsReplay.contains(true) ? .eachInput(inputsReplay.count) : .none
+  inputsReplay.contains(true) ? .eachInput(replays: inputsReplay) : .none
 }
 
 extension HotSequence {

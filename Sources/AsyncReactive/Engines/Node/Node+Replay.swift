@@ -9,9 +9,11 @@ extension Node {
     case latest(Int)
     /// The current value, until the subject terminates (AsyncCurrentValueSubject).
     case current
-    /// The latest value from each of `count` inputs that has one, in input order, until the node ends: what a
-    /// fresh subscription to a `merge` of current values gives at once (each input's current value).
-    case eachInput(Int)
+    /// The latest value from each input that gives a new observer one (`replays[i]`), in input order, until the
+    /// node ends: what a fresh subscription to a `merge` of current values gives at once (each input's current
+    /// value). What an input without a current value sent (a passthrough subject, a time node) is not replayed: a
+    /// fresh subscription would get nothing of it.
+    case eachInput(replays: [Bool])
   }
 
   /// Sends `element`, which came from input `input` of a ``Replay/eachInput(_:)`` node: it becomes that input's

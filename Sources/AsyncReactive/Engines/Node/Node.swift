@@ -65,7 +65,7 @@ import Synchronization
     var buffer = RingBuffer<Element>(capacity: capacity)
     if let initial { buffer.append(initial) }
     var state = State(replay: buffer)
-    if case .eachInput(let count) = replay { state.inputValues = Array(repeating: nil, count: count) }
+    if case .eachInput(let replays) = replay { state.inputValues = Array(repeating: nil, count: replays.count) }
     self.state = Locked(state)
     self.replay = replay
     self.prefix = prefix

@@ -1,0 +1,104 @@
+import AsyncReactive
+import AsyncReactiveTesting
+import Testing
+
+/// The smallest programs where a joining consumer, or a node's place among its source's observers, differed from
+/// the API contracts' rule: each records what the rule (and RxSwift, for the creation order) gives.
+@Suite("Late consumers and creation order: the contracts' rule on the smallest programs")
+struct LateConsumerRuleTests {
+  /// What a consumer attached now gets inside its registration.
+  static func join<Element: Sendable, Failure: Error>(_ node: Signal<Element, Failure>, _ lifetime: Lifetime)
+    -> [Element]
+  {
+    let log = Log<Element>()
+    node.sink(in: lifetime, onValue: { log.append($0) }, onEnd: { _ in })
+    return log.all
+  }
+
+  // MARK: merge gives nothing of an input that gives a new subscriber nothing
+
+  @Test("merge(p, c): what the passthrough sent is not given to a consumer that joins")
+  func mergeForgetsThePassthroughsValue() {
+    let p = AsyncPassthroughSubject<Int, Never>()
+    let c = AsyncCurrentValueSubject<Int, Never>(7)
+    let node = merge(p, c)
+    let lifetime = Lifetime()
+    #expect(Self.join(node, lifetime) == [7])
+    p.send(1)
+    #expect(Self.join(node, lifetime) == [7])
+    c.send(8)
+    p.send(2)
+    #expect(Self.join(node, lifetime) == [8])
+    p.finish()
+    #expect(Self.join(node, lifetime) == [8])
+    lifetime.cancel()
+  }
+
+  @Test("merge(s, s.delay(for:)): the time node's value is not given again")
+  func mergeOfATimeNode() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let s = AsyncCurrentValueSubject<Int, Never>(5)
+      let node = merge(s, s.delay(for: .seconds(1), clock: clock))
+      let lifetime = Lifetime()
+      let first = Log<Int>()
+      node.sink(in: lifetime) { first.append($0) }
+      await clock.advance(by: .seconds(1))
+      #expect(first.all == [5, 5])
+      #expect(Self.join(node, lifetime) == [5])
+      lifetime.cancel()
+    }
+  }
+
+  @Test("merge(s, s.dropFirst()) and merge(zip(…), c): only the inputs with a current value")
+  func mergeOfStatefulInputs() {
+    let s = AsyncCurrentValueSubject<Int, Never>(5)
+    let t = AsyncCurrentValueSubject<Int, Never>(1)
+    let c = AsyncCurrentValueSubject<Int, Never>(7)
+    let lifetime = Lifetime()
+    let dropped = merge(s, s.dropFirst())
+    _ = Self.join(dropped, lifetime)
+    s.send(6)
+    #expect(Self.join(dropped, lifetime) == [6])
+    let zipped = merge(zip(s, t).map { $0 + $1 }, c)
+    #expect(Self.join(zipped, lifetime) == [7, 7])  // the first consumer: zip's pair (6, 1), then c
+    s.send(2)
+    #expect(Self.join(zipped, lifetime) == [7])
+    lifetime.cancel()
+  }
+
+  // MARK: An inner attached during a connection is created then
+
+  @Test(
+    "c.flatMap { _ in p }.withLatestFrom(p): the inner made at connection observes p after withLatestFrom does",
+    arguments: [true, false])
+  func innerAttachedDuringTheConnection(outerHasCurrentValue: Bool) {
+    let c = AsyncCurrentValueSubject<Int, Never>(4)
+    let q = AsyncPassthroughSubject<Int, Never>()
+    let p = AsyncPassthroughSubject<Int, Never>()
+    let outer = outerHasCurrentValue ? c.hotSignal : q.hotSignal
+    let node = outer.flatMap { _ in p }.withLatestFrom(p) { $0 * 10 + $1 }
+    let log = Log<Int>()
+    let lifetime = Lifetime()
+    node.sink(in: lifetime) { log.append($0) }
+    if !outerHasCurrentValue { q.send(4) }
+    p.send(1)
+    p.send(2)
+    #expect(log.all == [11, 22])  // RxSwift: the same in both cases
+    lifetime.cancel()
+  }
+
+  @Test("a catch fallback attached at connection observes its source after a later node that reads it")
+  func fallbackAttachedDuringTheConnection() {
+    let failed = AsyncPassthroughSubject<Int, TestError>()
+    failed.fail(TestError())
+    let p = AsyncPassthroughSubject<Int, TestError>()
+    let node = failed.catch { _ in p }.withLatestFrom(p) { $0 * 10 + $1 }
+    let log = Log<Int>()
+    let lifetime = Lifetime()
+    node.sink(in: lifetime, onValue: { log.append($0) }, onEnd: { _ in })
+    p.send(1)
+    #expect(log.all == [11])
+    lifetime.cancel()
+  }
+}
