@@ -63,7 +63,12 @@ extension HotSequence {
         let sink = upstream.addSink { value in
           node.send(value)
         } onEnd: { termination in
-          if case .failed(let error) = termination { fallback.outerValue(handler(error)) }
+          if case .failed(let error) = termination {
+            // What the failed input gave is no longer current: a consumer that joins from now on is given what the
+            // fallback gives (its current value, if it has one), not the failed input's last value.
+            node.forgetCurrent()
+            fallback.outerValue(handler(error))
+          }
           fallback.outerEnded(.finished)
         }
         return {

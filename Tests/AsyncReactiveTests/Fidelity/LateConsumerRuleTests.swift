@@ -101,4 +101,86 @@ struct LateConsumerRuleTests {
     #expect(log.all == [11])
     lifetime.cancel()
   }
+
+  // MARK: A node whose input changed without it emitting
+
+  @Test("withLatestFrom: the pair of both current values, after the other input changed")
+  func withLatestFromFollowsTheOtherInput() {
+    let c1 = AsyncCurrentValueSubject<Int, TestError>(1)
+    let c2 = AsyncCurrentValueSubject<Int, TestError>(1)
+    let node = c1.withLatestFrom(c2) { $0 * 10 + $1 }
+    let lifetime = Lifetime()
+    #expect(Self.join(node, lifetime) == [11])
+    c2.send(2)
+    #expect(Self.join(node, lifetime) == [12])
+    c1.send(3)
+    #expect(Self.join(node, lifetime) == [32])
+    c2.finish()  // the documented exception: a finished other input's last element stays in use
+    #expect(Self.join(node, lifetime) == [32])
+    lifetime.cancel()
+  }
+
+  @Test("withLatestFrom a property: the pair of both current values, after the property changed")
+  func withLatestFromFollowsTheProperty() {
+    let c1 = AsyncCurrentValueSubject<Int, Never>(1)
+    let c2 = AsyncCurrentValueSubject<Int, Never>(1)
+    let node = c1.withLatestFrom(c2.property.map { $0 * 2 }) { $0 * 10 + $1 }
+    let lifetime = Lifetime()
+    let first = Log<Int>()
+    node.sink(in: lifetime) { first.append($0) }
+    #expect(Self.join(node, lifetime) == [12])
+    c2.send(2)
+    #expect(Self.join(node, lifetime) == [14])
+    c1.send(3)
+    #expect(Self.join(node, lifetime) == [34])
+    #expect(first.all == [12, 34])  // a change of the property alone sends nothing
+    lifetime.cancel()
+  }
+
+  @Test("withLatestFrom an input with no current value: nothing, whatever it sent before")
+  func withLatestFromAPassthrough() {
+    let c1 = AsyncCurrentValueSubject<Int, Never>(1)
+    let p = AsyncPassthroughSubject<Int, Never>()
+    let node = c1.withLatestFrom(p) { $0 * 10 + $1 }
+    let lifetime = Lifetime()
+    let first = Log<Int>()
+    node.sink(in: lifetime) { first.append($0) }
+    p.send(5)
+    c1.send(2)
+    #expect(first.all == [25])
+    #expect(Self.join(node, lifetime) == [])  // RxSwift: a fresh subscription drops c1's value, p has none
+    lifetime.cancel()
+  }
+
+  @Test("sample(on:): the base's current value, after it changed without a trigger")
+  func sampleFollowsTheBase() {
+    let base = AsyncCurrentValueSubject<Int, Never>(1)
+    let trigger = AsyncCurrentValueSubject<Int, Never>(0)
+    let node = base.sample(on: trigger)
+    let lifetime = Lifetime()
+    let first = Log<Int>()
+    node.sink(in: lifetime) { first.append($0) }
+    base.send(0)
+    #expect(Self.join(node, lifetime) == [0])
+    #expect(first.all == [1])
+    lifetime.cancel()
+  }
+
+  @Test("catch: after the switch, nothing of the failed input's value")
+  func catchForgetsTheFailedInput() {
+    let c = AsyncCurrentValueSubject<Int, TestError>(3)
+    let p = AsyncPassthroughSubject<Int, TestError>()
+    let node = c.catch { _ in p }
+    let lifetime = Lifetime()
+    #expect(Self.join(node, lifetime) == [3])
+    c.fail(TestError())
+    #expect(Self.join(node, lifetime) == [])
+    let t = AsyncCurrentValueSubject<Int, TestError>(4)
+    let u = AsyncCurrentValueSubject<Int, TestError>(8)
+    let switched = t.catch { _ in u }
+    _ = Self.join(switched, lifetime)
+    t.fail(TestError())
+    #expect(Self.join(switched, lifetime) == [8])
+    lifetime.cancel()
+  }
 }

@@ -25,6 +25,8 @@ import Synchronization
     case release(input: Int)
     /// The rule let go of every input but `keep` (see ``NaryStep/emitReleasingOthers(_:)``).
     case releaseOthers(keep: Int)
+    /// The node's current value becomes what it holds for this, unsent (see ``NaryStep/replaceCurrent(_:)``).
+    case current(Step)
   }
 
   @usableFromInline struct State: Sendable {
@@ -63,6 +65,7 @@ import Synchronization
       case .emitReleasingOthers(let output):
         first = .value(output, input: input)
         second = .releaseOthers(keep: input)
+      case .replaceCurrent(let output): first = .current(output)
       }
       return admit(first, second, turn: turn)
     }
@@ -153,6 +156,7 @@ import Synchronization
         case .emitThenFinish, .finish: break
         case .release: step = .finish
         case .emitReleasingOthers(let output): step = .emitThenFinish(output)
+        case .replaceCurrent: step = .finish
         }
       }
       return state.admit(step, input: index, turn: turn)
@@ -208,6 +212,8 @@ import Synchronization
     case .release(let input): release(input)
     case .releaseOthers(let keep):
       for input in 0..<inputCount where input != keep { release(input) }
+    case .current(let step):
+      node.replaceCurrent(outputIsStep ? step as! Output : output(step))
     }
   }
 

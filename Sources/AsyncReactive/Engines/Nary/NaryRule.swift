@@ -15,6 +15,10 @@
   /// produce wins). No input index in the payload: a step is as large as its largest case, and every event returns
   /// one.
   case emitReleasingOthers(Output)
+  /// Deliver nothing, but make `output` the node's current value, what a consumer that joins now is given: an input
+  /// changed what a fresh subscription would compute (`withLatestFrom`'s other input, `sample(on:)`'s base). Only
+  /// from a rule whose node replays its current value.
+  case replaceCurrent(Output)
 }
 
 /// The part that tells combineLatest, zip and merge apart: what an input's elements and end produce.

@@ -62,6 +62,16 @@ extension Node {
     }
   }
 
+  /// Makes `element` what a consumer that joins now is given as the node's current value, without sending it: an
+  /// input changed what a fresh subscription would compute (`withLatestFrom`'s other input, `sample(on:)`'s base)
+  /// without the node emitting. Only for a node that replays its current value; nothing after the end.
+  @inlinable package func replaceCurrent(_ element: Element) {
+    state.withLock { state in
+      // A ring of one: the append replaces the previous value, as a send's does.
+      if state.terminal == nil { state.replay.append(element) }
+    }
+  }
+
   /// The latest value (the current value of a AsyncCurrentValueSubject), `nil` when there is none.
   @inlinable package var latest: Element? {
     state.withLock { $0.replay.last }

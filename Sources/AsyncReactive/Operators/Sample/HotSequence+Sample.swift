@@ -12,9 +12,12 @@ extension HotSequence {
     baseFailure: @escaping @Sendable (Failure) -> ResultFailure,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Trigger.Element: Sendable {
-    hotGated(
-      SampleRule.init, by: trigger,
-      replay: combinedReplay([replaysCurrent, inputReplaysCurrent(trigger)]),
+    let replay: Node<Element, ResultFailure>.Replay = combinedReplay([replaysCurrent, inputReplaysCurrent(trigger)])
+    let tracksCurrent: Bool
+    if case .current = replay { tracksCurrent = true } else { tracksCurrent = false }
+    return hotGated(
+      { SampleRule(tracksCurrent: tracksCurrent) }, by: trigger,
+      replay: replay,
       origin: NodeOrigin(.sample, fileID: fileID, line: line), baseFailure: baseFailure,
       triggerFailure: triggerFailure)
   }

@@ -11,13 +11,18 @@
   /// The base's latest element not sampled yet.
   @usableFromInline var pending: Value?
   @usableFromInline var baseFinished = false
+  /// Whether the node replays its current value (both inputs have one): a fresh subscription then samples the base's
+  /// current value at once, so each base element becomes what a consumer that joins is given.
+  @usableFromInline let tracksCurrent: Bool
 
-  @inlinable init() {}
+  @inlinable init() { tracksCurrent = false }
+
+  @inlinable init(tracksCurrent: Bool) { self.tracksCurrent = tracksCurrent }
 
   /// The base produced `value`: it replaces any pending element and emits nothing by itself.
   @inlinable mutating func receive(_ value: Value) -> NaryStep<Value> {
     pending = value
-    return .none
+    return tracksCurrent ? .replaceCurrent(value) : .none
   }
 
   /// The trigger produced an element: emit the pending element, if any; end if the base has finished.

@@ -26,12 +26,15 @@ extension HotSequence {
       },
       Inputs.attach(self, index: Rule.baseIndex, failure: baseFailure) { rule, value in rule.receive(value) },
     ]
-    let replay: Node<Output, ResultFailure>.Replay = replaysCurrent ? .current : .none
+    // A fresh subscription pairs the base's current value with the other input's: nothing when either has none.
+    let replay: Node<Output, ResultFailure>.Replay = combinedReplay([replaysCurrent, inputReplaysCurrent(other)])
+    let tracksCurrent: Bool
+    if case .current = replay { tracksCurrent = true } else { tracksCurrent = false }
     let inputNodes = NodeInputs([hotSignal.node, graphInput(other)].compactMap { $0 })
     return HotSignal(
       node: Inputs.node(
         inputs, replay: replay, origin: origin, inputNodes: inputNodes, output: { combine($0.0, $0.1) }
-      ) { Rule() })
+      ) { Rule(tracksCurrent: tracksCurrent) })
   }
 
   /// The node under the property forms: the property's value is read inside this sequence's `send`.
@@ -40,12 +43,43 @@ extension HotSequence {
     _ property: Source, combine: @escaping @Sendable (Element, Source.Value) -> Output,
     failure: @escaping @Sendable (Failure) -> ResultFailure
   ) -> HotSignal<Output, ResultFailure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: origin, inputs: .many([hotSignal.node, property.hotSignal.node])) {
-        node in
-        { value in node.send(combine(value, property.value)) }
-      } onEnd: { node, termination in
-        node.terminate(mapTermination(termination, failure))
+    let base = hotSignal.node
+    let source = property.hotSignal.node
+    guard case .current = Node<Output, ResultFailure>.replay(following: base) else {
+      // No current value to keep up to date: a consumer that joins is given nothing before the base's next element.
+      return HotSignal(
+        node: .observing(base, origin: origin, inputs: .many([base, source])) { node in
+          { value in node.send(combine(value, property.value)) }
+        } onEnd: { node, termination in
+          node.terminate(mapTermination(termination, failure))
+        })
+    }
+    // The base has a current value: a consumer that joins is given it paired with the property's value now, so a
+    // change of the property alone updates what the node replays (it sends nothing).
+    return HotSignal(
+      node: Node(replay: .current, restarts: base.restarts, origin: origin, inputs: .many([base, source])) { node in
+        // The base's latest element, and how many it has sent: a property change paired with an element that a
+        // newer one replaced meanwhile (on another thread) leaves the newer pair in place.
+        let latest = Locked<(value: Element, count: Int)?>(nil)
+        // Observed first: its current value, given at once, finds no base element yet.
+        let propertySink = source.addSink { value in
+          guard let (element, count) = latest.withLock({ $0 }) else { return }
+          let current = combine(element, value)
+          latest.withLock { latest in
+            if latest?.count == count { node.replaceCurrent(current) }
+          }
+        } onEnd: { _ in
+        }
+        let baseSink = base.addSink { value in
+          latest.withLock { latest in latest = (value, (latest?.count ?? 0) &+ 1) }
+          node.send(combine(value, property.value))
+        } onEnd: { termination in
+          node.terminate(mapTermination(termination, failure))
+        }
+        return {
+          base.removeSink(baseSink)
+          source.removeSink(propertySink)
+        }
       })
   }
 }

@@ -22,8 +22,14 @@
   }
 
   @usableFromInline var state = State.waitingForLatest
+  /// Whether the node replays its current value (both inputs have one): then `baseLatest` is kept, so that a new
+  /// element of the other input changes what a consumer that joins is given (the pair of both current values, what
+  /// a fresh subscription computes) without emitting.
+  @usableFromInline let tracksCurrent: Bool
+  /// The base's latest element, kept only when `tracksCurrent`.
+  @usableFromInline var baseLatest: Value?
 
-  @inlinable init() {}
+  @inlinable init(tracksCurrent: Bool = false) { self.tracksCurrent = tracksCurrent }
 
   /// Why an element sent nothing: the other input's value is only kept; the source's is dropped until there is one.
   @inlinable func traceOfNothingSent(afterInput index: Int) -> String {
@@ -33,6 +39,7 @@
 
   /// The base produced `value`: pair it with the latest element of the other input, or drop it if there is none.
   @inlinable mutating func receive(_ value: Value) -> NaryStep<Output> {
+    if tracksCurrent { baseLatest = value }
     switch state {
     case .waitingForLatest:
       return .none
@@ -44,7 +51,8 @@
   /// The other input produced `latest`: it replaces the previous one and emits nothing by itself.
   @inlinable mutating func receiveLatest(_ latest: Latest) -> NaryStep<Output> {
     state = .pairing(latest: latest)
-    return .none
+    guard tracksCurrent, let baseLatest else { return .none }
+    return .replaceCurrent((baseLatest, latest))
   }
 
   /// The base's end ends the result at once; the other input's end does not (RxSwift, ReactiveSwift): its latest
