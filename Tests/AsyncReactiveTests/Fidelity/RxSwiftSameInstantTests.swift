@@ -27,6 +27,24 @@ struct RxSwiftSameInstantTests {
     }
   }
 
+  @Test("a window that a full count restarts is timed from then: current 1, timeout(3).buffer(every: 3, count: 2), 1@1 → [1,1]@1, []@4, failed(timeout)@4")
+  func bufferRestartedByItsCountIsScheduledThen() async {
+    let clock = TestClock()
+    await clock.withVirtualTime {
+      let c = AsyncCurrentValueSubject<Int, any Error>(1)
+      let recorder = Recorder(
+        c.timeout(.seconds(3), clock: clock).buffer(every: .seconds(3), clock: clock, count: 2).mapError {
+          TestError(code: $0 is TimeoutError ? 1 : 0)
+        },
+        clock: clock)
+      await Self.at(1, clock)
+      c.send(1)
+      await Self.at(10, clock)
+      #expect(recorder.values == [Timed([1, 1], at: .seconds(1)), Timed([], at: .seconds(4))])
+      #expect(recorder.end == Timed(.failed(TestError(code: 1)), at: .seconds(4)))
+    }
+  }
+
   @Test("timeout(3).delay(3) with sends @1 and @3 → 1@4, failed(timeout)@6")
   func timeoutAndDelayOfEqualDurations() async {
     let clock = TestClock()

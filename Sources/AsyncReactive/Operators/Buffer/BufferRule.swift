@@ -47,6 +47,11 @@
       outbox.emit(collected)
       collected = []
       windowEnd = now.advanced(by: interval)
+      // A new timer, scheduled now, after what this value delivered (RxSwift schedules the new window's timer when
+      // the count closes the old one): the old timer would only wake at the old window's end and sleep again then,
+      // which puts this window's end after work scheduled meanwhile for the same instant (a timeout re-armed by the
+      // same value).
+      outbox.restartTimer()
     }
   }
 
