@@ -27,7 +27,9 @@ struct RxSwiftSameInstantTests {
     }
   }
 
-  @Test("a window that a full count restarts is timed from then: current 1, timeout(3).buffer(every: 3, count: 2), 1@1 → [1,1]@1, []@4, failed(timeout)@4")
+  @Test(
+    "a window that a full count restarts is timed from then: timeout(3).buffer(every: 3, count: 2) → [1,1]@1, []@4, failed@4"
+  )
   func bufferRestartedByItsCountIsScheduledThen() async {
     let clock = TestClock()
     await clock.withVirtualTime {
