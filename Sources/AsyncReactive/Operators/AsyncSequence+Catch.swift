@@ -64,10 +64,11 @@ extension HotSequence {
           node.send(value)
         } onEnd: { termination in
           if case .failed(let error) = termination {
+            let replacement = handler(error)
             // What the failed input gave is no longer current: a consumer that joins from now on is given what the
-            // fallback gives (its current value, if it has one), not the failed input's last value.
-            node.forgetCurrent()
-            fallback.outerValue(handler(error))
+            // fallback gives a new observer (its current value, if it has one), not the failed input's last value.
+            node.switchReplay(keepsCurrent: inputReplaysCurrent(replacement))
+            fallback.outerValue(replacement)
           }
           fallback.outerEnded(.finished)
         }

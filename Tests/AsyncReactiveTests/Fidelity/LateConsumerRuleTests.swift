@@ -166,8 +166,8 @@ struct LateConsumerRuleTests {
     lifetime.cancel()
   }
 
-  @Test("catch: after the switch, nothing of the failed input's value")
-  func catchForgetsTheFailedInput() {
+  @Test("catch: after the switch, what the fallback gives a new observer, nothing of the failed input's value")
+  func catchFollowsTheFallback() {
     let c = AsyncCurrentValueSubject<Int, TestError>(3)
     let p = AsyncPassthroughSubject<Int, TestError>()
     let node = c.catch { _ in p }
@@ -181,6 +181,20 @@ struct LateConsumerRuleTests {
     _ = Self.join(switched, lifetime)
     t.fail(TestError())
     #expect(Self.join(switched, lifetime) == [8])
+    // An input with no current value that fails over to one that has one (the catch guide: its current value).
+    let q = AsyncPassthroughSubject<Int, TestError>()
+    let d = AsyncCurrentValueSubject<Int, TestError>(4)
+    let recovered = q.catch { _ in d }
+    _ = Self.join(recovered, lifetime)
+    q.send(1)
+    #expect(Self.join(recovered, lifetime) == [])
+    q.fail(TestError())
+    #expect(Self.join(recovered, lifetime) == [4])
+    d.send(5)
+    #expect(Self.join(recovered, lifetime) == [5])
+    // A current value that fails over to a passthrough: nothing, even after the passthrough sent.
+    p.send(2)
+    #expect(Self.join(node, lifetime) == [])
     lifetime.cancel()
   }
 }

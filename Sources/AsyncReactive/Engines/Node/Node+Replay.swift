@@ -72,6 +72,21 @@ extension Node {
     }
   }
 
+  /// Forgets the replayed current value and, from now on, keeps one (`keepsCurrent`) or none: the node switched to
+  /// an input that does or does not give a new observer a current value (`catch` switching to its fallback), so a
+  /// consumer that joins from now on is given that input's current value, or nothing. For a node that replays at
+  /// most its current value.
+  @inlinable package func switchReplay(keepsCurrent: Bool) {
+    let dropped = state.withLock { state -> RingBuffer<Element>? in
+      guard state.terminal == nil else { return nil }
+      var dropped = RingBuffer<Element>(capacity: keepsCurrent ? 1 : 0)
+      swap(&dropped, &state.replay)
+      return dropped
+    }
+    // The forgotten value is released after the lock (its release may run other nodes' code).
+    withExtendedLifetime(dropped) {}
+  }
+
   /// The latest value (the current value of a AsyncCurrentValueSubject), `nil` when there is none.
   @inlinable package var latest: Element? {
     state.withLock { $0.replay.last }
