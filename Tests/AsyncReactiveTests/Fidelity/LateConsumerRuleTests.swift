@@ -197,4 +197,40 @@ struct LateConsumerRuleTests {
     #expect(Self.join(node, lifetime) == [])
     lifetime.cancel()
   }
+
+  // MARK: The documented limits (the API contracts' list, with its examples)
+
+  @Test("documented limit: a node after a node that gives several values remembers its own last output")
+  func nodeAfterAMultiValueNode() {
+    let s = AsyncCurrentValueSubject<Int, Never>(6)
+    let t = AsyncCurrentValueSubject<Int, Never>(7)
+    let p = AsyncPassthroughSubject<Int, Never>()
+    let c = AsyncCurrentValueSubject<Int, Never>(8)
+    let lifetime = Lifetime()
+    let merged = merge(s, t)
+    let mapped = merged.map { $0 * 10 }
+    #expect(Self.join(merged, lifetime) == [6, 7])
+    #expect(Self.join(mapped, lifetime) == [60, 70])  // the first consumer: both, as they come
+    #expect(Self.join(mapped, lifetime) == [70])  // RxSwift: 60, 70
+    let shared = p.share(replay: 2).map { $0 * 10 }
+    _ = Self.join(shared, lifetime)
+    p.send(1)
+    p.send(2)
+    #expect(Self.join(shared, lifetime) == [20])  // RxSwift: 10, 20
+    let evens = merge(p, c).filter { $0.isMultiple(of: 2) }
+    _ = Self.join(evens, lifetime)
+    p.send(1)
+    #expect(Self.join(evens, lifetime) == [])  // RxSwift: 8
+    lifetime.cancel()
+  }
+
+  @Test("documented limit: a prepend after a prepend gives the inner one's value as current")
+  func prependAfterPrepend() {
+    let c = AsyncCurrentValueSubject<Int, Never>(4)
+    let node = c.drop(while: { $0 < 7 }).prepend(7).prepend(9)
+    let lifetime = Lifetime()
+    #expect(Self.join(node, lifetime) == [9, 7])
+    #expect(Self.join(node, lifetime) == [9, 7])  // RxSwift: 9
+    lifetime.cancel()
+  }
 }

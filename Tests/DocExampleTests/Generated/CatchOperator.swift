@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md.
 struct CatchOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md:78
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md:81
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md", line: 79)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/CatchOperator.md", line: 82)
 let orders = api.orders.catch { error in
   Signal<[Order], Never>.just(cache.orders)
 }

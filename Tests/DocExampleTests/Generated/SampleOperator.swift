@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/SampleOperator.md.
 struct SampleOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/SampleOperator.md:77
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/SampleOperator.md:79
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/SampleOperator.md", line: 78)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/SampleOperator.md", line: 80)
 for await position in positions.sample(on: displayLink) {
   render(position)   // at most once per frame, and only when it moved
 }

@@ -11,9 +11,9 @@ import Testing
 
 /// The ```swift blocks of Sources/AsyncReactive/AsyncReactive.docc/Operators/WithLatestFromOperator.md.
 struct WithLatestFromOperatorExamples {
-  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/WithLatestFromOperator.md:79
+  /// Sources/AsyncReactive/AsyncReactive.docc/Operators/WithLatestFromOperator.md:84
   @MainActor static func example1() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/WithLatestFromOperator.md", line: 80)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/Operators/WithLatestFromOperator.md", line: 85)
 for await (_, form) in submitTaps.withLatestFrom(formState) {
   viewModel.submit.trigger(form)
 }
