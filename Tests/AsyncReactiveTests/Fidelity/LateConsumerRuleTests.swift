@@ -224,6 +224,20 @@ struct LateConsumerRuleTests {
     lifetime.cancel()
   }
 
+  @Test("documented limit: a node after a withLatestFrom whose other input changed keeps its own last output")
+  func nodeAfterWithLatestFrom() {
+    let s = AsyncCurrentValueSubject<Int, TestError>(6)
+    let t = AsyncCurrentValueSubject<Int, TestError>(7)
+    let paired = s.withLatestFrom(t) { $0 * 10 + $1 }
+    let doubled = paired.map { $0 * 2 }
+    let lifetime = Lifetime()
+    #expect(Self.join(doubled, lifetime) == [134])
+    t.send(8)
+    #expect(Self.join(paired, lifetime) == [68])
+    #expect(Self.join(doubled, lifetime) == [134])  // RxSwift: 136
+    lifetime.cancel()
+  }
+
   @Test("documented limit: a prepend after a prepend gives the inner one's value as current")
   func prependAfterPrepend() {
     let c = AsyncCurrentValueSubject<Int, Never>(4)

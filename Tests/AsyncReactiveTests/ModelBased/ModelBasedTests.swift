@@ -15,9 +15,9 @@ import Testing
 /// a minimal program and reported with what the library, the model and RxSwift record.
 ///
 /// CI runs ``defaultPrograms`` programs from ``defaultSeed``; `MODEL_BASED_PROGRAMS` and `MODEL_BASED_SEED` run
-/// more or another seed, `MODEL_BASED_LATE_ANY_CHAIN=1` lets late recorders join any chain, and
-/// `MODEL_BASED_UNDOCUMENTED=1` generates the shapes left out of the default run (a documented limit the model does
-/// not encode: a late consumer of a node after a `filter`).
+/// more or another seed, `MODEL_BASED_LATE_ANY_CHAIN=0` keeps late recorders to stateless single-input chains, and
+/// `MODEL_BASED_UNDOCUMENTED=1` generates the shapes left out of the default run (the documented limits the model
+/// does not encode: a consumer that joins a node after a `filter`, a `merge`, a switch or a `withLatestFrom`).
 @Suite("ModelBased: the library records what the reference model records")
 struct ModelBasedTests {
   static let defaultPrograms = 5000
@@ -31,7 +31,7 @@ struct ModelBasedTests {
   static var seed: UInt64 { environment("MODEL_BASED_SEED").flatMap { UInt64($0) } ?? defaultSeed }
   static var options: ProgramGenerator.Options {
     ProgramGenerator.Options(
-      lateRecordersOverAnyChain: environment("MODEL_BASED_LATE_ANY_CHAIN") == "1",
+      lateRecordersOverAnyChain: environment("MODEL_BASED_LATE_ANY_CHAIN") != "0",
       includeUndocumented: environment("MODEL_BASED_UNDOCUMENTED") == "1")
   }
 
@@ -172,6 +172,64 @@ struct ModelBasedTests {
         ModelSend(tick: 30, source: 0, action: .finish)
       ])
     await expect(program, records: [Self.at(1, .value(2)), Self.at(21, .value(6)), Self.at(30, .finished)])
+  }
+
+  // MARK: Consumers that join: the rule computed from the inputs' current values
+
+  @Test("merge(p, c): a late recorder gets c's current value, nothing of what p sent → late 7@2")
+  func lateRecorderOfMergeGetsOnlyCurrentValues() async {
+    let program = ModelProgram(
+      sources: [.passthrough, .currentValue(7)], nodes: [ModelNode(input: .source(0), op: .merge(.source(1)))],
+      recorded: .node(0), late: ModelLateRecorder(ref: .node(0), tick: 2),
+      sends: [ModelSend(tick: 1, source: 0, action: .send(1))])
+    await expect(program, records: [Self.at(0, .value(7)), Self.at(1, .value(1))], late: [Self.at(2, .value(7))])
+  }
+
+  @Test("merge(s, s.delay(1)): the time node's value is not replayed → late 5@3")
+  func lateRecorderOfMergeWithATimeNode() async {
+    let program = ModelProgram(
+      sources: [.currentValue(5)],
+      nodes: [ModelNode(input: .source(0), op: .delay(1)), ModelNode(input: .source(0), op: .merge(.node(0)))],
+      recorded: .node(1), late: ModelLateRecorder(ref: .node(1), tick: 3), sends: [])
+    await expect(program, records: [Self.at(0, .value(5)), Self.at(1, .value(5))], late: [Self.at(3, .value(5))])
+  }
+
+  @Test("merge(s, s.dropFirst(1)) and merge(zip(s, t), c): only the inputs with a current value")
+  func lateRecorderOfMergeWithStatefulInputs() async {
+    let dropped = ModelProgram(
+      sources: [.currentValue(5)],
+      nodes: [ModelNode(input: .source(0), op: .dropFirst(1)), ModelNode(input: .source(0), op: .merge(.node(0)))],
+      recorded: .node(1), late: ModelLateRecorder(ref: .node(1), tick: 2),
+      sends: [ModelSend(tick: 1, source: 0, action: .send(6))])
+    await expect(
+      dropped, records: [Self.at(0, .value(5)), Self.at(1, .value(6)), Self.at(1, .value(6))],
+      late: [Self.at(2, .value(6))])
+    let zipped = ModelProgram(
+      sources: [.currentValue(1), .currentValue(7)],
+      nodes: [ModelNode(input: .source(0), op: .zip(.source(1))), ModelNode(input: .node(0), op: .merge(.source(1)))],
+      recorded: .node(1), late: ModelLateRecorder(ref: .node(1), tick: 2),
+      sends: [ModelSend(tick: 1, source: 0, action: .send(2))])
+    await expect(
+      zipped, records: [Self.at(0, .value(107)), Self.at(0, .value(7))], late: [Self.at(2, .value(7))])
+  }
+
+  @Test("c1.withLatestFrom(c2) after c2 changed alone: the pair of both current values → late 102@2")
+  func lateRecorderOfWithLatestFromAfterTheOtherChanged() async {
+    let program = ModelProgram(
+      sources: [.currentValue(1), .currentValue(1)],
+      nodes: [ModelNode(input: .source(0), op: .withLatestFrom(.source(1)))], recorded: .node(0),
+      late: ModelLateRecorder(ref: .node(0), tick: 2), sends: [ModelSend(tick: 1, source: 1, action: .send(2))])
+    await expect(program, records: [Self.at(0, .value(101))], late: [Self.at(2, .value(102))])
+  }
+
+  @Test("c1.withLatestFrom(p): nothing for a late recorder, whatever p sent (RxSwift drops c1's value)")
+  func lateRecorderOfWithLatestFromAPassthrough() async {
+    let program = ModelProgram(
+      sources: [.currentValue(1), .passthrough],
+      nodes: [ModelNode(input: .source(0), op: .withLatestFrom(.source(1)))], recorded: .node(0),
+      late: ModelLateRecorder(ref: .node(0), tick: 3),
+      sends: [ModelSend(tick: 1, source: 1, action: .send(5)), ModelSend(tick: 2, source: 0, action: .send(2))])
+    await expect(program, records: [Self.at(2, .value(205))], late: [])
   }
 
   // MARK: The documented differences, each on the program that shows it

@@ -7,9 +7,9 @@ struct ProgramGenerator {
 
   /// What the generator may produce beyond the default.
   struct Options: Hashable, Sendable {
-    /// Late recorders are generated only over single-input stateless chains on a current value, unless this is
-    /// set: what a late consumer of `merge` or `combineLatest` receives is being changed in the library.
-    var lateRecordersOverAnyChain = false
+    /// Late recorders join any chain; when `false`, only single-input stateless chains on a current value (the
+    /// suite's scope before the model encoded the rule for every operator).
+    var lateRecordersOverAnyChain = true
     /// Whether to generate the shapes excluded in ``isInScope(_:options:)`` as `UNDOCUMENTED`, to reproduce those
     /// differences.
     var includeUndocumented = false
@@ -120,11 +120,11 @@ struct ProgramGenerator {
 
   /// Whether the model predicts `program` exactly, under the documented differences it encodes.
   ///
-  /// - A node read by two consumers over a current value must be a stateless single-input chain: the second
-  ///   consumer joins a connected node, and the model knows what that gives only for such chains
-  ///   (``DocumentedDifference/lateConsumerGetsCurrentOutput``).
-  /// - A late recorder needs every operator stateless and single-input, unless `options.lateRecordersOverAnyChain`;
-  ///   the shapes marked `UNDOCUMENTED` are left out unless `options.includeUndocumented`.
+  /// A consumer that joins a connected node (a late recorder, or the second reader of a node in a DAG) is given what
+  /// the API contracts' rule computes (``ReferenceModel``), except in the shapes the contracts list as limits, left
+  /// out here unless `options.includeUndocumented`: a node after a `filter` or `compactMap`, after a `merge`, after a
+  /// `flatMapLatest` or after a `withLatestFrom`, over a current value (it remembers its own last output). A late
+  /// recorder needs every operator stateless and single-input, unless `options.lateRecordersOverAnyChain`.
   static func isInScope(_ program: ModelProgram, options: Options) -> Bool {
     var readers: [ModelRef: Int] = [program.recorded: 1]
     if let late = program.late { readers[late.ref, default: 0] += 1 }
@@ -132,40 +132,37 @@ struct ProgramGenerator {
       readers[node.input, default: 0] += 1
       if let other = node.op.other { readers[other, default: 0] += 1 }
     }
-    func isStatelessChainOrHasNoCurrentValue(_ ref: ModelRef) -> Bool {
-      let upstream = program.upstream(of: ref)
-      let hasCurrentValue = upstream.contains { ref in
-        if case .source(let index) = ref, case .currentValue = program.sources[index] { return true }
-        return false
-      }
-      guard hasCurrentValue else { return true }
-      return upstream.allSatisfy { ref in
-        if case .node(let index) = ref { return program.nodes[index].op.isStateless }
-        return true
-      }
-    }
-    for (ref, count) in readers where count > 1 && !isStatelessChainOrHasNoCurrentValue(ref) {
-      return false
-    }
+    var joined = readers.filter { $0.value > 1 }.map(\.key)
     if let late = program.late {
       if !options.lateRecordersOverAnyChain {
         guard program.nodes.allSatisfy({ $0.op.isStateless }) else { return false }
       }
-      if !options.includeUndocumented {
-        // A documented limit (API contracts, "What a consumer that joins late is given"): a late consumer of a node
-        // downstream of a `filter` or `compactMap` over a current value receives the node's last output even when
-        // the filter dropped the current value since (RxSwift: nothing; the filter node itself gives nothing).
-        let upstream = program.upstream(of: late.ref)
-        let drops = upstream.subtracting([late.ref]).contains { ref in
-          guard case .node(let index) = ref else { return false }
-          switch program.nodes[index].op {
-          case .filter, .compactMap: return true
-          default: return false
-          }
-        }
-        if drops { return false }
-      }
+      joined.append(late.ref)
+    }
+    if !options.includeUndocumented {
+      for ref in joined where isDocumentedLimit(ref, in: program) { return false }
     }
     return !ReferenceModel.library.run(program).unmodelled
+  }
+
+  /// Whether a consumer that joins `ref` meets one of the documented limits (API contracts, "What a consumer that
+  /// joins late is given"): a node downstream of one whose current values can change without it emitting the value
+  /// the downstream node would compute from (a `filter` or `compactMap` that dropped a value, a `merge` whose last
+  /// output came from another input, a `flatMapLatest` that switched, a `withLatestFrom` whose other input changed),
+  /// over a current value.
+  static func isDocumentedLimit(_ ref: ModelRef, in program: ModelProgram) -> Bool {
+    let upstream = program.upstream(of: ref)
+    let overCurrentValue = upstream.contains { ref in
+      if case .source(let index) = ref, case .currentValue = program.sources[index] { return true }
+      return false
+    }
+    guard overCurrentValue else { return false }
+    return upstream.subtracting([ref]).contains { ref in
+      guard case .node(let index) = ref else { return false }
+      switch program.nodes[index].op {
+      case .filter, .compactMap, .merge, .flatMapLatest, .withLatestFrom: return true
+      default: return false
+      }
+    }
   }
 }

@@ -155,28 +155,91 @@ private final class Simulation {
     return (node, node.addObserver(key: key, sink))
   }
 
-  /// What a consumer joining the connected node `ref` receives at once: nothing over passthrough sources only, the
-  /// output of the current value for a stateless chain over one.
+  /// What a consumer joining the connected node `ref` receives at once: the API contracts' rule for late consumers,
+  /// what a fresh subscription would be given, computed from the inputs' current values, with each stateful
+  /// operator's documented answer (`scan` its accumulation, `flatMapLatest` the current inner's latest value) and the
+  /// documented exceptions for ended inputs (`combineLatest`, `withLatestFrom` keep their last element). The shapes
+  /// the contracts list as limits (a node after a `filter`, a `merge`, a switch, a `withLatestFrom`) are left out by
+  /// ``ProgramGenerator/isInScope(_:options:)``.
   func replay(of ref: ModelRef) -> [ModelEvent] {
     switch ref {
     case .source(let index):
       return sources[index].sourceReplay()
     case .node(let index):
       let node = program.nodes[index]
-      let overCurrentValue = program.upstream(of: ref).contains { ref in
-        if case .source(let index) = ref, case .currentValue = program.sources[index] { return true }
-        return false
-      }
       if let end = shared[index]?.ended { return [end] }
       // A hot node replays nothing of what passthrough sources sent.
-      if !overCurrentValue { return [] }
-      guard node.op.isStateless else {
+      if !replaysCurrent(ref) { return [] }
+      if node.op.isStateless {
+        return values(of: node.input).compactMap { SimNode.stateless(node.op, $0).map(ModelEvent.value) }
+      }
+      guard let instance = shared[index] else {
         unmodelled = true
         return []
       }
-      return replay(of: node.input).compactMap { event in
-        guard case .value(let value) = event else { return event }
-        return SimNode.stateless(node.op, value).map(ModelEvent.value)
+      switch node.op {
+      case .scan:
+        return instance.received ? [.value(instance.accumulator)] : []
+      case .removeDuplicates:
+        return values(of: node.input).last.map { [.value($0)] } ?? []
+      case .prefix:
+        return values(of: node.input).map(ModelEvent.value)
+      case .merge(let other):
+        // Each input's current values, in input order; nothing of an input that ended.
+        return (values(of: node.input) + values(of: other)).map(ModelEvent.value)
+      case .combineLatest(let other):
+        // An input that finished keeps its last element in the combinations (the documented exception).
+        let first = instance.done[0] ? instance.latest[0] : values(of: node.input).last
+        let second = instance.done[1] ? instance.latest[1] : values(of: other).last
+        guard let first, let second else { return [] }
+        return [.value(ModelClosures.pair(first, second))]
+      case .withLatestFrom(let other):
+        // The other input's last element stays in use after it finished (the documented exception).
+        let second = instance.done[1] ? instance.latest[1] : values(of: other).last
+        guard let first = values(of: node.input).last, let second else { return [] }
+        return [.value(ModelClosures.pair(first, second))]
+      case .flatMapLatest:
+        // The current inner's latest value (its guide): nothing since the last switch until the inner emits.
+        return instance.latestInnerValue.map { [.value($0)] } ?? []
+      case .catchJust:
+        // Before the failure, the input's current values; after it, the `just` has ended the node.
+        return values(of: node.input).map(ModelEvent.value)
+      case .dropFirst, .zip, .delay, .debounce, .throttle, .timeout, .flatMapMerge:
+        return []
+      case .map, .filter, .compactMap:
+        preconditionFailure("stateless operators are handled above")
+      }
+    }
+  }
+
+  /// The values `ref` gives a consumer that joins now (an end replayed by an input that ended gives none).
+  func values(of ref: ModelRef) -> [Int] {
+    replay(of: ref).compactMap { event in
+      guard case .value(let value) = event else { return nil }
+      return value
+    }
+  }
+
+  /// Whether `ref`'s node keeps something to give a consumer that joins (the library's replay is not `.none`): a
+  /// current-value source, and what keeps its input's (a single-input operator, a `flatMapLatest`), a `merge` of
+  /// which an input does, a `combineLatest` or `withLatestFrom` whose inputs all do; never `dropFirst`, `zip`, the
+  /// time operators or `flatMap`.
+  func replaysCurrent(_ ref: ModelRef) -> Bool {
+    switch ref {
+    case .source(let index):
+      if case .currentValue = program.sources[index] { return true }
+      return false
+    case .node(let index):
+      let node = program.nodes[index]
+      switch node.op {
+      case .map, .filter, .compactMap, .scan, .removeDuplicates, .prefix, .catchJust, .flatMapLatest:
+        return replaysCurrent(node.input)
+      case .merge(let other):
+        return replaysCurrent(node.input) || replaysCurrent(other)
+      case .combineLatest(let other), .withLatestFrom(let other):
+        return replaysCurrent(node.input) && replaysCurrent(other)
+      case .dropFirst, .zip, .delay, .debounce, .throttle, .timeout, .flatMapMerge:
+        return false
       }
     }
   }
@@ -211,6 +274,10 @@ private final class SimNode {
   var lastSent: Int?
   var innerTimers: [Int] = []
   var timeoutDue = 0
+  /// `scan`: whether a value came since the connection (its accumulation is then what a consumer that joins gets).
+  var received = false
+  /// `flatMapLatest`: the current inner's latest value, `nil` since the last switch until that inner emits.
+  var latestInnerValue: Int?
 
   init(simulation: Simulation, source: ModelSource, key: Int) {
     self.simulation = simulation
@@ -362,6 +429,7 @@ private final class SimNode {
     case .scan:
       guard case .value(let value) = event else { return emit(event) }
       accumulator += value
+      received = true
       emit(.value(accumulator))
     case .removeDuplicates:
       guard case .value(let value) = event else { return emit(event) }
@@ -394,7 +462,7 @@ private final class SimNode {
       switch (event, port) {
       case (.value(let value), 0): if let other = latest[1] { emit(.value(ModelClosures.pair(value, other))) }
       case (.value(let value), _): latest[1] = value
-      case (.finished, 1): break
+      case (.finished, 1): done[1] = true
       default: emit(event)
       }
     case .delay(let ticks):
@@ -516,10 +584,12 @@ private final class SimNode {
       if latestOnly {
         for inner in innerTimers { simulation.cancel(inner) }
         innerTimers = []
+        latestInnerValue = nil
       }
       var id = 0
       id = simulation.schedule(after: ModelClosures.innerTicks(ticks, value: value)) { [unowned self] in
         innerTimers.removeAll { $0 == id }
+        if latestOnly { latestInnerValue = value }
         emit(.value(value))
         if done[0] && innerTimers.isEmpty { emit(.finished) }
       }

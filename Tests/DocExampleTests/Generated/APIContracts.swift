@@ -29,9 +29,9 @@ Signal<Int, Never>([1, 2, 3]).map { $0 * 10 }.sink(in: lifetime) { print($0) }  
 #sourceLocation()
     _ = lifetime
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:178
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:181
   @MainActor static func example3() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 179)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 182)
 let query = AsyncPassthroughSubject<String, Never>()
 let clears = query.map { _ in "clear" }   // made first
 let title = query.map { $0.isEmpty ? "title shown" : "title hidden" }
@@ -42,8 +42,8 @@ query.send("")                            // prints "clear", then "title shown"
 #sourceLocation()
     _ = (query, clears, title, lifetime)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:228
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 229)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:231
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 232)
 struct GitHubSignup: Sendable {
   let signups: Signal<(String, String), Never>
 
@@ -56,8 +56,8 @@ struct GitHubSignup: Sendable {
   }
 }
 #sourceLocation()
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:272
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 273)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:275
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 276)
 struct PostsViewModel: Sendable {
   let posts: HotSignal<[String], Never>
 
@@ -66,29 +66,29 @@ struct PostsViewModel: Sendable {
   }
 }
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:272
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:275
   @MainActor static func example5() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 280)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 283)
 
 let onAppear = PostsViewModel(trigger: HotSignal(Signal.just(())))   // one post list, then the end
 #sourceLocation()
     _ = onAppear
   }
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:445
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:448
   @MainActor static func example6() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 446)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 449)
 var loading: some AsyncSequence<Bool, Never> & Sendable { search.executing.removeDuplicates() }
 let busy = combineLatest(loading, saving.executing).map { $0 || $1 }
 #sourceLocation()
     _ = (loading, busy)
   }
-  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:490
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 491)
+  // Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:493
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 494)
 struct NameError: Error {}
 #sourceLocation()
-  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:490
+  /// Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md:493
   @MainActor static func example7() async throws {
-#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 492)
+#sourceLocation(file: "Sources/AsyncReactive/AsyncReactive.docc/APIContracts.md", line: 495)
 
 let names = AsyncPassthroughSubject<String, NameError>()
 let isEnabled = AsyncCurrentValueSubject<Bool, Never>(true)
