@@ -60,11 +60,14 @@ extension PropertyProtocol {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Inner.Value> {
     let base = property
-    let selector = SwitchSelector<Value, Inner.Value, Never> { transform($0).hotSignal.node }
+    // The changes run on the flatten engine, as every `flatMapLatest` does: each value of this property switches to
+    // the inner property `transform` picks, observed inside its sends.
     return Property(
       read: { transform(base.value).value },
-      changes: HotSignal(node: .switching(base.hotSignal.node, selector: selector)),
-      owner: selector)
+      changes: base.hotSignal.hotFlatten(
+        origin: NodeOrigin(.flatMapLatest, fileID: fileID, line: line), .latest, releasesTransform: true,
+        transform: { transform($0) },
+        outerFailure: neverFailure, innerFailure: neverFailure, transformFailure: absurdTransformFailure))
   }
 }
 

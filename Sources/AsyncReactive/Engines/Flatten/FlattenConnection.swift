@@ -349,6 +349,7 @@ extension HotSequence {
     buffering: FlattenBuffering = .unbounded,
     gate: FlattenGate? = nil,
     innerStart: ColdStart? = nil,
+    releasesTransform: Bool = false,
     transform: @escaping @Sendable (Element) throws -> Inner,
     outerFailure: @escaping @Sendable (Failure) -> ResultFailure,
     innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
@@ -358,9 +359,9 @@ extension HotSequence {
     return HotSignal(
       node: flattenNode(
         origin: origin, outer: Signal(hot: outer), outerStart: .shared, restarts: outer.restarts, strategy,
-        buffering: buffering,
-        gate: gate, innerStart: innerStart, transform: transform, outerFailure: outerFailure,
-        innerFailure: innerFailure, transformFailure: transformFailure))
+        buffering: buffering, gate: gate, innerStart: innerStart, releasesTransform: releasesTransform,
+        transform: transform, outerFailure: outerFailure, innerFailure: innerFailure,
+        transformFailure: transformFailure))
   }
 }
 
@@ -378,6 +379,7 @@ func flattenNode<
   buffering: FlattenBuffering,
   gate: FlattenGate?,
   innerStart: ColdStart?,
+  releasesTransform: Bool = false,
   transform: @escaping @Sendable (Outer) throws -> Inner,
   outerFailure: @escaping @Sendable (OuterFailure) -> ResultFailure,
   innerFailure: @escaping @Sendable (Inner.Failure) -> ResultFailure,
@@ -395,6 +397,12 @@ func flattenNode<
   let outerNode = outer.hotNode
   // Built for a consumer's run, which connects later: the outer's run is built now (see ``PreparedRun``).
   let outerRun = outer.prepareRun(outerStart)
+  // `releasesTransform` (a property's `flatMapLatest`): the transform, and what it captures (the inner properties), is
+  // let go of once an outer that does not restart has ended, so that the inner it follows can end when its source
+  // is released. Otherwise the node keeps it, with no lock on the per-value path.
+  // Only one of the two is kept, so that the connection's closure does not capture the transform it must let go of.
+  let released = releasesTransform && !restarts ? ReleasableTransform(transform) : nil
+  let kept = released == nil ? transform : nil
   // A node of a hot graph tells a dump what it runs (one small object per node; a cold run's node does not).
   return Node(
     replay: replay, restarts: restarts, origin: origin, inputs: outerNode.map { .one($0) } ?? .none,
@@ -411,13 +419,19 @@ func flattenNode<
       }
       let inner: Inner
       do {
-        inner = try transform(value)
+        if let released {
+          guard let selected = try released.apply(value) else { return }
+          inner = selected
+        } else {
+          inner = try kept!(value)
+        }
       } catch {
         connection.outerEnded(.failed(transformFailure(error)))
         return
       }
       connection.outerValue(inner)
     } onEnd: { termination in
+      released?.release()
       connection.outerEnded(mapTermination(termination, outerFailure))
     }
     return {
@@ -523,5 +537,31 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         origin: origin, strategy, buffering: buffering, transform: transform, outerFailure: outerFailure,
         innerFailure: innerFailure, transformFailure: transformFailure)
     }
+  }
+}
+
+/// A flatten's transform that can be let go of (see `flattenNode`'s `releasesTransform`): read under a lock, run
+/// outside it.
+@usableFromInline final class ReleasableTransform<Outer, Inner>: Sendable {
+  @usableFromInline let transform: Locked<(@Sendable (Outer) throws -> Inner)?>
+
+  @inlinable init(_ transform: @escaping @Sendable (Outer) throws -> Inner) {
+    self.transform = Locked(transform)
+  }
+
+  /// The transform's result for `value`, or `nil` once released.
+  @inlinable func apply(_ value: Outer) throws -> Inner? {
+    guard let transform = transform.withLock({ $0 }) else { return nil }
+    return try transform(value)
+  }
+
+  /// Lets go of the transform (after the lock: what it captures may be the last reference to a subject, whose release
+  /// ends other nodes).
+  @inlinable func release() {
+    let released = transform.withLock { transform in
+      defer { transform = nil }
+      return transform
+    }
+    withExtendedLifetime(released) {}
   }
 }
