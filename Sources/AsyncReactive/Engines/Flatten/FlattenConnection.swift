@@ -412,25 +412,35 @@ func flattenNode<
       node: node, strategy: strategy, buffering: buffering, gate: gate, innerFailure: innerFailure,
       innerStart: innerStart)
     node.attachConnectionDescription(running: { connection.describe() })
-    let stopOuter = outerRun.observe { value in
-      guard !connection.ignoresOuterValue else {
-        node.traceDropped(value, "ignored by flatMapFirst: an inner runs")
-        return
-      }
-      let inner: Inner
-      do {
-        if let released {
-          guard let selected = try released.apply(value) else { return }
-          inner = selected
-        } else {
-          inner = try kept!(value)
+    // The transform is unwrapped once per connection, not per value: the value path calls it directly.
+    let onValue: @Sendable (Outer) -> Void
+    if let kept {
+      onValue = { value in
+        guard !connection.ignoresOuterValue else {
+          node.traceDropped(value, "ignored by flatMapFirst: an inner runs")
+          return
         }
-      } catch {
-        connection.outerEnded(.failed(transformFailure(error)))
-        return
+        let inner: Inner
+        do {
+          inner = try kept(value)
+        } catch {
+          connection.outerEnded(.failed(transformFailure(error)))
+          return
+        }
+        connection.outerValue(inner)
       }
-      connection.outerValue(inner)
-    } onEnd: { termination in
+    } else {
+      onValue = { value in
+        guard !connection.ignoresOuterValue else { return }
+        do {
+          guard let inner = try released?.apply(value) else { return }
+          connection.outerValue(inner)
+        } catch {
+          connection.outerEnded(.failed(transformFailure(error)))
+        }
+      }
+    }
+    let stopOuter = outerRun.observe(onValue: onValue) { termination in
       released?.release()
       connection.outerEnded(mapTermination(termination, outerFailure))
     }
