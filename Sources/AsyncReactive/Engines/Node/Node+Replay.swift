@@ -14,6 +14,13 @@ extension Node {
     /// value). What an input without a current value sent (a passthrough subject, a time node) is not replayed: a
     /// fresh subscription would get nothing of it.
     case eachInput(replays: [Bool])
+
+    /// Whether the node replays exactly its current value (a rule that keeps it up to date without emitting,
+    /// ``Node/replaceCurrent(_:)``, does so only then).
+    @inlinable package var keepsCurrent: Bool {
+      if case .current = self { return true }
+      return false
+    }
   }
 
   /// Sends `element`, which came from input `input` of a ``Replay/eachInput(_:)`` node: it becomes that input's

@@ -13,8 +13,7 @@ extension HotSequence {
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> ResultFailure
   ) -> HotSignal<Element, ResultFailure> where Trigger.Element: Sendable {
     let replay: Node<Element, ResultFailure>.Replay = combinedReplay([replaysCurrent, inputReplaysCurrent(trigger)])
-    let tracksCurrent: Bool
-    if case .current = replay { tracksCurrent = true } else { tracksCurrent = false }
+    let tracksCurrent = replay.keepsCurrent
     return hotGated(
       { SampleRule(tracksCurrent: tracksCurrent) }, by: trigger,
       replay: replay,

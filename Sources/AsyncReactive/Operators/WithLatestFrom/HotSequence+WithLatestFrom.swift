@@ -28,8 +28,7 @@ extension HotSequence {
     ]
     // A fresh subscription pairs the base's current value with the other input's: nothing when either has none.
     let replay: Node<Output, ResultFailure>.Replay = combinedReplay([replaysCurrent, inputReplaysCurrent(other)])
-    let tracksCurrent: Bool
-    if case .current = replay { tracksCurrent = true } else { tracksCurrent = false }
+    let tracksCurrent = replay.keepsCurrent
     let inputNodes = NodeInputs([hotSignal.node, graphInput(other)].compactMap { $0 })
     return HotSignal(
       node: Inputs.node(
@@ -45,7 +44,7 @@ extension HotSequence {
   ) -> HotSignal<Output, ResultFailure> {
     let base = hotSignal.node
     let source = property.hotSignal.node
-    guard case .current = Node<Output, ResultFailure>.replay(following: base) else {
+    guard Node<Output, ResultFailure>.replay(following: base).keepsCurrent else {
       // No current value to keep up to date: a consumer that joins is given nothing before the base's next element.
       return HotSignal(
         node: .observing(base, origin: origin, inputs: .many([base, source])) { node in

@@ -29,7 +29,7 @@
   /// The base's latest element, kept only when `tracksCurrent`.
   @usableFromInline var baseLatest: Value?
 
-  @inlinable init(tracksCurrent: Bool = false) { self.tracksCurrent = tracksCurrent }
+  @inlinable init(tracksCurrent: Bool) { self.tracksCurrent = tracksCurrent }
 
   /// Why an element sent nothing: the other input's value is only kept; the source's is dropped until there is one.
   @inlinable func traceOfNothingSent(afterInput index: Int) -> String {
