@@ -9,7 +9,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func combinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     (Element, Element), Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.hotCombinePrevious(fileID: fileID, line: line) }
+    Signal(self).ruled(
+      CombinePreviousRule(initial: nil), origin: NodeOrigin(.combinePrevious, fileID: fileID, line: line))
   }
 
   /// Pairs each value with the one before it, the first with `initial` (ReactiveSwift `combinePrevious(_:)`).
@@ -22,41 +23,23 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func combinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
     -> Signal<(Element, Element), Failure>
   {
-    Signal(self).lift(synchronous: true) { $0.hotCombinePrevious(initial, fileID: fileID, line: line) }
+    Signal(self).ruled(
+      CombinePreviousRule(initial: initial), origin: NodeOrigin(.combinePrevious, fileID: fileID, line: line))
   }
 }
 
-// MARK: Hot
+// MARK: Rule
 
-extension HotSequence {
-  /// Pairs each value with the one before it, inside the upstream's `send` (ReactiveSwift's
-  /// `Signal.combinePrevious()`): the first value only becomes the previous of the second.
-  @inlinable package func hotCombinePrevious(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
-    (Element, Element), Failure
-  > {
-    hotCombinePrevious(fileID: fileID, line: line, initial: nil)
-  }
-
-  /// Pairs each value with the one before it, the first value with `initial`, inside the upstream's `send`
-  /// (ReactiveSwift's `Signal.combinePrevious(_:)`).
-  @inlinable package func hotCombinePrevious(_ initial: Element, fileID: StaticString = #fileID, line: UInt = #line)
-    -> HotSignal<(Element, Element), Failure>
-  {
-    hotCombinePrevious(fileID: fileID, line: line, initial: initial)
-  }
-
-  @inlinable func hotCombinePrevious(
-    fileID: StaticString = "", line: UInt = 0, initial: Element?
-  ) -> HotSignal<(Element, Element), Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.combinePrevious, fileID: fileID, line: line)) { node in
-        let previous = ConnectionState(initial)
-        return { value in
-          defer { previous.value = value }
-          if let before = previous.value { node.send((before, value)) }
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+/// `combinePrevious`: each value paired with the one before it (the first with `initial`, or only kept as the
+/// previous of the second without one).
+@usableFromInline package struct CombinePreviousRule<Input: Sendable>: ElementRule {
+  @usableFromInline let initial: Input?
+  @inlinable package init(initial: Input?) { self.initial = initial }
+  /// The previous value.
+  @inlinable package func start() -> Input? { initial }
+  @inlinable package func step(_ input: Input, _ previous: inout Input?) -> ElementStep<(Input, Input)> {
+    defer { previous = input }
+    guard let before = previous else { return .drop(nil, forgetsCurrent: false) }
+    return .emit((before, input))
   }
 }

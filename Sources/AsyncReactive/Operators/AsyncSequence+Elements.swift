@@ -12,9 +12,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Returns: a ``Signal`` of at most one value; hot when this sequence is.
   @inlinable public func first(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotElement(at: 0, origin: NodeOrigin(.first, fileID: fileID, line: line))
-    }
+    Signal(self).ruled(ElementAtRule(0), origin: NodeOrigin(.first, fileID: fileID, line: line))
   }
 
   /// Emits the value at `index` (counting from 0), then finishes (RxSwift `element(at:)`).
@@ -35,9 +33,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Element, Failure
   > {
     precondition(index >= 0, "element(at: \(index)): the index must not be negative")
-    return Signal(self).lift(synchronous: true) {
-      $0.hotElement(at: index, origin: NodeOrigin(.elementAt, fileID: fileID, line: line))
-    }
+    return Signal(self).ruled(ElementAtRule(index), origin: NodeOrigin(.elementAt, fileID: fileID, line: line))
   }
 
   /// Pairs each value with its position, counting from 0 (RxSwift `enumerated()`, the standard library's
@@ -55,45 +51,33 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func enumerated(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     (offset: Int, element: Element), Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.hotEnumerated(fileID: fileID, line: line) }
+    Signal(self).ruled(EnumeratedRule(), origin: NodeOrigin(.enumerated, fileID: fileID, line: line))
   }
 }
 
-// MARK: Hot
+// MARK: Rules
 
-extension HotSequence {
-  /// Emits the connection's value at `index` and finishes, inside the upstream's `send` (`element(at:)`, `first()`).
-  @inlinable package func hotElement(at index: Int, origin: NodeOrigin) -> HotSignal<Element, Failure> {
-    precondition(index >= 0, "element(at: \(index)): the index must not be negative")
-    return HotSignal(
-      node: .observing(hotSignal.node, origin: origin) { node in
-        let remaining = ConnectionState(index)
-        return { value in
-          guard remaining.value >= 0 else { return }
-          remaining.value -= 1
-          guard remaining.value < 0 else { return }
-          node.send(value)
-          node.terminate(.finished)
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+/// `element(at:)` and `first()`: the value at `index`, then the end.
+@usableFromInline package struct ElementAtRule<Input: Sendable>: ElementRule {
+  @usableFromInline let index: Int
+  @inlinable package init(_ index: Int) { self.index = index }
+  /// How many values are still skipped; `-1` once the value was passed on.
+  @inlinable package func start() -> Int { index }
+  @inlinable package func step(_ input: Input, _ remaining: inout Int) -> ElementStep<Input> {
+    guard remaining >= 0 else { return .drop(nil, forgetsCurrent: false) }
+    remaining -= 1
+    return remaining < 0 ? .emitAndFinish(input) : .drop(nil, forgetsCurrent: false)
   }
+  @inlinable package func isFinished(_ remaining: Int) -> Bool { remaining < 0 }
+}
 
-  /// Pairs each value with its position in the connection, inside the upstream's `send`.
-  @inlinable package func hotEnumerated(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
-    (offset: Int, element: Element), Failure
-  > {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.enumerated, fileID: fileID, line: line)) { node in
-        let next = ConnectionState(0)
-        return { value in
-          let offset = next.value
-          next.value += 1
-          node.send((offset: offset, element: value))
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+/// `enumerated`: each value with its position in the connection or run.
+@usableFromInline package struct EnumeratedRule<Input: Sendable>: ElementRule {
+  @inlinable package init() {}
+  /// The next value's position.
+  @inlinable package func start() -> Int { 0 }
+  @inlinable package func step(_ input: Input, _ next: inout Int) -> ElementStep<(offset: Int, element: Input)> {
+    defer { next += 1 }
+    return .emit((offset: next, element: input))
   }
 }

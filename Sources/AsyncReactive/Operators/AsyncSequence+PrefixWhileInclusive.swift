@@ -23,9 +23,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     inclusive: Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotPrefix(while: predicate, inclusive: inclusive, fileID: fileID, line: line)
-    }
+    Signal(self).ruled(
+      PrefixWhileRule(predicate, inclusive: inclusive), origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line))
   }
 }
 
@@ -40,17 +39,8 @@ extension HotSequence {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)) { node in
-        { value in
-          if predicate(value) {
-            node.send(value)
-            return
-          }
-          if inclusive { node.send(value) }
-          node.terminate(.finished)
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+      node: .ruled(
+        hotSignal.node, PrefixWhileRule(predicate, inclusive: inclusive),
+        origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)))
   }
 }

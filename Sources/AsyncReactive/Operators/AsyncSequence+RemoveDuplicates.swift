@@ -10,7 +10,8 @@ extension AsyncSequence where Self: Sendable, Element: Equatable & Sendable {
   @inlinable public func removeDuplicates(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<
     Element, Failure
   > {
-    Signal(self).lift(synchronous: true) { $0.hotRemoveDuplicates(fileID: fileID, line: line) }
+    Signal(self).ruled(
+      RemoveDuplicatesRule(==), origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line))
   }
 }
 
@@ -26,7 +27,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotRemoveDuplicates(by: areDuplicates, fileID: fileID, line: line) }
+    Signal(self).ruled(
+      RemoveDuplicatesRule(areDuplicates), origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line))
   }
 
   /// Drops each value whose `keyPath` equals the previous value's.
@@ -40,7 +42,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by keyPath: any KeyPath<Element, Key> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotRemoveDuplicates(by: keyPath, fileID: fileID, line: line) }
+    Signal(self).ruled(
+      RemoveDuplicatesRule { $0[keyPath: keyPath] == $1[keyPath: keyPath] },
+      origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line))
   }
 }
 
@@ -63,26 +67,25 @@ extension HotSequence {
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Element, Failure> {
     HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line)) { node in
-        let previous = ConnectionState<Element?>(nil)
-        return { value in
-          if let last = previous.value, areDuplicates(last, value) {
-            node.traceDropped(value, "dropped by removeDuplicates: equal to the previous value")
-            return
-          }
-          previous.value = value
-          node.send(value)
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+      node: .ruled(
+        hotSignal.node, RemoveDuplicatesRule(areDuplicates),
+        origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line)))
   }
+}
 
-  /// Skips values whose property at `keyPath` equals the previous value's, inside the upstream's `send`.
-  @inlinable package func hotRemoveDuplicates<Key: Equatable & Sendable>(
-    by keyPath: any KeyPath<Element, Key> & Sendable,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Element, Failure> {
-    hotRemoveDuplicates(by: { $0[keyPath: keyPath] == $1[keyPath: keyPath] }, fileID: fileID, line: line)
+/// `removeDuplicates`: each value that does not repeat the one before it.
+@usableFromInline package struct RemoveDuplicatesRule<Input: Sendable>: ElementRule {
+  @usableFromInline let areDuplicates: @Sendable (Input, Input) -> Bool
+  @inlinable package init(_ areDuplicates: @escaping @Sendable (Input, Input) -> Bool) {
+    self.areDuplicates = areDuplicates
+  }
+  /// The previous value.
+  @inlinable package func start() -> Input? { nil }
+  @inlinable package func step(_ input: Input, _ previous: inout Input?) -> ElementStep<Input> {
+    if let last = previous, areDuplicates(last, input) {
+      return .drop("dropped by removeDuplicates: equal to the previous value", forgetsCurrent: false)
+    }
+    previous = input
+    return .emit(input)
   }
 }

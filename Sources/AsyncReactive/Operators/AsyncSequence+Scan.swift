@@ -18,29 +18,22 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ next: @escaping @Sendable (Result, Element) -> Result,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotScan(initial, next, fileID: fileID, line: line) }
+    Signal(self).ruled(ScanRule(initial, next), origin: NodeOrigin(.scan, fileID: fileID, line: line))
   }
 }
 
-// MARK: Hot
-
-extension HotSequence {
-  /// Emits each intermediate result of accumulating the values, inside the upstream's `send`: one accumulator
-  /// for all consumers, started afresh when the node connects (ReactiveSwift's `Signal.scan`).
-  @inlinable package func hotScan<Result: Sendable>(
-    _ initial: Result,
-    _ next: @escaping @Sendable (Result, Element) -> Result,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Result, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.scan, fileID: fileID, line: line)) { node in
-        let accumulator = ConnectionState(initial)
-        return { value in
-          accumulator.value = next(accumulator.value, value)
-          node.send(accumulator.value)
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+/// `scan`: each intermediate result of accumulating the values, from `initial` afresh per connection or run.
+@usableFromInline package struct ScanRule<Input: Sendable, Result: Sendable>: ElementRule {
+  @usableFromInline let initial: Result
+  @usableFromInline let next: @Sendable (Result, Input) -> Result
+  @inlinable package init(_ initial: Result, _ next: @escaping @Sendable (Result, Input) -> Result) {
+    self.initial = initial
+    self.next = next
+  }
+  /// The accumulator.
+  @inlinable package func start() -> Result { initial }
+  @inlinable package func step(_ input: Input, _ accumulator: inout Result) -> ElementStep<Result> {
+    accumulator = next(accumulator, input)
+    return .emit(accumulator)
   }
 }

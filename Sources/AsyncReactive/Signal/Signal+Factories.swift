@@ -160,7 +160,7 @@ extension ColdRecipe {
     // other registration with the graph until it is done.
     .synchronous(yields: false) {
       let iterator = ClosureState(sequence.makeIterator())
-      return { iterator.value.next() }
+      return { () throws(Failure) in iterator.value.next() }
     }
   }
 

@@ -1,6 +1,5 @@
-// `map`, `compactMap` and `filter` on hot sequences: evaluated inside the upstream's `send`, once per event
-// for every consumer together. The standard library's forms (and ``ReactiveSequence/map(_:)``) stay for cold
-// sequences.
+// The rules of `map`, `compactMap`, `filter`, `prefix(while:)` and `drop(while:)` (see `ElementRule`), and the hot
+// `map` the library's own types build on.
 
 extension HotSequence {
   /// Transforms every element inside the upstream's `send`, once per event for all consumers together.
@@ -8,77 +7,68 @@ extension HotSequence {
     _ transform: @escaping @Sendable (Element) -> Transformed,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> HotSignal<Transformed, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.map, fileID: fileID, line: line)) { node in
-        { value in node.send(transform(value)) }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
-  }
-
-  /// Transforms every element and drops the `nil` results, inside the upstream's `send`.
-  @inlinable package func hotCompactMap<Transformed: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Transformed?,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Transformed, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.compactMap, fileID: fileID, line: line)) { node in
-        { value in
-          if let transformed = transform(value) {
-            node.send(transformed)
-          } else {
-            node.traceDropped(value, "dropped by compactMap (nil)")
-            node.forgetCurrentIfReplaying()
-          }
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
-  }
-
-  /// Keeps the elements that satisfy `isIncluded`, deciding inside the upstream's `send`.
-  @inlinable package func hotFilter(
-    _ isIncluded: @escaping @Sendable (Element) -> Bool,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Element, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.filter, fileID: fileID, line: line)) { node in
-        { value in
-          if isIncluded(value) {
-            node.send(value)
-          } else {
-            node.traceDropped(value, "dropped by filter")
-            node.forgetCurrentIfReplaying()
-          }
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+    HotSignal(node: .ruled(hotSignal.node, MapRule(transform), origin: NodeOrigin(.map, fileID: fileID, line: line)))
   }
 }
 
-extension Node {
-  /// A current-value node whose last input produced nothing holds no current output any more.
-  @inlinable package func forgetCurrentIfReplaying() {
-    if case .none = replay { return }
-    forgetCurrent()
+/// `map`: every value transformed.
+@usableFromInline package struct MapRule<Input: Sendable, Output: Sendable>: ElementRule {
+  @usableFromInline let transform: @Sendable (Input) -> Output
+  @inlinable package init(_ transform: @escaping @Sendable (Input) -> Output) { self.transform = transform }
+  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Output> {
+    .emit(transform(input))
   }
 }
 
-extension HotSequence {
-  /// Passes elements on while `predicate` holds and finishes at the first one that fails it, deciding inside
-  /// the upstream's `send` (RxSwift `take(while:)`, ReactiveSwift `take(while:)`).
-  @inlinable package func hotPrefix(
-    while predicate: @escaping @Sendable (Element) -> Bool,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Element, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)) { node in
-        { value in
-          if predicate(value) { node.send(value) } else { node.terminate(.finished) }
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+/// `compactMap`: every value transformed, the `nil` results dropped.
+@usableFromInline package struct CompactMapRule<Input: Sendable, Output: Sendable>: ElementRule {
+  @usableFromInline let transform: @Sendable (Input) -> Output?
+  @inlinable package init(_ transform: @escaping @Sendable (Input) -> Output?) { self.transform = transform }
+  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Output> {
+    if let output = transform(input) { return .emit(output) }
+    return .drop("dropped by compactMap (nil)", forgetsCurrent: true)
+  }
+}
+
+/// `filter`: the values that satisfy a predicate.
+@usableFromInline package struct FilterRule<Input: Sendable>: ElementRule {
+  @usableFromInline let isIncluded: @Sendable (Input) -> Bool
+  @inlinable package init(_ isIncluded: @escaping @Sendable (Input) -> Bool) { self.isIncluded = isIncluded }
+  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Input> {
+    isIncluded(input) ? .emit(input) : .drop("dropped by filter", forgetsCurrent: true)
+  }
+}
+
+/// `prefix(while:)`: the values up to the first that fails a predicate (and that one too when `inclusive`), then
+/// the end.
+@usableFromInline package struct PrefixWhileRule<Input: Sendable>: ElementRule {
+  @usableFromInline let predicate: @Sendable (Input) -> Bool
+  @usableFromInline let inclusive: Bool
+  @inlinable package init(_ predicate: @escaping @Sendable (Input) -> Bool, inclusive: Bool = false) {
+    self.predicate = predicate
+    self.inclusive = inclusive
+  }
+  /// Whether a value failed the predicate.
+  @inlinable package func start() -> Bool { false }
+  @inlinable package func step(_ input: Input, _ ended: inout Bool) -> ElementStep<Input> {
+    if predicate(input) { return .emit(input) }
+    ended = true
+    return inclusive ? .emitAndFinish(input) : .finish
+  }
+  @inlinable package func isFinished(_ ended: Bool) -> Bool { ended }
+}
+
+/// `drop(while:)`: the values from the first that fails a predicate on.
+@usableFromInline package struct DropWhileRule<Input: Sendable>: ElementRule {
+  @usableFromInline let predicate: @Sendable (Input) -> Bool
+  @inlinable package init(_ predicate: @escaping @Sendable (Input) -> Bool) { self.predicate = predicate }
+  /// Whether values are still skipped.
+  @inlinable package func start() -> Bool { true }
+  @inlinable package func step(_ input: Input, _ skipping: inout Bool) -> ElementStep<Input> {
+    if skipping {
+      if predicate(input) { return .drop("skipped by drop(while:)", forgetsCurrent: false) }
+      skipping = false
+    }
+    return .emit(input)
   }
 }

@@ -1,7 +1,6 @@
-// `dropFirst(_:)`, `prefix(_:)` and `drop(while:)` on hot sequences: evaluated inside the upstream's `send`, with
-// one count (or one "still dropping") per connection of the node, shared by its consumers (ReactiveSwift
-// `skip(first:)`, `take(first:)`, `skip(while:)`). So `subject.dropFirst().map { … }` stays hot. The standard
-// library's forms stay for cold sequences.
+// The rules of `dropFirst(_:)` and `prefix(_:)` (see `ElementRule`): one count per connection of a hot node, shared
+// by its consumers (ReactiveSwift `skip(first:)`, `take(first:)`), one per run of a cold signal. So
+// `subject.dropFirst().map { … }` stays hot.
 
 extension HotSequence {
   /// Skips the first `count` values and passes the rest on, inside the upstream's `send` (ReactiveSwift
@@ -9,73 +8,54 @@ extension HotSequence {
   @inlinable package func hotDropFirst(_ count: Int = 1) -> HotSignal<
     Element, Failure
   > {
+    HotSignal(node: Signal(hotSignal).droppingFirst(count).hotNode!)
+  }
+}
+
+extension Signal {
+  /// `dropFirst(count)`: this signal itself for 0 (a joining consumer gets what it gives), otherwise a node that
+  /// replays nothing (the count was used).
+  @inlinable package func droppingFirst(_ count: Int) -> Signal {
     precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
-    guard count > 0 else { return hotSignal }
-    return HotSignal(
-      node: .observing(
-        hotSignal.node, replay: Node<Element, Failure>.Replay.none,
-        origin: NodeOrigin(.dropFirst)
-      ) { node in
-        let remaining = ConnectionState(count)
-        return { value in
-          if remaining.value > 0 {
-            remaining.value -= 1
-            node.traceDropped(value, "skipped by dropFirst")
-          } else {
-            node.send(value)
-          }
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+    guard count > 0 else { return self }
+    return ruled(DropFirstRule(count), replay: Node<Element, Failure>.Replay.none, origin: NodeOrigin(.dropFirst))
   }
 
-  /// Passes the first `maxLength` values on and finishes, inside the upstream's `send` (ReactiveSwift
-  /// `take(first:)`, RxSwift `take(_:)`).
-  @inlinable package func hotPrefix(_ maxLength: Int) -> HotSignal<
-    Element, Failure
-  > {
-    precondition(maxLength >= 0, "prefix(\(maxLength)): the count must not be negative")
+  /// `prefix(maxLength)`: for 0, a node (a run, on a cold signal) that has ended, observing nothing.
+  @inlinable package func prefixed(_ maxLength: Int) -> Signal {
+    precondition(maxLength >= 0, "prefix(\(maxLength)): the length must not be negative")
     guard maxLength > 0 else {
+      guard isHot else { return .empty }
       let node = Node<Element, Failure>(replay: .none)
       node.terminate(.finished)
-      return HotSignal(node: node)
+      return Signal(hot: node)
     }
-    return HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.prefix)) { node in
-        let remaining = ConnectionState(maxLength)
-        return { value in
-          guard remaining.value > 0 else { return }
-          remaining.value -= 1
-          node.send(value)
-          if remaining.value == 0 { node.terminate(.finished) }
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+    return ruled(PrefixRule(maxLength), origin: NodeOrigin(.prefix))
   }
+}
 
-  /// Skips values while `predicate` holds and passes on the first one that fails it and everything after,
-  /// deciding inside the upstream's `send` (ReactiveSwift `skip(while:)`, RxSwift `skip(while:)`).
-  @inlinable package func hotDrop(
-    while predicate: @escaping @Sendable (Element) -> Bool,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Element, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.dropWhile, fileID: fileID, line: line)) { node in
-        let skipping = ConnectionState(true)
-        return { value in
-          if skipping.value {
-            if predicate(value) {
-              node.traceDropped(value, "skipped by drop(while:)")
-              return
-            }
-            skipping.value = false
-          }
-          node.send(value)
-        }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+/// `dropFirst(_:)`: the values after the first `count`.
+@usableFromInline package struct DropFirstRule<Input: Sendable>: ElementRule {
+  @usableFromInline let count: Int
+  @inlinable package init(_ count: Int) { self.count = count }
+  /// How many values are still skipped.
+  @inlinable package func start() -> Int { count }
+  @inlinable package func step(_ input: Input, _ remaining: inout Int) -> ElementStep<Input> {
+    guard remaining > 0 else { return .emit(input) }
+    remaining -= 1
+    return .drop("skipped by dropFirst", forgetsCurrent: false)
   }
+}
+
+/// `prefix(_:)`: the first `maxLength` values (at least one), then the end.
+@usableFromInline package struct PrefixRule<Input: Sendable>: ElementRule {
+  @usableFromInline let maxLength: Int
+  @inlinable package init(_ maxLength: Int) { self.maxLength = maxLength }
+  /// How many values are still passed on.
+  @inlinable package func start() -> Int { maxLength }
+  @inlinable package func step(_ input: Input, _ remaining: inout Int) -> ElementStep<Input> {
+    remaining -= 1
+    return remaining == 0 ? .emitAndFinish(input) : .emit(input)
+  }
+  @inlinable package func isFinished(_ remaining: Int) -> Bool { remaining == 0 }
 }

@@ -60,7 +60,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) -> Transformed,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, Failure> {
-    Signal(self).mapped(transform, fileID: fileID, line: line)
+    Signal(self).ruled(MapRule(transform), origin: NodeOrigin(.map, fileID: fileID, line: line))
   }
 
   /// Transforms every element and drops the `nil` results, like the standard library's `compactMap`, on a
@@ -78,7 +78,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) -> Transformed?,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, Failure> {
-    Signal(self).compactMapped(transform, fileID: fileID, line: line)
+    Signal(self).ruled(CompactMapRule(transform), origin: NodeOrigin(.compactMap, fileID: fileID, line: line))
   }
 
   /// Keeps the elements that satisfy a predicate, like the standard library's `filter`, on a specialisable path.
@@ -96,7 +96,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ isIncluded: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).filtered(isIncluded, fileID: fileID, line: line)
+    Signal(self).ruled(FilterRule(isIncluded), origin: NodeOrigin(.filter, fileID: fileID, line: line))
   }
 
   /// The first `maxLength` elements, then finishes, like the standard library's `prefix(_:)`.
@@ -107,8 +107,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter maxLength: how many elements to pass on; not negative.
   /// - Returns: a ``Signal`` of the leading elements; hot when this sequence is.
   @inlinable public func prefix(_ maxLength: Int) -> Signal<Element, Failure> {
-    precondition(maxLength >= 0, "prefix(\(maxLength)): the length must not be negative")
-    return Signal(self).lift(synchronous: true) { $0.hotPrefix(maxLength) }
+    Signal(self).prefixed(maxLength)
   }
 
   /// Skips the first `count` elements, like the standard library's `dropFirst(_:)`.
@@ -122,8 +121,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
   /// - Parameter count: how many elements to skip; 1 by default, not negative.
   /// - Returns: a ``Signal`` of the elements after the first `count`; hot when this sequence is.
   @inlinable public func dropFirst(_ count: Int = 1) -> Signal<Element, Failure> {
-    precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
-    return Signal(self).lift(synchronous: true) { $0.hotDropFirst(count) }
+    Signal(self).droppingFirst(count)
   }
 
   /// Skips elements while `predicate` holds, then passes the rest on, like the standard library's `drop(while:)`.
@@ -137,7 +135,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotDrop(while: predicate, fileID: fileID, line: line) }
+    Signal(self).ruled(DropWhileRule(predicate), origin: NodeOrigin(.dropWhile, fileID: fileID, line: line))
   }
 
   /// Passes elements on while `predicate` holds and finishes at the first one that fails it, like the standard
@@ -152,6 +150,6 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotPrefix(while: predicate, fileID: fileID, line: line) }
+    Signal(self).ruled(PrefixWhileRule(predicate), origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line))
   }
 }

@@ -1,0 +1,164 @@
+// The rule of a single-input operator that decides what to do with each value as it arrives (`map`, `filter`,
+// `scan`, `removeDuplicates`, `prefix`, …), and the three places that run it: a hot node inside its upstream's
+// send, a cold run that its consumer reads one element at a time, and a cold run read in batches. The operator's
+// behaviour is written once, in its rule (ReactiveSwift's `Observers/<Operator>`).
+
+/// What a single-input operator does with one input value. Its per-connection state (a `scan`'s accumulator, a
+/// `prefix`'s count) is a separate value, ``State``, made by ``start()`` when a hot node connects or a cold run
+/// starts, so one rule serves every connection and every run.
+///
+/// A rule runs synchronously, one value at a time, never two at once: the hot node's upstream delivers serially,
+/// and a cold run is read by its one consumer.
+@usableFromInline package protocol ElementRule<Input, Output>: Sendable {
+  associatedtype Input: Sendable
+  associatedtype Output: Sendable
+  /// What one connection or one run keeps between values; `Void` for a rule that keeps nothing (`map`).
+  associatedtype State = Void
+
+  /// The state of a new connection or run.
+  func start() -> State
+  /// What to do with `input`.
+  func step(_ input: Input, _ state: inout State) -> ElementStep<Output>
+  /// Whether the rule ended the run with `state` (a `prefix` that passed its count on): a cold run then reads
+  /// nothing more from its upstream.
+  func isFinished(_ state: State) -> Bool
+}
+
+extension ElementRule where State == Void {
+  @inlinable package func start() {}
+}
+
+extension ElementRule {
+  @inlinable package func isFinished(_ state: State) -> Bool { false }
+}
+
+/// The outcome of one ``ElementRule/step(_:_:)``.
+@usableFromInline package enum ElementStep<Output> {
+  /// Passes `Output` on.
+  case emit(Output)
+  /// Passes `Output` on, then finishes (the last value of `prefix(_:)`).
+  case emitAndFinish(Output)
+  /// Nothing for this input; `why` is what a trace records (`nil`: nothing, the input was used, as the first of
+  /// `combinePrevious`'s pairs). A node that replays its current value holds none any
+  /// more when `forgetsCurrent` (a `filter` that dropped its input); otherwise it keeps the last value it passed on
+  /// (a `removeDuplicates` that dropped an equal one).
+  case drop(_ why: String?, forgetsCurrent: Bool)
+  /// Finishes without passing this input on (`prefix(while:)` at the first value that fails).
+  case finish
+}
+
+// MARK: The hot node
+
+extension Node {
+  /// A node over `upstream` that runs `rule` inside each upstream send: one ``ElementRule/State`` per connection,
+  /// made when the node connects (so a node that reconnects starts afresh); none is kept for a rule without state.
+  @inlinable package static func ruled<Rule: ElementRule>(
+    _ upstream: Node<Rule.Input, Failure>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin
+  ) -> Node where Rule.Output == Element {
+    .observing(upstream, replay: replay, origin: origin) { node in
+      if MemoryLayout<Rule.State>.size == 0 {
+        // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
+        return { value in
+          var state = rule.start()
+          node.apply(rule.step(value, &state), to: value)
+        }
+      }
+      let state = ConnectionState(rule.start())
+      return { value in node.apply(rule.step(value, &state.value), to: value) }
+    } onEnd: { node, termination in
+      node.terminate(termination)
+    }
+  }
+
+  /// Does what a rule's step said with the input `value`.
+  @inlinable @inline(__always) package func apply<Input: Sendable>(_ step: ElementStep<Element>, to value: Input) {
+    switch step {
+    case .emit(let output):
+      send(output)
+    case .drop(let why, let forgetsCurrent):
+      if let why { traceDropped(value, why) }
+      if forgetsCurrent { forgetCurrentIfReplaying() }
+    case .emitAndFinish(let output):
+      send(output)
+      terminate(.finished)
+    case .finish:
+      terminate(.finished)
+    }
+  }
+
+  /// A current-value node whose last input produced nothing holds no current output any more.
+  @inlinable package func forgetCurrentIfReplaying() {
+    if case .none = replay { return }
+    forgetCurrent()
+  }
+}
+
+// MARK: Cold runs
+
+extension Signal {
+  /// Applies `rule`: on a hot signal, a node now (the result is hot and shared); on a cold one, in each run: a node
+  /// of the run's graph when an operator observes the run, and for a consumer that reads the run, the rule run on
+  /// what it reads (no node, no lock; one element at a time when the upstream is read so).
+  ///
+  /// - Parameters:
+  ///   - replay: what the node replays, when not what follows from its upstream's (see
+  ///     ``Node/replay(following:)``).
+  ///   - origin: the operator and where it was made, for a graph dump.
+  @inlinable package func ruled<Rule: ElementRule>(
+    _ rule: Rule, replay: Node<Rule.Output, Failure>.Replay? = nil, origin: NodeOrigin
+  ) -> Signal<Rule.Output, Failure> where Rule.Input == Element {
+    if case .hot(let upstream) = core {
+      return Signal<Rule.Output, Failure>(hot: .ruled(upstream, rule, replay: replay, origin: origin))
+    }
+    let upstream = self
+    let node: @Sendable (ColdStart) -> Node<Rule.Output, Failure> = { start in
+      .ruled(upstream.node(start), rule, replay: replay, origin: origin)
+    }
+    if let makeUpstream = upstream.makeSynchronousNext {
+      return Signal<Rule.Output, Failure>(
+        cold: ColdRecipe(node: node) {
+          let upstreamNext = makeUpstream()
+          let state = ClosureState(rule.start())
+          return { () throws(Failure) in
+            while !rule.isFinished(state.value), let input = try upstreamNext() {
+              switch rule.step(input, &state.value) {
+              case .emit(let output), .emitAndFinish(let output): return output
+              case .drop: continue
+              case .finish: return nil
+              }
+            }
+            return nil
+          }
+        })
+    }
+    return Signal<Rule.Output, Failure>(
+      cold: ColdRecipe(
+        node: node,
+        pull: {
+          let upstreamPull = upstream.pull()
+          let run = ClosureState((state: rule.start(), inputs: [Element](), ended: false))
+          return { batch in
+            while batch.isEmpty && !run.value.ended {
+              try await upstreamPull(&run.value.inputs)
+              if run.value.inputs.isEmpty { return }
+              for input in run.value.inputs {
+                switch rule.step(input, &run.value.state) {
+                case .emit(let output):
+                  batch.append(output)
+                  continue
+                case .drop:
+                  continue
+                case .emitAndFinish(let output):
+                  batch.append(output)
+                  run.value.ended = true
+                case .finish:
+                  run.value.ended = true
+                }
+                break
+              }
+              run.value.inputs.removeAll(keepingCapacity: true)
+            }
+          }
+        }, drivable: upstream.isDrivable))
+  }
+}
