@@ -8,10 +8,19 @@ import Synchronization
 /// replays (`Node+Replay`), the consumers that iterate it (`Node+Consumers`), its synchronous observers
 /// (`Node+Sinks`), the connection to its inputs (`Node+Connection`), and a node fed by one other node
 /// (`Node+SingleInput`).
-@usableFromInline package final class Node<Element: Sendable, Failure: Error>: ConsumerQueueHost {
+// Safe (`@unchecked Sendable`): its one mutable stored property, `lockedState`, is read and written only through
+// `state.withLock`, which holds `lockWord` for the whole access; every other stored property is a `let` of a
+// `Sendable` type.
+@usableFromInline package final class Node<Element: Sendable, Failure: Error>: ConsumerQueueHost, @unchecked Sendable {
   @usableFromInline package typealias Waiter = ConsumerQueue<Element, Failure>.Waiter
 
-  @usableFromInline let state: Locked<State>
+  /// The lock of ``lockedState``: kept in the node itself, not in an object of its own (one allocation and one
+  /// pointer to follow fewer per node).
+  @usableFromInline let lockWord = Atomic<Int>(LockWord.unlocked)
+  /// What the node keeps behind its lock; reached only through ``state``.
+  @exclusivity(unchecked) @usableFromInline var lockedState: State
+  /// The node's state behind its lock: `state.withLock { … }`.
+  @inlinable var state: StateLock { StateLock(node: self) }
   @usableFromInline let replay: Replay
   /// What every consumer and observer is given first, when it registers, before the replayed values and any end:
   /// a hot `prepend`'s values. Empty for every other node.
@@ -66,7 +75,7 @@ import Synchronization
     if let initial { buffer.append(initial) }
     var state = State(replay: buffer)
     if case .eachInput(let replays) = replay { state.inputValues = Array(repeating: nil, count: replays.count) }
-    self.state = Locked(state)
+    self.lockedState = state
     self.replay = replay
     self.prefix = prefix
     self.remembers = capacity > 0 || !state.inputValues.isEmpty
@@ -81,4 +90,23 @@ import Synchronization
   }
 
   @inlinable package var isTerminated: Bool { state.withLock { $0.terminal != nil } }
+
+  /// Access to a node's state under its lock (see ``Node/state``).
+  @usableFromInline struct StateLock {
+    @usableFromInline let node: Node
+
+    @inlinable init(node: Node) {
+      self.node = node
+    }
+
+    /// Runs `body` on the state with the node's lock held.
+    @inline(__always)
+    @inlinable func withLock<Result, BodyFailure: Error>(
+      _ body: (inout State) throws(BodyFailure) -> Result
+    ) throws(BodyFailure) -> Result {
+      LockWord.acquire(node.lockWord)
+      defer { LockWord.release(node.lockWord) }
+      return try body(&node.lockedState)
+    }
+  }
 }
