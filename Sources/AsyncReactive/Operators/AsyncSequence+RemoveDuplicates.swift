@@ -74,15 +74,15 @@ extension HotSequence {
 }
 
 /// `removeDuplicates`: each value that does not repeat the one before it.
-@usableFromInline package struct RemoveDuplicatesRule<Input: Sendable>: ElementRule {
-  @usableFromInline let areDuplicates: @Sendable (Input, Input) -> Bool
-  @inlinable package init(_ areDuplicates: @escaping @Sendable (Input, Input) -> Bool) {
+@usableFromInline package struct RemoveDuplicatesRule<Input: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let areDuplicates: @Sendable (Input, Input) throws(RuleFailure) -> Bool
+  @inlinable package init(_ areDuplicates: @escaping @Sendable (Input, Input) throws(RuleFailure) -> Bool) {
     self.areDuplicates = areDuplicates
   }
   /// The previous value.
   @inlinable package func start() -> Input? { nil }
-  @inlinable package func step(_ input: Input, _ previous: inout Input?) -> ElementStep<Input> {
-    if let last = previous, areDuplicates(last, input) {
+  @inlinable package func step(_ input: Input, _ previous: inout Input?) throws(RuleFailure) -> ElementStep<Input> {
+    if let last = previous, try areDuplicates(last, input) {
       return .drop("dropped by removeDuplicates: equal to the previous value", forgetsCurrent: false)
     }
     previous = input

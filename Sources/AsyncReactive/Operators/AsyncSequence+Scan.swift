@@ -23,17 +23,18 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 }
 
 /// `scan`: each intermediate result of accumulating the values, from `initial` afresh per connection or run.
-@usableFromInline package struct ScanRule<Input: Sendable, Result: Sendable>: ElementRule {
+@usableFromInline package struct ScanRule<Input: Sendable, Result: Sendable, RuleFailure: Error>: ElementRule {
   @usableFromInline let initial: Result
-  @usableFromInline let next: @Sendable (Result, Input) -> Result
-  @inlinable package init(_ initial: Result, _ next: @escaping @Sendable (Result, Input) -> Result) {
+  @usableFromInline let next: @Sendable (Result, Input) throws(RuleFailure) -> Result
+  @inlinable package init(_ initial: Result, _ next: @escaping @Sendable (Result, Input) throws(RuleFailure) -> Result)
+  {
     self.initial = initial
     self.next = next
   }
   /// The accumulator.
   @inlinable package func start() -> Result { initial }
-  @inlinable package func step(_ input: Input, _ accumulator: inout Result) -> ElementStep<Result> {
-    accumulator = next(accumulator, input)
+  @inlinable package func step(_ input: Input, _ accumulator: inout Result) throws(RuleFailure) -> ElementStep<Result> {
+    accumulator = try next(accumulator, input)
     return .emit(accumulator)
   }
 }

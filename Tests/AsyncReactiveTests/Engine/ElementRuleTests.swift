@@ -46,6 +46,40 @@ private let ruleCases: [RuleCase] = [
     expected: ["01", "11"]),
 ]
 
+/// The error the throwing cases throw, at the input 3.
+private struct Three: Error, Equatable {}
+
+@Sendable private func failAtThree(_ value: Int) throws -> Int {
+  if value == 3 { throw Three() }
+  return value
+}
+
+/// One operator whose closure throws at the input 3, with the values it gives before.
+private struct ThrowingCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let apply: @Sendable (Signal<Int, Never>) -> Signal<String, any Error>
+  let expected: [String]
+  var testDescription: String { name }
+}
+
+private let throwingCases: [ThrowingCase] = [
+  ThrowingCase(name: "map", apply: { $0.map { "\(try failAtThree($0))" } }, expected: ["1", "1", "2"]),
+  ThrowingCase(
+    name: "compactMap", apply: { $0.compactMap { try failAtThree($0) == 2 ? nil : "\($0)" } }, expected: ["1", "1"]),
+  ThrowingCase(
+    name: "filter", apply: { $0.filter { try failAtThree($0) % 2 == 1 }.map { "\($0)" } }, expected: ["1", "1"]),
+  ThrowingCase(
+    name: "scan", apply: { $0.scan(0) { try $0 + failAtThree($1) }.map { "\($0)" } }, expected: ["1", "2", "4"]),
+  ThrowingCase(
+    name: "removeDuplicates(by:)", apply: { $0.removeDuplicates { try $0 == failAtThree($1) }.map { "\($0)" } },
+    expected: ["1", "2"]),
+  ThrowingCase(
+    name: "drop(while:)", apply: { $0.drop(while: { try failAtThree($0) < 5 }).map { "\($0)" } }, expected: []),
+  ThrowingCase(
+    name: "prefix(while:)", apply: { $0.prefix(while: { try failAtThree($0) < 9 }).map { "\($0)" } },
+    expected: ["1", "1", "2"]),
+]
+
 /// Counts the elements a source gave, from any thread.
 private final class Reads: Sendable {
   let count = Atomic<Int>(0)
@@ -83,6 +117,12 @@ struct ElementRuleTests {
     #expect(await Self.collect(graph) == rule.expected)
   }
 
+  @Test("a consumer that reads a graph's output in batches", arguments: ruleCases)
+  fileprivate func coldBatches(_ rule: RuleCase) async {
+    let batches = merge(Signal<Int, Never>(Self.input), Signal<Int, Never>.empty)
+    #expect(await Self.collect(rule.apply(batches)) == rule.expected)
+  }
+
   @Test("a hot node inside the subject's sends", arguments: ruleCases)
   fileprivate func hot(_ rule: RuleCase) {
     let clock = TestClock()
@@ -92,6 +132,47 @@ struct ElementRuleTests {
     subject.finish()
     #expect(recorder.values.map(\.value) == rule.expected)
     #expect(recorder.end != nil)
+  }
+
+  private static func collectFailure(_ signal: Signal<String, any Error>) async -> ([String], (any Error)?) {
+    var values: [String] = []
+    do {
+      for try await value in signal { values.append(value) }
+      return (values, nil)
+    } catch {
+      return (values, error)
+    }
+  }
+
+  @Test("a closure that throws fails the result after the values before it, on every path", arguments: throwingCases)
+  fileprivate func throwingRule(_ rule: ThrowingCase) async {
+    let stream = AsyncStream<Int> { continuation in
+      for value in Self.input { continuation.yield(value) }
+      continuation.finish()
+    }
+    let sources: [Signal<Int, Never>] = [
+      Signal(Self.input), Signal(stream), merge(Signal<Int, Never>(Self.input), Signal<Int, Never>.empty),
+    ]
+    for source in sources {
+      let (values, error) = await Self.collectFailure(rule.apply(source))
+      #expect(values == rule.expected)
+      #expect(error is Three)
+    }
+    let inGraph = await Self.collectFailure(
+      merge(rule.apply(Signal(Self.input)), Signal<String, any Error>.empty))
+    #expect(inGraph.0 == rule.expected)
+    #expect(inGraph.1 is Three)
+
+    let clock = TestClock()
+    let subject = AsyncPassthroughSubject<Int, Never>()
+    let recorder = Recorder(rule.apply(subject.eraseToSignal()), clock: clock)
+    for value in Self.input { subject.send(value) }
+    #expect(recorder.values.map(\.value) == rule.expected)
+    guard case .failed(let error)? = recorder.end?.value else {
+      Issue.record("the hot node did not fail: \(String(describing: recorder.end))")
+      return
+    }
+    #expect(error is Three)
   }
 
   @Test("a cold run's rule starts afresh in each run")

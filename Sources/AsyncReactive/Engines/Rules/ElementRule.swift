@@ -14,11 +14,14 @@
   associatedtype Output: Sendable
   /// What one connection or one run keeps between values; `Void` for a rule that keeps nothing (`map`).
   associatedtype State = Void
+  /// What the user's closure may throw: `Never` for the operators' plain forms, `any Error` for the forms whose
+  /// closure throws (a throw fails the result with the error, and the rule is not asked again).
+  associatedtype RuleFailure: Error = Never
 
   /// The state of a new connection or run.
   func start() -> State
   /// What to do with `input`.
-  func step(_ input: Input, _ state: inout State) -> ElementStep<Output>
+  func step(_ input: Input, _ state: inout State) throws(RuleFailure) -> ElementStep<Output>
   /// Whether the rule ended the run with `state` (a `prefix` that passed its count on): a cold run then reads
   /// nothing more from its upstream.
   func isFinished(_ state: State) -> Bool
@@ -54,19 +57,42 @@ extension Node {
   /// made when the node connects (so a node that reconnects starts afresh); none is kept for a rule without state.
   @inlinable package static func ruled<Rule: ElementRule>(
     _ upstream: Node<Rule.Input, Failure>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin
+  ) -> Node where Rule.Output == Element, Rule.RuleFailure == Never {
+    ruled(upstream, rule, replay: replay, origin: origin, failure: { $0 }, ruleFailure: absurd)
+  }
+
+  /// ``ruled(_:_:replay:origin:)`` for a rule whose closure may throw, or a node whose failure is not its
+  /// upstream's: `failure` maps the upstream's failure, `ruleFailure` what the rule threw, which ends the node.
+  @inlinable package static func ruled<Rule: ElementRule, InputFailure: Error>(
+    _ upstream: Node<Rule.Input, InputFailure>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin,
+    failure: @escaping @Sendable (InputFailure) -> Failure,
+    ruleFailure: @escaping @Sendable (Rule.RuleFailure) -> Failure
   ) -> Node where Rule.Output == Element {
     .observing(upstream, replay: replay, origin: origin) { node in
       if MemoryLayout<Rule.State>.size == 0 {
         // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
         return { value in
+          // A rule that threw is not asked again (its node has ended; later values are not for it).
+          if Rule.RuleFailure.self != Never.self, node.isTerminated { return }
           var state = rule.start()
-          node.apply(rule.step(value, &state), to: value)
+          do throws(Rule.RuleFailure) {
+            node.apply(try rule.step(value, &state), to: value)
+          } catch {
+            node.terminate(.failed(ruleFailure(error)))
+          }
         }
       }
       let state = ConnectionState(rule.start())
-      return { value in node.apply(rule.step(value, &state.value), to: value) }
+      return { value in
+        if Rule.RuleFailure.self != Never.self, node.isTerminated { return }
+        do throws(Rule.RuleFailure) {
+          node.apply(try rule.step(value, &state.value), to: value)
+        } catch {
+          node.terminate(.failed(ruleFailure(error)))
+        }
+      }
     } onEnd: { node, termination in
-      node.terminate(termination)
+      node.terminate(mapTermination(termination, failure))
     }
   }
 
@@ -106,22 +132,47 @@ extension Signal {
   ///   - origin: the operator and where it was made, for a graph dump.
   @inlinable package func ruled<Rule: ElementRule>(
     _ rule: Rule, replay: Node<Rule.Output, Failure>.Replay? = nil, origin: NodeOrigin
-  ) -> Signal<Rule.Output, Failure> where Rule.Input == Element {
+  ) -> Signal<Rule.Output, Failure> where Rule.Input == Element, Rule.RuleFailure == Never {
+    ruled(rule, replay: replay, origin: origin, failure: { $0 }, ruleFailure: absurd)
+  }
+
+  /// ``ruled(_:replay:origin:)`` for a rule whose closure may throw: the result fails with `any Error`, the
+  /// upstream's failure or what the rule threw.
+  @inlinable package func ruledTrying<Rule: ElementRule>(
+    _ rule: Rule, origin: NodeOrigin
+  ) -> Signal<Rule.Output, any Error> where Rule.Input == Element, Rule.RuleFailure == any Error {
+    ruled(rule, replay: nil, origin: origin, failure: { $0 }, ruleFailure: { $0 })
+  }
+
+  /// The one implementation of ``ruled(_:replay:origin:)`` and ``ruledTrying(_:origin:)``.
+  @inlinable package func ruled<Rule: ElementRule, OutputFailure: Error>(
+    _ rule: Rule, replay: Node<Rule.Output, OutputFailure>.Replay?, origin: NodeOrigin,
+    failure: @escaping @Sendable (Failure) -> OutputFailure,
+    ruleFailure: @escaping @Sendable (Rule.RuleFailure) -> OutputFailure
+  ) -> Signal<Rule.Output, OutputFailure> where Rule.Input == Element {
     if case .hot(let upstream) = core {
-      return Signal<Rule.Output, Failure>(hot: .ruled(upstream, rule, replay: replay, origin: origin))
+      return Signal<Rule.Output, OutputFailure>(
+        hot: .ruled(upstream, rule, replay: replay, origin: origin, failure: failure, ruleFailure: ruleFailure))
     }
     let upstream = self
-    let node: @Sendable (ColdStart) -> Node<Rule.Output, Failure> = { start in
-      .ruled(upstream.node(start), rule, replay: replay, origin: origin)
+    let node: @Sendable (ColdStart) -> Node<Rule.Output, OutputFailure> = { start in
+      .ruled(upstream.node(start), rule, replay: replay, origin: origin, failure: failure, ruleFailure: ruleFailure)
     }
     if let makeUpstream = upstream.makeSynchronousNext {
-      return Signal<Rule.Output, Failure>(
+      return Signal<Rule.Output, OutputFailure>(
         cold: ColdRecipe(node: node) {
           let upstreamNext = makeUpstream()
           let state = ClosureState(rule.start())
-          return { () throws(Failure) in
-            while !rule.isFinished(state.value), let input = try upstreamNext() {
-              switch rule.step(input, &state.value) {
+          return { () throws(OutputFailure) in
+            while !rule.isFinished(state.value) {
+              let input: Element?
+              do throws(Failure) { input = try upstreamNext() } catch { throw failure(error) }
+              guard let input else { return nil }
+              let step: ElementStep<Rule.Output>
+              do throws(Rule.RuleFailure) { step = try rule.step(input, &state.value) } catch {
+                throw ruleFailure(error)
+              }
+              switch step {
               case .emit(let output), .emitAndFinish(let output): return output
               case .drop: continue
               case .finish: return nil
@@ -131,18 +182,30 @@ extension Signal {
           }
         })
     }
-    return Signal<Rule.Output, Failure>(
+    return Signal<Rule.Output, OutputFailure>(
       cold: ColdRecipe(
         node: node,
         pull: {
           let upstreamPull = upstream.pull()
-          let run = ClosureState((state: rule.start(), inputs: [Element](), ended: false))
+          let run = ClosureState(RuleRun<Rule, Element, OutputFailure>(state: rule.start()))
           return { batch in
+            // What the rule threw after it had passed values on in the same batch: those come first.
+            if let failure = run.value.failure.take() { throw failure }
             while batch.isEmpty && !run.value.ended {
               try await upstreamPull(&run.value.inputs)
               if run.value.inputs.isEmpty { return }
+              defer { run.value.inputs.removeAll(keepingCapacity: true) }
               for input in run.value.inputs {
-                switch rule.step(input, &run.value.state) {
+                let step: ElementStep<Rule.Output>
+                do throws(Rule.RuleFailure) {
+                  step = try rule.step(input, &run.value.state)
+                } catch {
+                  run.value.ended = true
+                  if batch.isEmpty { throw ruleFailure(error) }
+                  run.value.failure = ruleFailure(error)
+                  return
+                }
+                switch step {
                 case .emit(let output):
                   batch.append(output)
                   continue
@@ -156,9 +219,26 @@ extension Signal {
                 }
                 break
               }
-              run.value.inputs.removeAll(keepingCapacity: true)
             }
           }
         }, drivable: upstream.isDrivable))
   }
 }
+
+/// A cold run read in batches through a rule (see ``Signal/ruled(_:replay:origin:failure:ruleFailure:)``).
+@usableFromInline package struct RuleRun<Rule: ElementRule, Input, Failure: Error> {
+  @usableFromInline var state: Rule.State
+  /// The upstream's last batch, being run through the rule.
+  @usableFromInline var inputs: [Input] = []
+  /// The rule finished the run, or threw.
+  @usableFromInline var ended = false
+  /// What the rule threw, when values of the same batch were handed over first.
+  @usableFromInline var failure: Failure?
+
+  @inlinable init(state: Rule.State) {
+    self.state = state
+  }
+}
+
+/// Any type from a value that cannot exist: what a rule that never throws maps its (absent) failure with.
+@inlinable package func absurd<T>(_ never: Never) -> T {}

@@ -12,46 +12,53 @@ extension HotSequence {
 }
 
 /// `map`: every value transformed.
-@usableFromInline package struct MapRule<Input: Sendable, Output: Sendable>: ElementRule {
-  @usableFromInline let transform: @Sendable (Input) -> Output
-  @inlinable package init(_ transform: @escaping @Sendable (Input) -> Output) { self.transform = transform }
-  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Output> {
-    .emit(transform(input))
+@usableFromInline package struct MapRule<Input: Sendable, Output: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let transform: @Sendable (Input) throws(RuleFailure) -> Output
+  @inlinable package init(_ transform: @escaping @Sendable (Input) throws(RuleFailure) -> Output) {
+    self.transform = transform
+  }
+  @inlinable package func step(_ input: Input, _ state: inout Void) throws(RuleFailure) -> ElementStep<Output> {
+    .emit(try transform(input))
   }
 }
 
 /// `compactMap`: every value transformed, the `nil` results dropped.
-@usableFromInline package struct CompactMapRule<Input: Sendable, Output: Sendable>: ElementRule {
-  @usableFromInline let transform: @Sendable (Input) -> Output?
-  @inlinable package init(_ transform: @escaping @Sendable (Input) -> Output?) { self.transform = transform }
-  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Output> {
-    if let output = transform(input) { return .emit(output) }
+@usableFromInline package struct CompactMapRule<Input: Sendable, Output: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let transform: @Sendable (Input) throws(RuleFailure) -> Output?
+  @inlinable package init(_ transform: @escaping @Sendable (Input) throws(RuleFailure) -> Output?) {
+    self.transform = transform
+  }
+  @inlinable package func step(_ input: Input, _ state: inout Void) throws(RuleFailure) -> ElementStep<Output> {
+    if let output = try transform(input) { return .emit(output) }
     return .drop("dropped by compactMap (nil)", forgetsCurrent: true)
   }
 }
 
 /// `filter`: the values that satisfy a predicate.
-@usableFromInline package struct FilterRule<Input: Sendable>: ElementRule {
-  @usableFromInline let isIncluded: @Sendable (Input) -> Bool
-  @inlinable package init(_ isIncluded: @escaping @Sendable (Input) -> Bool) { self.isIncluded = isIncluded }
-  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Input> {
-    isIncluded(input) ? .emit(input) : .drop("dropped by filter", forgetsCurrent: true)
+@usableFromInline package struct FilterRule<Input: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let isIncluded: @Sendable (Input) throws(RuleFailure) -> Bool
+  @inlinable package init(_ isIncluded: @escaping @Sendable (Input) throws(RuleFailure) -> Bool) {
+    self.isIncluded = isIncluded
+  }
+  @inlinable package func step(_ input: Input, _ state: inout Void) throws(RuleFailure) -> ElementStep<Input> {
+    try isIncluded(input) ? .emit(input) : .drop("dropped by filter", forgetsCurrent: true)
   }
 }
 
 /// `prefix(while:)`: the values up to the first that fails a predicate (and that one too when `inclusive`), then
 /// the end.
-@usableFromInline package struct PrefixWhileRule<Input: Sendable>: ElementRule {
-  @usableFromInline let predicate: @Sendable (Input) -> Bool
+@usableFromInline package struct PrefixWhileRule<Input: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let predicate: @Sendable (Input) throws(RuleFailure) -> Bool
   @usableFromInline let inclusive: Bool
-  @inlinable package init(_ predicate: @escaping @Sendable (Input) -> Bool, inclusive: Bool = false) {
+  @inlinable package init(_ predicate: @escaping @Sendable (Input) throws(RuleFailure) -> Bool, inclusive: Bool = false)
+  {
     self.predicate = predicate
     self.inclusive = inclusive
   }
   /// Whether a value failed the predicate.
   @inlinable package func start() -> Bool { false }
-  @inlinable package func step(_ input: Input, _ ended: inout Bool) -> ElementStep<Input> {
-    if predicate(input) { return .emit(input) }
+  @inlinable package func step(_ input: Input, _ ended: inout Bool) throws(RuleFailure) -> ElementStep<Input> {
+    if try predicate(input) { return .emit(input) }
     ended = true
     return inclusive ? .emitAndFinish(input) : .finish
   }
@@ -59,14 +66,16 @@ extension HotSequence {
 }
 
 /// `drop(while:)`: the values from the first that fails a predicate on.
-@usableFromInline package struct DropWhileRule<Input: Sendable>: ElementRule {
-  @usableFromInline let predicate: @Sendable (Input) -> Bool
-  @inlinable package init(_ predicate: @escaping @Sendable (Input) -> Bool) { self.predicate = predicate }
+@usableFromInline package struct DropWhileRule<Input: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let predicate: @Sendable (Input) throws(RuleFailure) -> Bool
+  @inlinable package init(_ predicate: @escaping @Sendable (Input) throws(RuleFailure) -> Bool) {
+    self.predicate = predicate
+  }
   /// Whether values are still skipped.
   @inlinable package func start() -> Bool { true }
-  @inlinable package func step(_ input: Input, _ skipping: inout Bool) -> ElementStep<Input> {
+  @inlinable package func step(_ input: Input, _ skipping: inout Bool) throws(RuleFailure) -> ElementStep<Input> {
     if skipping {
-      if predicate(input) { return .drop("skipped by drop(while:)", forgetsCurrent: false) }
+      if try predicate(input) { return .drop("skipped by drop(while:)", forgetsCurrent: false) }
       skipping = false
     }
     return .emit(input)

@@ -4,27 +4,12 @@
 // own sequences these are the library's operators, hot on a hot input, never the standard library's pull forms.
 
 extension HotSequence {
-  /// The node of an operator whose per-value step may throw: `makeStep` makes one connection's step (its state
-  /// lives in what it captures), which sends through the node it is given; a throw fails the node with the error
-  /// and the step is not called again. The upstream's failure goes on as `any Error`.
-  @inlinable package func hotTrying<Output: Sendable>(
-    origin: NodeOrigin,
-    _ makeStep: @escaping @Sendable () -> @Sendable (Element, Node<Output, any Error>) throws -> Void
-  ) -> HotSignal<Output, any Error> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: origin) { node in
-        let step = makeStep()
-        return { value in
-          guard !node.isTerminated else { return }
-          do {
-            try step(value, node)
-          } catch {
-            node.terminate(.failed(error))
-          }
-        }
-      } onEnd: { node, termination in
-        node.terminate(mapTermination(termination) { $0 })
-      })
+  /// The node of `rule`, whose closure may throw: a throw fails the node with the error. The upstream's failure
+  /// goes on as `any Error`.
+  @inlinable package func hotTrying<Rule: ElementRule>(_ rule: Rule, origin: NodeOrigin) -> HotSignal<
+    Rule.Output, any Error
+  > where Rule.Input == Element, Rule.RuleFailure == any Error {
+    HotSignal(node: .ruled(hotSignal.node, rule, origin: origin, failure: { $0 }, ruleFailure: { $0 }))
   }
 }
 
@@ -43,11 +28,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) throws -> Transformed,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.map, fileID: fileID, line: line)) {
-        { value, node in node.send(try transform(value)) }
-      }
-    }
+    Signal(self).ruledTrying(MapRule(transform), origin: NodeOrigin(.map, fileID: fileID, line: line))
   }
 }
 
@@ -63,13 +44,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) throws -> Transformed?,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Transformed, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.compactMap, fileID: fileID, line: line)) {
-        { value, node in
-          if let transformed = try transform(value) { node.send(transformed) } else { node.forgetCurrentIfReplaying() }
-        }
-      }
-    }
+    Signal(self).ruledTrying(CompactMapRule(transform), origin: NodeOrigin(.compactMap, fileID: fileID, line: line))
   }
 
   /// Keeps the elements that satisfy a predicate that may throw: a throw fails the result.
@@ -83,13 +58,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ isIncluded: @escaping @Sendable (Element) throws -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.filter, fileID: fileID, line: line)) {
-        { value, node in
-          if try isIncluded(value) { node.send(value) } else { node.forgetCurrentIfReplaying() }
-        }
-      }
-    }
+    Signal(self).ruledTrying(FilterRule(isIncluded), origin: NodeOrigin(.filter, fileID: fileID, line: line))
   }
 
   /// Skips elements while a predicate that may throw holds, then passes the rest on: a throw fails the result.
@@ -103,16 +72,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) throws -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.dropWhile, fileID: fileID, line: line)) {
-        let dropping = ConnectionState(true)
-        return { value, node in
-          if dropping.value, try predicate(value) { return }
-          dropping.value = false
-          node.send(value)
-        }
-      }
-    }
+    Signal(self).ruledTrying(DropWhileRule(predicate), origin: NodeOrigin(.dropWhile, fileID: fileID, line: line))
   }
 
   /// Passes elements on while a predicate that may throw holds, and finishes at the first one that fails it: a
@@ -127,13 +87,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     while predicate: @escaping @Sendable (Element) throws -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line)) {
-        { value, node in
-          if try predicate(value) { node.send(value) } else { node.terminate(.finished) }
-        }
-      }
-    }
+    Signal(self).ruledTrying(PrefixWhileRule(predicate), origin: NodeOrigin(.prefixWhile, fileID: fileID, line: line))
   }
 }
 
@@ -153,15 +107,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ next: @escaping @Sendable (Result, Element) throws -> Result,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.scan, fileID: fileID, line: line)) {
-        let accumulator = ConnectionState(initial)
-        return { value, node in
-          accumulator.value = try next(accumulator.value, value)
-          node.send(accumulator.value)
-        }
-      }
-    }
+    Signal(self).ruledTrying(ScanRule(initial, next), origin: NodeOrigin(.scan, fileID: fileID, line: line))
   }
 
   /// Drops each value that a comparison that may throw says repeats the one before it: a throw fails the result.
@@ -175,16 +121,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     by areDuplicates: @escaping @Sendable (Element, Element) throws -> Bool,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTrying(origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line)) {
-        let previous = ConnectionState<Element?>(nil)
-        return { value, node in
-          if let last = previous.value, try areDuplicates(last, value) { return }
-          previous.value = value
-          node.send(value)
-        }
-      }
-    }
+    Signal(self).ruledTrying(
+      RemoveDuplicatesRule(areDuplicates), origin: NodeOrigin(.removeDuplicates, fileID: fileID, line: line))
   }
 
   /// On failure, continues with the sequence that a handler that may throw makes from the error: a throw fails the
@@ -232,9 +170,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         origin: NodeOrigin(.withLatestFrom, fileID: fileID, line: line), other, combine: { ($0, $1) },
         baseFailure: { $0 as any Error }, otherFailure: { $0 as any Error }
       )
-      .hotTrying(origin: NodeOrigin(.map, fileID: fileID, line: line)) {
-        { pair, node in node.send(try combine(pair.0, pair.1)) }
-      }
+      .hotTrying(
+        MapRule { pair throws in try combine(pair.0, pair.1) }, origin: NodeOrigin(.map, fileID: fileID, line: line))
     }
   }
 
@@ -257,12 +194,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         onStart: onStart, onValue: nil, onFinish: onFinish, onFailure: onFailure, onCancel: onCancel,
         fileID: fileID, line: line
       )
-      .hotTrying(origin: NodeOrigin(.handleEvents, fileID: fileID, line: line)) {
-        { value, node in
+      .hotTrying(
+        MapRule { value throws in
           try onValue(value)
-          node.send(value)
-        }
-      }
+          return value
+        }, origin: NodeOrigin(.handleEvents, fileID: fileID, line: line))
     }
   }
 }
