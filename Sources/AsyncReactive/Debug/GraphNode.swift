@@ -252,9 +252,10 @@ extension Node: DumpableNode {
     let connection = extras?.connection.withLock { $0 }?()
     return state.withLock { state in
       var queued = 0
-      for queue in state.queues { queued += queue.map { $0.pending.count - $0.head } ?? 0 }
-      for reader in state.readers {
-        queued += (reader.queue.map { $0.pending.count - $0.head } ?? 0) + max(0, state.logEnd - reader.cursor)
+      let consumers = state.consumers?.side ?? ConsumerSide()
+      for queue in consumers.queues { queued += queue.map { $0.pending.count - $0.head } ?? 0 }
+      for reader in consumers.readers {
+        queued += (reader.queue.map { $0.pending.count - $0.head } ?? 0) + max(0, consumers.logEnd - reader.cursor)
       }
       let ending: String? =
         switch state.terminal {
@@ -269,8 +270,8 @@ extension Node: DumpableNode {
         hasInputs: connector != nil,
         ending: ending,
         current: state.replay.last.map { NodeSnapshot.summary(of: $0) },
-        iterators: state.readers.count,
-        boundedQueues: state.queues.count,
+        iterators: consumers.readers.count,
+        boundedQueues: consumers.queues.count,
         queued: queued,
         lastEvent: trace?.lastEvent,
         connection: connection?.text ?? nil,

@@ -13,7 +13,8 @@ extension Node {
     }
     return state.withLock { state in
       if restarts { state.restartIfEnded() }
-      let id = state.slots.allocate()
+      let consumers = state.consumerSide()
+      let id = consumers.side.slots.allocate()
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
@@ -29,7 +30,7 @@ extension Node {
         for element in state.replay.inOrder { _ = queue.enqueue(element) }
         for case let element? in state.inputValues { _ = queue.enqueue(element) }
       }
-      state.add(queue, id: id)
+      consumers.side.add(queue, id: id)
       registered.wrappingAdd(1, ordering: .relaxed)
       return id
     }

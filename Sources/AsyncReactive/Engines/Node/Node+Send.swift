@@ -103,29 +103,31 @@ extension Node {
   /// consumers one, to ``admitWithConsumers(_:in:)``.
   @inline(__always) @inlinable func admit(_ element: Element, in state: inout State) -> Admitted {
     state.replay.append(element)
-    if !state.queues.isEmpty || !state.readers.isEmpty { return admitWithConsumers(element, in: &state) }
+    if let consumers = state.consumers, !consumers.side.queues.isEmpty || !consumers.side.readers.isEmpty {
+      return admitWithConsumers(element, consumers, in: &state)
+    }
     return .sinks(admitToSinks(element, in: &state))
   }
 
   /// ``admit(_:in:)`` when the subject has consumers (iterating ones): queues `element` for each, takes the
   /// parked ones' continuations, then admits it to the sinks.
-  @inlinable func admitWithConsumers(_ element: Element, in state: inout State) -> Admitted {
+  @inlinable func admitWithConsumers(_ element: Element, _ consumers: ConsumerBox, in state: inout State) -> Admitted {
     var first: Waiter?
     var others: [Waiter] = []
     // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
     events.wrappingAdd(1, ordering: .relaxed)
     // Checked first: the loop makes `queues` unique before it runs, and the empty array is a shared singleton, so
     // without this a send to only unbounded consumers (the usual case) "copied" an empty array on every send.
-    if !state.queues.isEmpty {
-      for index in 0..<state.queues.count {
-        guard let waiter = state.queues[index]!.enqueue(element) else { continue }
+    if !consumers.side.queues.isEmpty {
+      for index in 0..<consumers.side.queues.count {
+        guard let waiter = consumers.side.queues[index]!.enqueue(element) else { continue }
         if first == nil { first = waiter } else { others.append(waiter) }
       }
     }
-    if !state.readers.isEmpty {
+    if !consumers.side.readers.isEmpty {
       // Once for every reader; each copies it when it looks (see `withQueue`).
-      state.log.append(element)
-      if !state.parked.isEmpty { state.wakeParkedReaders(first: &first, others: &others) }
+      consumers.side.log.append(element)
+      if !consumers.side.parked.isEmpty { consumers.side.wakeParkedReaders(first: &first, others: &others) }
     }
     return .consumers(first: first, others: others, sinks: admitToSinks(element, in: &state))
   }
@@ -188,7 +190,7 @@ extension Node {
       state.forEachConsumer { queue in
         if let waiter = queue.terminate(termination) { waiters.append(waiter) }
       }
-      state.parked = []
+      state.consumers?.side.parked = []
       if !state.sinks.isEmpty {
         // The end is the sinks' last event: they are dropped now.
         deliver = queue(.end(termination), for: state.sinks, in: &state)

@@ -1,28 +1,13 @@
-// What a node keeps behind its lock: the consumers' queues, the shared log its unbounded consumers read, the
-// sinks and their outbox, the replayed values, the end, and where each consumer is (`ConsumerSlots`).
+// What a node keeps behind its lock: the sinks and their outbox, the replayed values, the end, the link to its inputs,
+// and, once a consumer iterates it, the consumers' queues, the shared log its unbounded consumers read, and where each
+// consumer is (`ConsumerSlots`).
 
 extension Node {
-  @usableFromInline struct State: Sendable {
-    /// The queues of the consumers with a bounded buffer (each drops by its own policy, so each keeps its own
-    /// copy), contiguous, so that a send walks an array rather than a hash table. Optional only so that
-    /// ``Node/withQueue(_:_:)`` can lend an element in place; never `nil` here.
-    @usableFromInline var queues: [ConsumerQueue<Element, Failure>?] = []
-    /// `ids[i]` is the id of `queues[i]`.
-    @usableFromInline var ids: [Int] = []
-    /// The consumers with an unbounded buffer (the default): they read the shared ``log``, each at its own
-    /// position (``Reader/cursor``), so that a send stores an element once, not once per consumer. Their queue holds
-    /// what they were given at registration (prefix, replay) and, while they look, what they read from the log.
-    @usableFromInline var readers: [Reader] = []
-    /// The ids of the readers parked for the next element: a send resumes them with it directly.
-    @usableFromInline var parked: [Int] = []
-    /// What was sent since the slowest reader last read: `log[0]` is the element at position ``logStart``.
-    @usableFromInline var log: [Element] = []
-    @usableFromInline var logStart = 0
-    /// The log's length at which the next read by one of several readers drops what all of them have read (a
-    /// walk over every cursor, so it is done once per this many elements).
-    @usableFromInline var trimAt = SubjectLogTuning.minimumTrim
-    /// Where each consumer is, by id: see ``ConsumerSlots``.
-    @usableFromInline var slots = ConsumerSlots()
+  @usableFromInline struct State {
+    /// What a node with iterating consumers keeps for them (their queues, the shared log, where each is), made when
+    /// the first one registers: a node that only sinks observe (a hot graph's nodes) pays a pointer for it. Kept once
+    /// made, so that a consumer id is never given twice (see ``ConsumerSlots``).
+    @usableFromInline var consumers: ConsumerBox?
     @usableFromInline var terminal: Termination<Failure>?
     #if DEBUG
       /// The subject whose release ended this storage (its type, for the report), until an observer that registers
@@ -58,17 +43,28 @@ extension Node {
       self.replay = replay
     }
 
-    @inlinable var consumerCount: Int { queues.count + readers.count }
+    @inlinable var consumerCount: Int { consumers?.side.consumerCount ?? 0 }
+
+    /// Whether any consumer iterates the node now.
+    @inlinable var hasConsumers: Bool {
+      guard let consumers else { return false }
+      return !consumers.side.queues.isEmpty || !consumers.side.readers.isEmpty
+    }
+
+    /// The consumers' side, made now if no consumer registered before.
+    @inlinable mutating func consumerSide() -> ConsumerBox {
+      if let consumers { return consumers }
+      let made = ConsumerBox()
+      consumers = made
+      return made
+    }
 
     /// A restarting node that ended and stopped observing its inputs starts a new run for a new observer: nothing
     /// of the old one is kept (see ``Node/restarts``). A consumer of the ended run still holds what it was
     /// given and that run's end, and reads nothing more from the log: the new run's values are not for it.
     @inlinable mutating func restartIfEnded() {
       guard terminal != nil, link.disconnect == nil, !link.busy else { return }
-      for reader in readers.indices {
-        catchUp(reader)
-        readers[reader].cursor = .max
-      }
+      consumers?.side.detachReaders()
       terminal = nil
       forgetReplay()
     }
@@ -79,6 +75,73 @@ extension Node {
       if !inputValues.isEmpty { inputValues = Array(repeating: nil, count: inputValues.count) }
     }
 
+    /// Mutates every consumer's queue in place.
+    @inlinable mutating func forEachConsumer(_ body: (inout ConsumerQueue<Element, Failure>) -> Void) {
+      consumers?.side.forEachConsumer(body)
+    }
+
+    /// Takes consumer `id`'s queue out; `nil` if it is gone already.
+    @inlinable mutating func remove(_ id: Int) -> ConsumerQueue<Element, Failure>? {
+      consumers?.side.remove(id)
+    }
+
+    /// Runs `body` on consumer `id`'s queue (`nil` when that consumer was removed); see
+    /// ``Node/withQueue(_:_:)``.
+    @inlinable mutating func withQueue<R>(_ id: Int, _ body: (inout ConsumerQueue<Element, Failure>?) -> R) -> R {
+      guard let consumers else {
+        var removed: ConsumerQueue<Element, Failure>? = nil
+        return body(&removed)
+      }
+      return consumers.side.withQueue(id, body)
+    }
+  }
+
+  /// The box of a node's ``ConsumerSide``, made on its first consumer (see ``State/consumers``).
+  ///
+  /// Its value is reached only through the node's state, under the node's lock, so accesses never overlap: the
+  /// run-time exclusivity check (a thread-local access set on every access) would guard nothing.
+  @usableFromInline final class ConsumerBox {
+    @exclusivity(unchecked) @usableFromInline var side = ConsumerSide()
+
+    @inlinable init() {}
+  }
+
+  /// What a node keeps for the consumers that iterate it: their queues, the shared log the unbounded ones read,
+  /// and where each consumer is.
+  @usableFromInline struct ConsumerSide {
+    /// The queues of the consumers with a bounded buffer (each drops by its own policy, so each keeps its own
+    /// copy), contiguous, so that a send walks an array rather than a hash table. Optional only so that
+    /// ``Node/withQueue(_:_:)`` can lend an element in place; never `nil` here.
+    @usableFromInline var queues: [ConsumerQueue<Element, Failure>?] = []
+    /// `ids[i]` is the id of `queues[i]`.
+    @usableFromInline var ids: [Int] = []
+    /// The consumers with an unbounded buffer (the default): they read the shared ``log``, each at its own
+    /// position (``Reader/cursor``), so that a send stores an element once, not once per consumer. Their queue holds
+    /// what they were given at registration (prefix, replay) and, while they look, what they read from the log.
+    @usableFromInline var readers: [Reader] = []
+    /// The ids of the readers parked for the next element: a send resumes them with it directly.
+    @usableFromInline var parked: [Int] = []
+    /// What was sent since the slowest reader last read: `log[0]` is the element at position ``logStart``.
+    @usableFromInline var log: [Element] = []
+    @usableFromInline var logStart = 0
+    /// The log's length at which the next read by one of several readers drops what all of them have read (a
+    /// walk over every cursor, so it is done once per this many elements).
+    @usableFromInline var trimAt = SubjectLogTuning.minimumTrim
+    /// Where each consumer is, by id: see ``ConsumerSlots``.
+    @usableFromInline var slots = ConsumerSlots()
+
+    @inlinable init() {}
+
+    @inlinable var consumerCount: Int { queues.count + readers.count }
+
+    /// The readers of an ended run get what they have not read of it, and nothing of the next run (see
+    /// ``State/restartIfEnded()``).
+    @inlinable mutating func detachReaders() {
+      for reader in readers.indices {
+        catchUp(reader)
+        readers[reader].cursor = .max
+      }
+    }
     /// The position just after the last element sent.
     @inlinable var logEnd: Int { logStart + log.count }
 

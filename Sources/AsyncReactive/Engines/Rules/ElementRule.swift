@@ -58,16 +58,16 @@ extension Node {
   @inlinable package static func ruled<Rule: ElementRule>(
     _ upstream: Node<Rule.Input, Failure>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin
   ) -> Node where Rule.Output == Element, Rule.RuleFailure == Never {
-    ruled(upstream, rule, replay: replay, origin: origin, failure: { $0 }, ruleFailure: absurd)
+    ruled(upstream, rule, replay: replay, origin: origin, failures: KeepsFailure<Failure>.self)
   }
 
   /// ``ruled(_:_:replay:origin:)`` for a rule whose closure may throw, or a node whose failure is not its
-  /// upstream's: `failure` maps the upstream's failure, `ruleFailure` what the rule threw, which ends the node.
-  @inlinable package static func ruled<Rule: ElementRule, InputFailure: Error>(
-    _ upstream: Node<Rule.Input, InputFailure>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin,
-    failure: @escaping @Sendable (InputFailure) -> Failure,
-    ruleFailure: @escaping @Sendable (Rule.RuleFailure) -> Failure
-  ) -> Node where Rule.Output == Element {
+  /// upstream's: `failures` maps the upstream's failure and what the rule threw, which ends the node. (A type
+  /// rather than closures: a connection captures nothing for it.)
+  @inlinable package static func ruled<Rule: ElementRule, Failures: FailureMapping>(
+    _ upstream: Node<Rule.Input, Failures.Upstream>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin,
+    failures: Failures.Type
+  ) -> Node where Rule.Output == Element, Failures.Thrown == Rule.RuleFailure, Failures.Output == Failure {
     .observing(upstream, replay: replay, origin: origin) { node in
       if MemoryLayout<Rule.State>.size == 0 {
         // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
@@ -78,7 +78,7 @@ extension Node {
           do throws(Rule.RuleFailure) {
             node.apply(try rule.step(value, &state), to: value)
           } catch {
-            node.terminate(.failed(ruleFailure(error)))
+            node.terminate(.failed(Failures.thrown(error)))
           }
         }
       }
@@ -88,11 +88,11 @@ extension Node {
         do throws(Rule.RuleFailure) {
           node.apply(try rule.step(value, &state.value), to: value)
         } catch {
-          node.terminate(.failed(ruleFailure(error)))
+          node.terminate(.failed(Failures.thrown(error)))
         }
       }
     } onEnd: { node, termination in
-      node.terminate(mapTermination(termination, failure))
+      node.terminate(mapTermination(termination, Failures.upstream))
     }
   }
 
@@ -133,7 +133,7 @@ extension Signal {
   @inlinable package func ruled<Rule: ElementRule>(
     _ rule: Rule, replay: Node<Rule.Output, Failure>.Replay? = nil, origin: NodeOrigin
   ) -> Signal<Rule.Output, Failure> where Rule.Input == Element, Rule.RuleFailure == Never {
-    ruled(rule, replay: replay, origin: origin, failure: { $0 }, ruleFailure: absurd)
+    ruled(rule, replay: replay, origin: origin, failures: KeepsFailure<Failure>.self)
   }
 
   /// ``ruled(_:replay:origin:)`` for a rule whose closure may throw: the result fails with `any Error`, the
@@ -141,22 +141,23 @@ extension Signal {
   @inlinable package func ruledTrying<Rule: ElementRule>(
     _ rule: Rule, origin: NodeOrigin
   ) -> Signal<Rule.Output, any Error> where Rule.Input == Element, Rule.RuleFailure == any Error {
-    ruled(rule, replay: nil, origin: origin, failure: { $0 }, ruleFailure: { $0 })
+    ruled(rule, replay: nil, origin: origin, failures: ErasesFailure<Failure>.self)
   }
 
-  /// The one implementation of ``ruled(_:replay:origin:)`` and ``ruledTrying(_:origin:)``.
-  @inlinable package func ruled<Rule: ElementRule, OutputFailure: Error>(
-    _ rule: Rule, replay: Node<Rule.Output, OutputFailure>.Replay?, origin: NodeOrigin,
-    failure: @escaping @Sendable (Failure) -> OutputFailure,
-    ruleFailure: @escaping @Sendable (Rule.RuleFailure) -> OutputFailure
-  ) -> Signal<Rule.Output, OutputFailure> where Rule.Input == Element {
+  /// The one implementation of ``ruled(_:replay:origin:)`` and ``ruledTrying(_:origin:)``: `failures` maps the
+  /// upstream's failure and what the rule threw.
+  @inlinable package func ruled<Rule: ElementRule, Failures: FailureMapping>(
+    _ rule: Rule, replay: Node<Rule.Output, Failures.Output>.Replay?, origin: NodeOrigin, failures: Failures.Type
+  ) -> Signal<Rule.Output, Failures.Output>
+  where Rule.Input == Element, Failures.Upstream == Failure, Failures.Thrown == Rule.RuleFailure {
+    typealias OutputFailure = Failures.Output
     if case .hot(let upstream) = core {
       return Signal<Rule.Output, OutputFailure>(
-        hot: .ruled(upstream, rule, replay: replay, origin: origin, failure: failure, ruleFailure: ruleFailure))
+        hot: .ruled(upstream, rule, replay: replay, origin: origin, failures: Failures.self))
     }
     let upstream = self
     let node: @Sendable (ColdStart) -> Node<Rule.Output, OutputFailure> = { start in
-      .ruled(upstream.node(start), rule, replay: replay, origin: origin, failure: failure, ruleFailure: ruleFailure)
+      .ruled(upstream.node(start), rule, replay: replay, origin: origin, failures: Failures.self)
     }
     if let makeUpstream = upstream.makeSynchronousNext {
       return Signal<Rule.Output, OutputFailure>(
@@ -166,11 +167,11 @@ extension Signal {
           return { () throws(OutputFailure) in
             while !rule.isFinished(state.value) {
               let input: Element?
-              do throws(Failure) { input = try upstreamNext() } catch { throw failure(error) }
+              do throws(Failure) { input = try upstreamNext() } catch { throw Failures.upstream(error) }
               guard let input else { return nil }
               let step: ElementStep<Rule.Output>
               do throws(Rule.RuleFailure) { step = try rule.step(input, &state.value) } catch {
-                throw ruleFailure(error)
+                throw Failures.thrown(error)
               }
               switch step {
               case .emit(let output), .emitAndFinish(let output): return output
@@ -201,8 +202,8 @@ extension Signal {
                   step = try rule.step(input, &run.value.state)
                 } catch {
                   run.value.ended = true
-                  if batch.isEmpty { throw ruleFailure(error) }
-                  run.value.failure = ruleFailure(error)
+                  if batch.isEmpty { throw Failures.thrown(error) }
+                  run.value.failure = Failures.thrown(error)
                   return
                 }
                 switch step {
@@ -225,7 +226,7 @@ extension Signal {
   }
 }
 
-/// A cold run read in batches through a rule (see ``Signal/ruled(_:replay:origin:failure:ruleFailure:)``).
+/// A cold run read in batches through a rule (see ``Signal/ruled(_:replay:origin:failures:)``).
 @usableFromInline package struct RuleRun<Rule: ElementRule, Input, Failure: Error> {
   @usableFromInline var state: Rule.State
   /// The upstream's last batch, being run through the rule.
@@ -240,5 +241,23 @@ extension Signal {
   }
 }
 
-/// Any type from a value that cannot exist: what a rule that never throws maps its (absent) failure with.
-@inlinable package func absurd<T>(_ never: Never) -> T {}
+/// How a rule's node maps the failures it can end with: its upstream's, and what its rule threw.
+@usableFromInline package protocol FailureMapping: SendableMetatype {
+  associatedtype Upstream: Error
+  associatedtype Thrown: Error
+  associatedtype Output: Error
+  static func upstream(_ failure: Upstream) -> Output
+  static func thrown(_ failure: Thrown) -> Output
+}
+
+/// A rule that never throws, whose node fails as its upstream does (the operators' plain forms).
+@usableFromInline package enum KeepsFailure<Upstream: Error>: FailureMapping {
+  @inlinable package static func upstream(_ failure: Upstream) -> Upstream { failure }
+  @inlinable package static func thrown(_ failure: Never) -> Upstream {}
+}
+
+/// A rule whose closure may throw: its node fails with `any Error`, its upstream's failure or what it threw.
+@usableFromInline package enum ErasesFailure<Upstream: Error>: FailureMapping {
+  @inlinable package static func upstream(_ failure: Upstream) -> any Error { failure }
+  @inlinable package static func thrown(_ failure: any Error) -> any Error { failure }
+}

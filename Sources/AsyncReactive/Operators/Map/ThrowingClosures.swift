@@ -9,7 +9,7 @@ extension HotSequence {
   @inlinable package func hotTrying<Rule: ElementRule>(_ rule: Rule, origin: NodeOrigin) -> HotSignal<
     Rule.Output, any Error
   > where Rule.Input == Element, Rule.RuleFailure == any Error {
-    HotSignal(node: .ruled(hotSignal.node, rule, origin: origin, failure: { $0 }, ruleFailure: { $0 }))
+    HotSignal(node: .ruled(hotSignal.node, rule, origin: origin, failures: ErasesFailure<Failure>.self))
   }
 }
 
