@@ -252,7 +252,7 @@ extension Node: DumpableNode {
     let connection = extras?.connection.withLock { $0 }?()
     return state.withLock { state in
       var queued = 0
-      let consumers = state.consumers?.side ?? ConsumerSide()
+      let consumers = state.withConsumers { $0.side } ?? ConsumerSide()
       for queue in consumers.queues { queued += queue.map { $0.pending.count - $0.head } ?? 0 }
       for reader in consumers.readers {
         queued += (reader.queue.map { $0.pending.count - $0.head } ?? 0) + max(0, consumers.logEnd - reader.cursor)

@@ -13,8 +13,8 @@ extension Node {
     }
     return state.withLock { state in
       if restarts { state.restartIfEnded() }
-      let consumers = state.consumerSide()
-      let id = consumers.side.slots.allocate()
+      state.makeConsumers()
+      let id = state.withConsumers { $0.side.slots.allocate() }!
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
@@ -30,7 +30,7 @@ extension Node {
         for element in state.replay.inOrder { _ = queue.enqueue(element) }
         for case let element? in state.inputValues { _ = queue.enqueue(element) }
       }
-      consumers.side.add(queue, id: id)
+      _ = state.withConsumers { $0.side.add(queue, id: id) }
       registered.wrappingAdd(1, ordering: .relaxed)
       return id
     }

@@ -103,31 +103,31 @@ extension Node {
   /// consumers one, to ``admitWithConsumers(_:in:)``.
   @inline(__always) @inlinable func admit(_ element: Element, in state: inout State) -> Admitted {
     state.replay.append(element)
-    if let consumers = state.consumers, !consumers.side.queues.isEmpty || !consumers.side.readers.isEmpty {
-      return admitWithConsumers(element, consumers, in: &state)
-    }
+    if state.hasConsumers { return admitWithConsumers(element, in: &state) }
     return .sinks(admitToSinks(element, in: &state))
   }
 
   /// ``admit(_:in:)`` when the subject has consumers (iterating ones): queues `element` for each, takes the
   /// parked ones' continuations, then admits it to the sinks.
-  @inlinable func admitWithConsumers(_ element: Element, _ consumers: ConsumerBox, in state: inout State) -> Admitted {
+  @inlinable func admitWithConsumers(_ element: Element, in state: inout State) -> Admitted {
     var first: Waiter?
     var others: [Waiter] = []
     // Only consumers read the counter (to know whether to wait): a node that only sinks observe skips it.
     events.wrappingAdd(1, ordering: .relaxed)
     // Checked first: the loop makes `queues` unique before it runs, and the empty array is a shared singleton, so
     // without this a send to only unbounded consumers (the usual case) "copied" an empty array on every send.
-    if !consumers.side.queues.isEmpty {
-      for index in 0..<consumers.side.queues.count {
-        guard let waiter = consumers.side.queues[index]!.enqueue(element) else { continue }
-        if first == nil { first = waiter } else { others.append(waiter) }
+    _ = state.withConsumers { consumers in
+      if !consumers.side.queues.isEmpty {
+        for index in 0..<consumers.side.queues.count {
+          guard let waiter = consumers.side.queues[index]!.enqueue(element) else { continue }
+          if first == nil { first = waiter } else { others.append(waiter) }
+        }
       }
-    }
-    if !consumers.side.readers.isEmpty {
-      // Once for every reader; each copies it when it looks (see `withQueue`).
-      consumers.side.log.append(element)
-      if !consumers.side.parked.isEmpty { consumers.side.wakeParkedReaders(first: &first, others: &others) }
+      if !consumers.side.readers.isEmpty {
+        // Once for every reader; each copies it when it looks (see `withQueue`).
+        consumers.side.log.append(element)
+        if !consumers.side.parked.isEmpty { consumers.side.wakeParkedReaders(first: &first, others: &others) }
+      }
     }
     return .consumers(first: first, others: others, sinks: admitToSinks(element, in: &state))
   }
@@ -190,7 +190,7 @@ extension Node {
       state.forEachConsumer { queue in
         if let waiter = queue.terminate(termination) { waiters.append(waiter) }
       }
-      state.consumers?.side.parked = []
+      _ = state.withConsumers { $0.side.parked = [] }
       if !state.sinks.isEmpty {
         // The end is the sinks' last event: they are dropped now.
         deliver = queue(.end(termination), for: state.sinks, in: &state)

@@ -91,6 +91,11 @@ import Synchronization
 
   @inlinable package var isTerminated: Bool { state.withLock { $0.terminal != nil } }
 
+  deinit {
+    // The consumers' side is held unmanaged (see `State.consumers`).
+    lockedState.consumers?.release()
+  }
+
   /// Access to a node's state under its lock (see ``Node/state``).
   @usableFromInline struct StateLock {
     @usableFromInline let node: Node

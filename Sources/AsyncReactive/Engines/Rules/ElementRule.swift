@@ -73,7 +73,7 @@ extension Node {
         // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
         return { value in
           // A rule that threw is not asked again (its node has ended; later values are not for it).
-          if Rule.RuleFailure.self != Never.self, node.isTerminated { return }
+          if Failures.ruleThrows, node.isTerminated { return }
           var state = rule.start()
           do throws(Rule.RuleFailure) {
             node.apply(try rule.step(value, &state), to: value)
@@ -84,7 +84,7 @@ extension Node {
       }
       let state = ConnectionState(rule.start())
       return { value in
-        if Rule.RuleFailure.self != Never.self, node.isTerminated { return }
+        if Failures.ruleThrows, node.isTerminated { return }
         do throws(Rule.RuleFailure) {
           node.apply(try rule.step(value, &state.value), to: value)
         } catch {
@@ -246,18 +246,22 @@ extension Signal {
   associatedtype Upstream: Error
   associatedtype Thrown: Error
   associatedtype Output: Error
+  /// Whether the rule may throw: only then does its node check, per value, that it has not ended.
+  static var ruleThrows: Bool { get }
   static func upstream(_ failure: Upstream) -> Output
   static func thrown(_ failure: Thrown) -> Output
 }
 
 /// A rule that never throws, whose node fails as its upstream does (the operators' plain forms).
 @usableFromInline package enum KeepsFailure<Upstream: Error>: FailureMapping {
+  @inlinable package static var ruleThrows: Bool { false }
   @inlinable package static func upstream(_ failure: Upstream) -> Upstream { failure }
   @inlinable package static func thrown(_ failure: Never) -> Upstream {}
 }
 
 /// A rule whose closure may throw: its node fails with `any Error`, its upstream's failure or what it threw.
 @usableFromInline package enum ErasesFailure<Upstream: Error>: FailureMapping {
+  @inlinable package static var ruleThrows: Bool { true }
   @inlinable package static func upstream(_ failure: Upstream) -> any Error { failure }
   @inlinable package static func thrown(_ failure: any Error) -> any Error { failure }
 }
