@@ -68,10 +68,16 @@ extension Node {
     _ upstream: Node<Rule.Input, Failures.Upstream>, _ rule: Rule, replay: Replay? = nil, origin: NodeOrigin,
     failures: Failures.Type
   ) -> Node where Rule.Output == Element, Failures.Thrown == Rule.RuleFailure, Failures.Output == Failure {
-    .observing(upstream, replay: replay, origin: origin) { node in
+    // Built here rather than through `observing(_:replay:origin:inputs:observer:onEnd:)`: the connection then
+    // captures the rule itself, not a closure that captures it (a hot operator's memory is mostly such contexts).
+    Node(
+      replay: replay ?? Self.replay(following: upstream), restarts: upstream.restarts, origin: origin,
+      inputs: .one(upstream)
+    ) { node in
+      let onValue: @Sendable (Rule.Input) -> Void
       if MemoryLayout<Rule.State>.size == 0 {
         // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
-        return { value in
+        onValue = { value in
           // A rule that threw is not asked again (its node has ended; later values are not for it).
           if Failures.ruleThrows, node.isTerminated { return }
           var state = rule.start()
@@ -81,18 +87,21 @@ extension Node {
             node.terminate(.failed(Failures.thrown(error)))
           }
         }
-      }
-      let state = ConnectionState(rule.start())
-      return { value in
-        if Failures.ruleThrows, node.isTerminated { return }
-        do throws(Rule.RuleFailure) {
-          node.apply(try rule.step(value, &state.value), to: value)
-        } catch {
-          node.terminate(.failed(Failures.thrown(error)))
+      } else {
+        let state = ConnectionState(rule.start())
+        onValue = { value in
+          if Failures.ruleThrows, node.isTerminated { return }
+          do throws(Rule.RuleFailure) {
+            node.apply(try rule.step(value, &state.value), to: value)
+          } catch {
+            node.terminate(.failed(Failures.thrown(error)))
+          }
         }
       }
-    } onEnd: { node, termination in
-      node.terminate(mapTermination(termination, Failures.upstream))
+      let sink = upstream.addSink(onValue: onValue) { termination in
+        node.terminate(mapTermination(termination, Failures.upstream))
+      }
+      return { upstream.removeSink(sink) }
     }
   }
 
