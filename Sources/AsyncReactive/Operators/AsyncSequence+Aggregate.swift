@@ -29,9 +29,8 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ next: @escaping @Sendable (Result, Element) -> Result,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, Failure> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotReduce(into: initial, { $0 = next($0, $1) }, origin: NodeOrigin(.reduce, fileID: fileID, line: line))
-    }
+    Signal(self).ruled(
+      ReduceRule(into: initial) { $0 = next($0, $1) }, origin: NodeOrigin(.reduce, fileID: fileID, line: line))
   }
 
   /// Accumulates the values into a value it updates in place, and emits it once, when the upstream finishes (the
@@ -55,9 +54,7 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ update: @escaping @Sendable (inout Result, Element) -> Void,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, Failure> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotReduce(into: initial, update, origin: NodeOrigin(.reduce, fileID: fileID, line: line))
-    }
+    Signal(self).ruled(ReduceRule(into: initial, update), origin: NodeOrigin(.reduce, fileID: fileID, line: line))
   }
 }
 
@@ -87,9 +84,9 @@ extension ReactiveSequence where Self: Sendable, Element: Sendable {
     _ next: @escaping @Sendable (Result, Element) throws -> Result,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Result, any Error> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotTryingReduce(initial, next, origin: NodeOrigin(.reduce, fileID: fileID, line: line))
-    }
+    Signal(self).ruledTrying(
+      ReduceRule(into: initial) { accumulator, value throws in accumulator = try next(accumulator, value) },
+      origin: NodeOrigin(.reduce, fileID: fileID, line: line))
   }
 }
 
@@ -105,9 +102,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Returns: a ``Signal`` of one array, every value in order; hot when this sequence is.
   @inlinable public func toArray(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<[Element], Failure> {
-    Signal(self).lift(synchronous: true) {
-      $0.hotReduce(into: [], { $0.append($1) }, origin: NodeOrigin(.toArray, fileID: fileID, line: line))
-    }
+    Signal(self).ruled(ReduceRule(into: []) { $0.append($1) }, origin: NodeOrigin(.toArray, fileID: fileID, line: line))
   }
 
   /// Emits the last `count` values, in order, when the upstream finishes (RxSwift `takeLast(_:)`, ReactiveSwift
@@ -127,9 +122,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     Element, Failure
   > {
     precondition(count >= 0, "takeLast(\(count)): the count must not be negative")
-    return Signal(self).lift(synchronous: true) {
-      $0.hotTakeLast(count, origin: NodeOrigin(.takeLast, fileID: fileID, line: line))
-    }
+    return Signal(self).ruled(TakeLastRule(count), origin: NodeOrigin(.takeLast, fileID: fileID, line: line))
   }
 
   /// Emits the last value when the upstream finishes, nothing if it had none (RxSwift `takeLast(1)`, Combine
@@ -143,7 +136,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Returns: a ``Signal`` of at most one value; hot when this sequence is.
   @inlinable public func last(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotTakeLast(1, origin: NodeOrigin(.last, fileID: fileID, line: line)) }
+    Signal(self).ruled(TakeLastRule(1), origin: NodeOrigin(.last, fileID: fileID, line: line))
   }
 
   /// Drops every value and passes on only the end (RxSwift `ignoreElements()`, ReactiveSwift `ignoreValues`
@@ -156,7 +149,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   /// - Returns: a ``Signal`` with no values, only this sequence's end; hot when this sequence is.
   @inlinable public func ignoreElements(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Never, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotIgnoreElements(fileID: fileID, line: line) }
+    Signal(self).ruled(IgnoreElementsRule(), origin: NodeOrigin(.ignoreElements, fileID: fileID, line: line))
   }
 
   /// Passes the values on and, when the upstream finishes without any, emits `defaultValue` (RxSwift
@@ -173,116 +166,66 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable public func ifEmpty(
     default defaultValue: Element, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Element, Failure> {
-    Signal(self).lift(synchronous: true) { $0.hotIfEmpty(default: defaultValue, fileID: fileID, line: line) }
+    Signal(self).ruled(IfEmptyRule(defaultValue), origin: NodeOrigin(.ifEmpty, fileID: fileID, line: line))
   }
 }
 
-// MARK: Hot
+// MARK: Rules
 
-extension HotSequence {
-  /// Accumulates the values inside the upstream's `send`, one accumulator per connection, and emits it inside the
-  /// send of the upstream's finish (`reduce`, `reduce(into:)`, `toArray`).
-  @inlinable package func hotReduce<Result: Sendable>(
-    into initial: Result,
-    _ update: @escaping @Sendable (inout Result, Element) -> Void,
-    origin: NodeOrigin
-  ) -> HotSignal<Result, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: origin) { node in
-        let accumulator = ConnectionState(initial)
-        return (
-          onValue: { value in update(&accumulator.value, value) },
-          onEnd: { termination in
-            if case .finished = termination { node.send(accumulator.value) }
-            node.terminate(termination)
-          }
-        )
-      })
+/// `reduce`, `reduce(into:)` and `toArray`: the values accumulated, passed on when the upstream finishes.
+@usableFromInline package struct ReduceRule<Input: Sendable, Result: Sendable, RuleFailure: Error>: ElementRule {
+  @usableFromInline let initial: Result
+  @usableFromInline let update: @Sendable (inout Result, Input) throws(RuleFailure) -> Void
+  @inlinable package init(
+    into initial: Result, _ update: @escaping @Sendable (inout Result, Input) throws(RuleFailure) -> Void
+  ) {
+    self.initial = initial
+    self.update = update
   }
-
-  /// ``hotReduce(into:_:origin:)`` with an accumulator that may throw: a throw fails the node at once.
-  @inlinable package func hotTryingReduce<Result: Sendable>(
-    _ initial: Result,
-    _ next: @escaping @Sendable (Result, Element) throws -> Result,
-    origin: NodeOrigin
-  ) -> HotSignal<Result, any Error> {
-    HotSignal<Result, any Error>(
-      node: .observing(hotSignal.node, origin: origin) { node in
-        let accumulator = ConnectionState(initial)
-        return (
-          onValue: { value in
-            guard !node.isTerminated else { return }
-            do {
-              accumulator.value = try next(accumulator.value, value)
-            } catch {
-              node.terminate(.failed(error))
-            }
-          },
-          onEnd: { termination in
-            switch termination {
-            case .finished:
-              guard !node.isTerminated else { return }
-              node.send(accumulator.value)
-              node.terminate(.finished)
-            case .failed(let failure):
-              node.terminate(.failed(failure))
-            }
-          }
-        )
-      })
-  }
-
-  /// Keeps the last `count` values of a connection and emits them, oldest first, inside the send of the upstream's
-  /// finish (`takeLast`, `last`).
-  @inlinable package func hotTakeLast(_ count: Int, origin: NodeOrigin) -> HotSignal<Element, Failure> {
-    precondition(count >= 0, "takeLast(\(count)): the count must not be negative")
-    return HotSignal(
-      node: .observing(hotSignal.node, origin: origin) { node in
-        let kept = ConnectionState(RingBuffer<Element>(capacity: count))
-        return (
-          onValue: { value in kept.value.append(value) },
-          onEnd: { termination in
-            if case .finished = termination {
-              let values = kept.value.inOrder
-              kept.value.removeAll()
-              for value in values { node.send(value) }
-            }
-            node.terminate(termination)
-          }
-        )
-      })
-  }
-
-  /// Passes on only the upstream's end.
-  @inlinable package func hotIgnoreElements(fileID: StaticString = #fileID, line: UInt = #line) -> HotSignal<
-    Never, Failure
+  /// The accumulator.
+  @inlinable package func start() -> Result { initial }
+  @inlinable package func step(_ input: Input, _ accumulator: inout Result) throws(RuleFailure) -> ElementStep<
+    Result
   > {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.ignoreElements, fileID: fileID, line: line)) { _ in
-        { _ in }
-      } onEnd: { node, termination in
-        node.terminate(termination)
-      })
+    try update(&accumulator, input)
+    return .drop(nil, forgetsCurrent: false)
   }
+  @inlinable package func finish(_ accumulator: inout Result) -> [Result] { [accumulator] }
+}
 
-  /// Passes the values on and, when a connection's upstream finishes without one, emits `defaultValue` inside the
-  /// send of that finish.
-  @inlinable package func hotIfEmpty(
-    default defaultValue: Element, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> HotSignal<Element, Failure> {
-    HotSignal(
-      node: .observing(hotSignal.node, origin: NodeOrigin(.ifEmpty, fileID: fileID, line: line)) { node in
-        let empty = ConnectionState(true)
-        return (
-          onValue: { value in
-            empty.value = false
-            node.send(value)
-          },
-          onEnd: { termination in
-            if case .finished = termination, empty.value { node.send(defaultValue) }
-            node.terminate(termination)
-          }
-        )
-      })
+/// `takeLast` and `last`: the last `count` values, oldest first, passed on when the upstream finishes.
+@usableFromInline package struct TakeLastRule<Input: Sendable>: ElementRule {
+  @usableFromInline let count: Int
+  @inlinable package init(_ count: Int) { self.count = count }
+  /// The last values.
+  @inlinable package func start() -> RingBuffer<Input> { RingBuffer(capacity: count) }
+  @inlinable package func step(_ input: Input, _ kept: inout RingBuffer<Input>) -> ElementStep<Input> {
+    kept.append(input)
+    return .drop(nil, forgetsCurrent: false)
   }
+  @inlinable package func finish(_ kept: inout RingBuffer<Input>) -> [Input] {
+    defer { kept.removeAll() }
+    return kept.inOrder
+  }
+}
+
+/// `ignoreElements`: no value, only the end.
+@usableFromInline package struct IgnoreElementsRule<Input: Sendable>: ElementRule {
+  @inlinable package init() {}
+  @inlinable package func step(_ input: Input, _ state: inout Void) -> ElementStep<Never> {
+    .drop(nil, forgetsCurrent: false)
+  }
+}
+
+/// `ifEmpty(default:)`: the values, or `defaultValue` when the upstream finishes without any.
+@usableFromInline package struct IfEmptyRule<Input: Sendable>: ElementRule {
+  @usableFromInline let defaultValue: Input
+  @inlinable package init(_ defaultValue: Input) { self.defaultValue = defaultValue }
+  /// Whether no value came yet.
+  @inlinable package func start() -> Bool { true }
+  @inlinable package func step(_ input: Input, _ empty: inout Bool) -> ElementStep<Input> {
+    empty = false
+    return .emit(input)
+  }
+  @inlinable package func finish(_ empty: inout Bool) -> [Input] { empty ? [defaultValue] : [] }
 }

@@ -41,6 +41,19 @@ private let ruleCases: [RuleCase] = [
   RuleCase(
     name: "combinePrevious()", apply: { $0.combinePrevious().map { "\($0.0)\($0.1)" } },
     expected: ["11", "12", "23", "33", "34", "45"]),
+  RuleCase(name: "reduce", apply: { $0.reduce(0) { $0 + $1 }.map { "\($0)" } }, expected: ["19"]),
+  RuleCase(
+    name: "toArray", apply: { $0.toArray().map { $0.map(String.init).joined(separator: ",") } },
+    expected: ["1,1,2,3,3,4,5"]),
+  RuleCase(name: "takeLast(2)", apply: { $0.takeLast(2).map { "\($0)" } }, expected: ["4", "5"]),
+  RuleCase(name: "takeLast(0)", apply: { $0.takeLast(0).map { "\($0)" } }, expected: []),
+  RuleCase(name: "last()", apply: { $0.last().map { "\($0)" } }, expected: ["5"]),
+  RuleCase(name: "ignoreElements()", apply: { $0.ignoreElements().map(String.init(describing:)) }, expected: []),
+  RuleCase(
+    name: "ifEmpty(default:)", apply: { $0.ifEmpty(default: 9).prefix(2).map { "\($0)" } }, expected: ["1", "1"]),
+  RuleCase(
+    name: "ifEmpty(default:) of nothing", apply: { $0.filter { $0 > 5 }.ifEmpty(default: 9).map { "\($0)" } },
+    expected: ["9"]),
   RuleCase(
     name: "combinePrevious(0)", apply: { $0.combinePrevious(0).prefix(2).map { "\($0.0)\($0.1)" } },
     expected: ["01", "11"]),
@@ -78,6 +91,8 @@ private let throwingCases: [ThrowingCase] = [
   ThrowingCase(
     name: "prefix(while:)", apply: { $0.prefix(while: { try failAtThree($0) < 9 }).map { "\($0)" } },
     expected: ["1", "1", "2"]),
+  ThrowingCase(
+    name: "reduce", apply: { $0.reduce(0) { try $0 + failAtThree($1) }.map { "\($0)" } }, expected: []),
 ]
 
 /// Counts the elements a source gave, from any thread.

@@ -25,6 +25,9 @@
   /// Whether the rule ended the run with `state` (a `prefix` that passed its count on): a cold run then reads
   /// nothing more from its upstream.
   func isFinished(_ state: State) -> Bool
+  /// What the rule passes on when its upstream finishes, before the end (`reduce`'s result, `takeLast`'s last
+  /// values); nothing by default. Not asked when the upstream fails, nor after the rule ended the run itself.
+  func finish(_ state: inout State) -> [Output]
 }
 
 extension ElementRule where State == Void {
@@ -33,6 +36,7 @@ extension ElementRule where State == Void {
 
 extension ElementRule {
   @inlinable package func isFinished(_ state: State) -> Bool { false }
+  @inlinable package func finish(_ state: inout State) -> [Output] { [] }
 }
 
 /// The outcome of one ``ElementRule/step(_:_:)``.
@@ -75,6 +79,7 @@ extension Node {
       inputs: .one(upstream)
     ) { node in
       let onValue: @Sendable (Rule.Input) -> Void
+      let onEnd: @Sendable (Termination<Failures.Upstream>) -> Void
       if MemoryLayout<Rule.State>.size == 0 {
         // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
         onValue = { value in
@@ -87,6 +92,13 @@ extension Node {
             node.terminate(.failed(Failures.thrown(error)))
           }
         }
+        onEnd = { termination in
+          if case .finished = termination {
+            var state = rule.start()
+            for output in rule.finish(&state) { node.send(output) }
+          }
+          node.terminate(mapTermination(termination, Failures.upstream))
+        }
       } else {
         let state = ConnectionState(rule.start())
         onValue = { value in
@@ -97,10 +109,15 @@ extension Node {
             node.terminate(.failed(Failures.thrown(error)))
           }
         }
+        onEnd = { termination in
+          // What the rule kept goes out inside the upstream's finish (a node that a throw ended ignores it).
+          if case .finished = termination {
+            for output in rule.finish(&state.value) { node.send(output) }
+          }
+          node.terminate(mapTermination(termination, Failures.upstream))
+        }
       }
-      let sink = upstream.addSink(onValue: onValue) { termination in
-        node.terminate(mapTermination(termination, Failures.upstream))
-      }
+      let sink = upstream.addSink(onValue: onValue, onEnd: onEnd)
       return { upstream.removeSink(sink) }
     }
   }
@@ -172,14 +189,20 @@ extension Signal {
       return Signal<Rule.Output, OutputFailure>(
         cold: ColdRecipe(node: node) {
           let upstreamNext = makeUpstream()
-          let state = ClosureState(rule.start())
+          let run = ClosureState(SynchronousRuleRun<Rule>(state: rule.start()))
           return { () throws(OutputFailure) in
-            while !rule.isFinished(state.value) {
+            // The upstream finished: what the rule kept for its end, one per read.
+            if run.value.upstreamFinished { return run.value.nextKept() }
+            while !rule.isFinished(run.value.state) {
               let input: Element?
               do throws(Failure) { input = try upstreamNext() } catch { throw Failures.upstream(error) }
-              guard let input else { return nil }
+              guard let input else {
+                run.value.upstreamFinished = true
+                run.value.kept = rule.finish(&run.value.state)
+                return run.value.nextKept()
+              }
               let step: ElementStep<Rule.Output>
-              do throws(Rule.RuleFailure) { step = try rule.step(input, &state.value) } catch {
+              do throws(Rule.RuleFailure) { step = try rule.step(input, &run.value.state) } catch {
                 throw Failures.thrown(error)
               }
               switch step {
@@ -203,7 +226,13 @@ extension Signal {
             if let failure = run.value.failure.take() { throw failure }
             while batch.isEmpty && !run.value.ended {
               try await upstreamPull(&run.value.inputs)
-              if run.value.inputs.isEmpty { return }
+              if run.value.inputs.isEmpty {
+                // The upstream finished: what the rule kept for its end goes out, then the end. (An upstream that
+                // stops because its consumer was cancelled has not finished: nothing is made of its end.)
+                run.value.ended = true
+                if !Task.isCancelled { batch.append(contentsOf: rule.finish(&run.value.state)) }
+                return
+              }
               defer { run.value.inputs.removeAll(keepingCapacity: true) }
               for input in run.value.inputs {
                 let step: ElementStep<Rule.Output>
@@ -232,6 +261,26 @@ extension Signal {
             }
           }
         }, drivable: upstream.isDrivable))
+  }
+}
+
+/// A cold run read one element at a time through a rule (see ``Signal/ruled(_:replay:origin:failures:)``).
+@usableFromInline package struct SynchronousRuleRun<Rule: ElementRule> {
+  @usableFromInline var state: Rule.State
+  /// Whether the upstream finished: what the rule kept for its end (``kept``) is read next.
+  @usableFromInline var upstreamFinished = false
+  @usableFromInline var kept: [Rule.Output] = []
+  @usableFromInline var keptIndex = 0
+
+  @inlinable init(state: Rule.State) {
+    self.state = state
+  }
+
+  /// The next value the rule kept for its end; `nil` once all were read.
+  @inlinable mutating func nextKept() -> Rule.Output? {
+    guard keptIndex < kept.count else { return nil }
+    defer { keptIndex += 1 }
+    return kept[keptIndex]
   }
 }
 
