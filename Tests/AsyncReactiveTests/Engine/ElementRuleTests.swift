@@ -201,14 +201,14 @@ struct ElementRuleTests {
 
   @Test("a rule that ends the run reads nothing more from its source")
   func endingRulesStopReading() async {
-    let cases: [(@Sendable (Signal<Int, Never>) -> Signal<Int, Never>, Int)] = [
-      ({ $0.prefix(3) }, 3),
-      ({ $0.prefix(while: { $0 < 4 }) }, 5),
-      ({ $0.prefix(while: { $0 < 4 }, inclusive: true) }, 5),
-      ({ $0.element(at: 2) }, 3),
-      ({ $0.first() }, 1),
+    let cases: [(@Sendable (Signal<Int, Never>) -> Signal<Int, Never>, reads: Int, values: [Int])] = [
+      ({ $0.prefix(3) }, 3, [0, 1, 2]),
+      ({ $0.prefix(while: { $0 < 4 }) }, 5, [0, 1, 2, 3]),
+      ({ $0.prefix(while: { $0 < 4 }, inclusive: true) }, 5, [0, 1, 2, 3, 4]),
+      ({ $0.element(at: 2) }, 3, [2]),
+      ({ $0.first() }, 1, [0]),
     ]
-    for (apply, expectedReads) in cases {
+    for (apply, expectedReads, expectedValues) in cases {
       let reads = Reads()
       let source = Signal<Int, Never>(0..<1_000).map { value -> Int in
         reads.add()
@@ -217,7 +217,7 @@ struct ElementRuleTests {
       var values: [Int] = []
       for await value in apply(source) { values.append(value) }
       #expect(reads.value == expectedReads)
-      #expect(values.count <= expectedReads)
+      #expect(values == expectedValues)
     }
   }
 

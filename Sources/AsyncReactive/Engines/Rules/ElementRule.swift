@@ -83,43 +83,46 @@ extension Node {
       if MemoryLayout<Rule.State>.size == 0 {
         // Nothing to keep: no box per connection (a hot `map` costs its closure and nothing else).
         onValue = { value in
-          // A rule that threw is not asked again (its node has ended; later values are not for it).
-          if Failures.ruleThrows, node.isTerminated { return }
           var state = rule.start()
-          do throws(Rule.RuleFailure) {
-            node.apply(try rule.step(value, &state), to: value)
-          } catch {
-            node.terminate(.failed(Failures.thrown(error)))
-          }
+          node.run(rule, on: value, &state, failures: Failures.self)
         }
         onEnd = { termination in
-          if case .finished = termination {
-            var state = rule.start()
-            for output in rule.finish(&state) { node.send(output) }
-          }
-          node.terminate(mapTermination(termination, Failures.upstream))
+          var state = rule.start()
+          node.end(rule, with: termination, &state, failures: Failures.self)
         }
       } else {
         let state = ConnectionState(rule.start())
-        onValue = { value in
-          if Failures.ruleThrows, node.isTerminated { return }
-          do throws(Rule.RuleFailure) {
-            node.apply(try rule.step(value, &state.value), to: value)
-          } catch {
-            node.terminate(.failed(Failures.thrown(error)))
-          }
-        }
-        onEnd = { termination in
-          // What the rule kept goes out inside the upstream's finish (a node that a throw ended ignores it).
-          if case .finished = termination {
-            for output in rule.finish(&state.value) { node.send(output) }
-          }
-          node.terminate(mapTermination(termination, Failures.upstream))
-        }
+        onValue = { value in node.run(rule, on: value, &state.value, failures: Failures.self) }
+        onEnd = { termination in node.end(rule, with: termination, &state.value, failures: Failures.self) }
       }
       let sink = upstream.addSink(onValue: onValue, onEnd: onEnd)
       return { upstream.removeSink(sink) }
     }
+  }
+
+  /// One upstream value through `rule`, inside the upstream's send.
+  @inlinable @inline(__always) package func run<Rule: ElementRule, Failures: FailureMapping>(
+    _ rule: Rule, on value: Rule.Input, _ state: inout Rule.State, failures: Failures.Type
+  ) where Rule.Output == Element, Failures.Thrown == Rule.RuleFailure, Failures.Output == Failure {
+    // A rule that threw is not asked again (its node has ended; later values are not for it).
+    if Failures.ruleThrows, isTerminated { return }
+    do throws(Rule.RuleFailure) {
+      apply(try rule.step(value, &state), to: value)
+    } catch {
+      terminate(.failed(Failures.thrown(error)))
+    }
+  }
+
+  /// The upstream's end through `rule`: what the rule kept goes out inside the upstream's finish (a node that a
+  /// throw ended ignores it), then the end.
+  @inlinable @inline(__always) package func end<Rule: ElementRule, Failures: FailureMapping>(
+    _ rule: Rule, with termination: Termination<Failures.Upstream>, _ state: inout Rule.State,
+    failures: Failures.Type
+  ) where Rule.Output == Element, Failures.Output == Failure {
+    if case .finished = termination {
+      for output in rule.finish(&state) { send(output) }
+    }
+    terminate(mapTermination(termination, Failures.upstream))
   }
 
   /// Does what a rule's step said with the input `value`.
