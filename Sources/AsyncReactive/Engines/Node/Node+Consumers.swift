@@ -13,8 +13,6 @@ extension Node {
     }
     return state.withLock { state in
       if restarts { state.restartIfEnded() }
-      state.makeConsumers()
-      let id = state.withConsumers { $0.side.slots.allocate() }!
       var queue = ConsumerQueue<Element, Failure>(policy: policy)
       for element in prefix { _ = queue.enqueue(element) }
       if let terminal = state.terminal {
@@ -30,7 +28,7 @@ extension Node {
         for element in state.replay.inOrder { _ = queue.enqueue(element) }
         for case let element? in state.inputValues { _ = queue.enqueue(element) }
       }
-      _ = state.withConsumers { $0.side.add(queue, id: id) }
+      let id = state.addConsumer(queue)
       registered.wrappingAdd(1, ordering: .relaxed)
       return id
     }

@@ -58,9 +58,14 @@ extension Node {
       withConsumers { !$0.side.queues.isEmpty || !$0.side.readers.isEmpty } ?? false
     }
 
-    /// The consumers' side, made now if no consumer registered before.
-    @inlinable mutating func makeConsumers() {
+    /// Adds a consumer with `queue` (making the consumers' side on the first one); returns its id.
+    @inlinable mutating func addConsumer(_ queue: ConsumerQueue<Element, Failure>) -> Int {
       if consumers == nil { consumers = Unmanaged.passRetained(ConsumerBox()) }
+      return withConsumers { box in
+        let id = box.side.slots.allocate()
+        box.side.add(queue, id: id)
+        return id
+      }!
     }
 
     /// A restarting node that ended and stopped observing its inputs starts a new run for a new observer: nothing
